@@ -1,0 +1,400 @@
+package io.codedyarn.placement;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * An immutable, self-validating placement plan: which partitions each worker stores, the codewords
+ * the scheme can ask for, which codeword each worker computes by default, per-worker task metadata
+ * (group, batch, subpartition count, load), and the decoder. Built by {@link Scheme#place}.
+ *
+ * <p>Partitions and workers are 0-based here; the papers' 1-based examples are shifted by one in
+ * the tests.
+ */
+public final class Plan {
+    private final String scheme;
+    private final int workers;
+    private final int partitions;
+    private final int stragglers;
+    private final long seed;
+    private final int[][] stored;
+    private final List<Codeword> codewords;
+    private final int[] assignment;
+    private final int[] group;
+    private final int[] batch;
+    private final int[] subpartitions;
+    private final double[] load;
+    private final Decoder decoder;
+    private final ResponderPromise promise;
+    private final Map<String, String> parameters;
+    private final Map<String, Double> diagnostics;
+
+    private Plan(Builder b) {
+        this.scheme = Objects.requireNonNull(b.scheme, "scheme");
+        this.workers = b.workers;
+        this.partitions = b.partitions;
+        this.stragglers = b.stragglers;
+        this.seed = b.seed;
+        this.stored = new int[workers][];
+        for (int i = 0; i < workers; i++) {
+            int[] s = b.stored[i] == null ? new int[0] : b.stored[i].clone();
+            Arrays.sort(s);
+            this.stored[i] = s;
+        }
+        this.codewords = List.copyOf(b.codewords);
+        this.assignment = b.assignment.clone();
+        this.group = b.group.clone();
+        this.batch = b.batch.clone();
+        this.subpartitions = b.subpartitions.clone();
+        this.load = b.load == null ? defaultLoad() : b.load.clone();
+        this.decoder = Objects.requireNonNull(b.decoder, "decoder");
+        this.promise = Objects.requireNonNull(b.promise, "promise");
+        this.parameters = Collections.unmodifiableMap(new LinkedHashMap<>(b.parameters));
+        this.diagnostics = Collections.unmodifiableMap(new LinkedHashMap<>(b.diagnostics));
+        validate();
+    }
+
+    public static Builder builder(String scheme, int workers, int partitions) {
+        return new Builder(scheme, workers, partitions);
+    }
+
+    private double[] defaultLoad() {
+        double[] l = new double[workers];
+        for (int i = 0; i < workers; i++) {
+            l[i] = assignment[i] >= 0 ? codewords.get(assignment[i]).size() : 0;
+        }
+        return l;
+    }
+
+    private void validate() {
+        if (workers <= 0) {
+            throw new IllegalStateException(scheme + ": workers must be positive, got " + workers);
+        }
+        if (partitions <= 0) {
+            throw new IllegalStateException(
+                    scheme + ": partitions must be positive, got " + partitions);
+        }
+        int[] holders = new int[partitions];
+        for (int i = 0; i < workers; i++) {
+            for (int t = 0; t < stored[i].length; t++) {
+                int j = stored[i][t];
+                if (j < 0 || j >= partitions) {
+                    throw new IllegalStateException(
+                            scheme
+                                    + ": worker "
+                                    + i
+                                    + " stores partition "
+                                    + j
+                                    + " outside [0, "
+                                    + partitions
+                                    + ")");
+                }
+                if (t > 0 && stored[i][t - 1] == j) {
+                    throw new IllegalStateException(
+                            scheme + ": worker " + i + " stores partition " + j + " twice");
+                }
+                holders[j]++;
+            }
+        }
+        for (int j = 0; j < partitions; j++) {
+            if (holders[j] == 0) {
+                throw new IllegalStateException(
+                        scheme + ": partition " + j + " is stored by no worker");
+            }
+        }
+        for (int c = 0; c < codewords.size(); c++) {
+            for (int t = 0; t < codewords.get(c).size(); t++) {
+                int j = codewords.get(c).partition(t);
+                if (j < 0 || j >= partitions) {
+                    throw new IllegalStateException(
+                            scheme
+                                    + ": codeword "
+                                    + c
+                                    + " uses partition "
+                                    + j
+                                    + " outside [0, "
+                                    + partitions
+                                    + ")");
+                }
+            }
+        }
+        for (int i = 0; i < workers; i++) {
+            int c = assignment[i];
+            if (c < -1 || c >= codewords.size()) {
+                throw new IllegalStateException(
+                        scheme
+                                + ": worker "
+                                + i
+                                + " assigned to codeword "
+                                + c
+                                + " of "
+                                + codewords.size());
+            }
+            if (c >= 0) {
+                for (int j : codewords.get(c).partitions()) {
+                    if (Arrays.binarySearch(stored[i], j) < 0) {
+                        throw new IllegalStateException(
+                                scheme
+                                        + ": worker "
+                                        + i
+                                        + " computes codeword "
+                                        + c
+                                        + " but does not store partition "
+                                        + j);
+                    }
+                }
+            }
+            if (subpartitions[i] < 1) {
+                throw new IllegalStateException(
+                        scheme + ": worker " + i + " has " + subpartitions[i] + " subpartitions");
+            }
+            if (!(load[i] >= 0) || Double.isInfinite(load[i])) {
+                throw new IllegalStateException(scheme + ": worker " + i + " has load " + load[i]);
+            }
+        }
+        if (promise.codewords() != codewords.size()) {
+            throw new IllegalStateException(
+                    scheme
+                            + ": promise is over "
+                            + promise.codewords()
+                            + " codewords, plan has "
+                            + codewords.size());
+        }
+    }
+
+    public String scheme() {
+        return scheme;
+    }
+
+    public int workers() {
+        return workers;
+    }
+
+    public int partitions() {
+        return partitions;
+    }
+
+    /** Number of stragglers the scheme is designed to tolerate (in the worst case). */
+    public int stragglers() {
+        return stragglers;
+    }
+
+    public long seed() {
+        return seed;
+    }
+
+    /** Sorted partitions stored by {@code worker}. */
+    public int[] stored(int worker) {
+        return stored[worker].clone();
+    }
+
+    /** How many workers store partition {@code j} (its HDFS replication). */
+    public int copies(int j) {
+        int c = 0;
+        for (int[] s : stored) {
+            if (Arrays.binarySearch(s, j) >= 0) {
+                c++;
+            }
+        }
+        return c;
+    }
+
+    public List<Codeword> codewords() {
+        return codewords;
+    }
+
+    public Codeword codeword(int c) {
+        return codewords.get(c);
+    }
+
+    /** The codeword {@code worker} computes in the static (default) assignment; -1 for none. */
+    public int assignment(int worker) {
+        return assignment[worker];
+    }
+
+    /** The group of {@code worker} (LAG-family, clusters); -1 when the scheme has none. */
+    public int group(int worker) {
+        return group[worker];
+    }
+
+    /** The batch of {@code worker} (BCC); -1 when the scheme has none. */
+    public int batch(int worker) {
+        return batch[worker];
+    }
+
+    /** DSAG's p_i: subpartitions of the worker's data, processed one per iteration. */
+    public int subpartitions(int worker) {
+        return subpartitions[worker];
+    }
+
+    /** Partitions' worth of data the worker processes per iteration (all subpartitions). */
+    public double load(int worker) {
+        return load[worker];
+    }
+
+    public double[] loads() {
+        return load.clone();
+    }
+
+    public Decoder decoder() {
+        return decoder;
+    }
+
+    public ResponderPromise promise() {
+        return promise;
+    }
+
+    /** The scheme's effective parameters (after defaults), for display and JSON. */
+    public Map<String, String> parameters() {
+        return parameters;
+    }
+
+    /** Numbers measured while constructing (for example the worst condition number checked). */
+    public Map<String, Double> diagnostics() {
+        return diagnostics;
+    }
+
+    /** The dense encoding matrix B (codewords x partitions). */
+    public double[][] encodingMatrix() {
+        double[][] b = new double[codewords.size()][partitions];
+        for (int c = 0; c < codewords.size(); c++) {
+            Codeword w = codewords.get(c);
+            for (int t = 0; t < w.size(); t++) {
+                b[c][w.partition(t)] = w.coefficient(t);
+            }
+        }
+        return b;
+    }
+
+    /** The codewords computed in the static assignment, as a set. */
+    public BitSet assignedCodewords() {
+        BitSet s = new BitSet(codewords.size());
+        for (int c : assignment) {
+            if (c >= 0) {
+                s.set(c);
+            }
+        }
+        return s;
+    }
+
+    /** Mutable builder; {@link #build()} validates and freezes. */
+    public static final class Builder {
+        private final String scheme;
+        private final int workers;
+        private final int partitions;
+        private int stragglers;
+        private long seed;
+        private final int[][] stored;
+        private final List<Codeword> codewords = new ArrayList<>();
+        private final int[] assignment;
+        private final int[] group;
+        private final int[] batch;
+        private final int[] subpartitions;
+        private double[] load;
+        private Decoder decoder;
+        private ResponderPromise promise;
+        private final Map<String, String> parameters = new LinkedHashMap<>();
+        private final Map<String, Double> diagnostics = new LinkedHashMap<>();
+
+        private Builder(String scheme, int workers, int partitions) {
+            this.scheme = scheme;
+            this.workers = workers;
+            this.partitions = partitions;
+            this.stored = new int[Math.max(workers, 0)][];
+            this.assignment = filled(workers, -1);
+            this.group = filled(workers, -1);
+            this.batch = filled(workers, -1);
+            this.subpartitions = filled(workers, 1);
+        }
+
+        private static int[] filled(int n, int v) {
+            int[] a = new int[Math.max(n, 0)];
+            Arrays.fill(a, v);
+            return a;
+        }
+
+        public Builder stragglers(int s) {
+            this.stragglers = s;
+            return this;
+        }
+
+        public Builder seed(long x) {
+            this.seed = x;
+            return this;
+        }
+
+        public Builder stored(int worker, int... parts) {
+            this.stored[worker] = parts.clone();
+            return this;
+        }
+
+        /** Adds a codeword and returns its index. */
+        public int addCodeword(Codeword c) {
+            codewords.add(c);
+            return codewords.size() - 1;
+        }
+
+        public Builder assign(int worker, int codeword) {
+            assignment[worker] = codeword;
+            return this;
+        }
+
+        public Builder group(int worker, int g) {
+            group[worker] = g;
+            return this;
+        }
+
+        public Builder batch(int worker, int b) {
+            batch[worker] = b;
+            return this;
+        }
+
+        public Builder subpartitions(int worker, int p) {
+            subpartitions[worker] = p;
+            return this;
+        }
+
+        public Builder load(double[] perWorker) {
+            this.load = perWorker.clone();
+            return this;
+        }
+
+        public Builder decoder(Decoder d) {
+            this.decoder = d;
+            return this;
+        }
+
+        public Builder promise(ResponderPromise p) {
+            this.promise = p;
+            return this;
+        }
+
+        public Builder parameter(String key, Object value) {
+            parameters.put(key, String.valueOf(value));
+            return this;
+        }
+
+        public Builder diagnostic(String key, double value) {
+            diagnostics.put(key, value);
+            return this;
+        }
+
+        public int codewordCount() {
+            return codewords.size();
+        }
+
+        public Codeword codeword(int c) {
+            return codewords.get(c);
+        }
+
+        public Plan build() {
+            return new Plan(this);
+        }
+    }
+}

@@ -1,0 +1,301 @@
+package io.codedyarn.placement;
+
+import java.util.Arrays;
+import java.util.Optional;
+
+/**
+ * The plan flags, typed and parsed once. Zero (or an empty array) means "not given": each scheme
+ * documents its default and rejects what it cannot use.
+ *
+ * @param workers n, the number of workers ({@code --workers})
+ * @param stragglers s, the number of stragglers tolerated ({@code --stragglers})
+ * @param clusters P, clusters for GC-SC / GC-DC ({@code --clusters})
+ * @param memberships GC-DC's n: how many clusters each worker may serve ({@code --memberships})
+ * @param partitions K, data partitions ({@code --partitions}); 0 = the scheme's default
+ * @param speeds relative speeds r_i, one per worker ({@code --speeds}); empty = homogeneous
+ * @param load per-worker load: BCC's batch size r, LAGC's r ({@code --load}); 0 = default
+ * @param groups number of groups for LAG-family schemes ({@code --groups}); 0 = default
+ * @param subpartitions DSAG's p_i for every worker ({@code --subpartitions}); 0 = 1
+ * @param threshold GC-DC heterogeneous straggler threshold tau on speeds ({@code --threshold})
+ * @param shift shifted-exponential per-unit shift alpha, for {@code bcc-hetero} ({@code --shift})
+ * @param seed the seed of every random choice ({@code --seed})
+ */
+public record SchemeParams(
+        int workers,
+        int stragglers,
+        int clusters,
+        int memberships,
+        int partitions,
+        double[] speeds,
+        double load,
+        int groups,
+        int subpartitions,
+        double threshold,
+        double shift,
+        long seed) {
+
+    public SchemeParams {
+        speeds = speeds == null ? new double[0] : speeds.clone();
+    }
+
+    /** Homogeneous defaults: only n and s set. */
+    public static SchemeParams of(int workers, int stragglers, long seed) {
+        return new SchemeParams(workers, stragglers, 0, 0, 0, null, 0, 0, 0, 0, 0, seed);
+    }
+
+    @Override
+    public double[] speeds() {
+        return speeds.clone();
+    }
+
+    public boolean hasSpeeds() {
+        return speeds.length > 0;
+    }
+
+    public Optional<Integer> partitionsIfGiven() {
+        return partitions > 0 ? Optional.of(partitions) : Optional.empty();
+    }
+
+    public SchemeParams withWorkers(int n) {
+        return new SchemeParams(
+                n,
+                stragglers,
+                clusters,
+                memberships,
+                partitions,
+                speeds,
+                load,
+                groups,
+                subpartitions,
+                threshold,
+                shift,
+                seed);
+    }
+
+    public SchemeParams withStragglers(int s) {
+        return new SchemeParams(
+                workers,
+                s,
+                clusters,
+                memberships,
+                partitions,
+                speeds,
+                load,
+                groups,
+                subpartitions,
+                threshold,
+                shift,
+                seed);
+    }
+
+    public SchemeParams withClusters(int p) {
+        return new SchemeParams(
+                workers,
+                stragglers,
+                p,
+                memberships,
+                partitions,
+                speeds,
+                load,
+                groups,
+                subpartitions,
+                threshold,
+                shift,
+                seed);
+    }
+
+    public SchemeParams withMemberships(int m) {
+        return new SchemeParams(
+                workers,
+                stragglers,
+                clusters,
+                m,
+                partitions,
+                speeds,
+                load,
+                groups,
+                subpartitions,
+                threshold,
+                shift,
+                seed);
+    }
+
+    public SchemeParams withPartitions(int k) {
+        return new SchemeParams(
+                workers,
+                stragglers,
+                clusters,
+                memberships,
+                k,
+                speeds,
+                load,
+                groups,
+                subpartitions,
+                threshold,
+                shift,
+                seed);
+    }
+
+    public SchemeParams withSpeeds(double... r) {
+        return new SchemeParams(
+                workers,
+                stragglers,
+                clusters,
+                memberships,
+                partitions,
+                r,
+                load,
+                groups,
+                subpartitions,
+                threshold,
+                shift,
+                seed);
+    }
+
+    public SchemeParams withLoad(double r) {
+        return new SchemeParams(
+                workers,
+                stragglers,
+                clusters,
+                memberships,
+                partitions,
+                speeds,
+                r,
+                groups,
+                subpartitions,
+                threshold,
+                shift,
+                seed);
+    }
+
+    public SchemeParams withGroups(int g) {
+        return new SchemeParams(
+                workers,
+                stragglers,
+                clusters,
+                memberships,
+                partitions,
+                speeds,
+                load,
+                g,
+                subpartitions,
+                threshold,
+                shift,
+                seed);
+    }
+
+    public SchemeParams withSubpartitions(int p) {
+        return new SchemeParams(
+                workers,
+                stragglers,
+                clusters,
+                memberships,
+                partitions,
+                speeds,
+                load,
+                groups,
+                p,
+                threshold,
+                shift,
+                seed);
+    }
+
+    public SchemeParams withThreshold(double tau) {
+        return new SchemeParams(
+                workers,
+                stragglers,
+                clusters,
+                memberships,
+                partitions,
+                speeds,
+                load,
+                groups,
+                subpartitions,
+                tau,
+                shift,
+                seed);
+    }
+
+    public SchemeParams withShift(double alpha) {
+        return new SchemeParams(
+                workers,
+                stragglers,
+                clusters,
+                memberships,
+                partitions,
+                speeds,
+                load,
+                groups,
+                subpartitions,
+                threshold,
+                alpha,
+                seed);
+    }
+
+    public SchemeParams withSeed(long x) {
+        return new SchemeParams(
+                workers,
+                stragglers,
+                clusters,
+                memberships,
+                partitions,
+                speeds,
+                load,
+                groups,
+                subpartitions,
+                threshold,
+                shift,
+                x);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof SchemeParams p
+                && workers == p.workers
+                && stragglers == p.stragglers
+                && clusters == p.clusters
+                && memberships == p.memberships
+                && partitions == p.partitions
+                && Arrays.equals(speeds, p.speeds)
+                && Double.compare(load, p.load) == 0
+                && groups == p.groups
+                && subpartitions == p.subpartitions
+                && Double.compare(threshold, p.threshold) == 0
+                && Double.compare(shift, p.shift) == 0
+                && seed == p.seed;
+    }
+
+    @Override
+    public int hashCode() {
+        return Arrays.hashCode(speeds) * 31 + Long.hashCode(seed) + 7 * workers + 13 * stragglers;
+    }
+
+    @Override
+    public String toString() {
+        return "SchemeParams[n="
+                + workers
+                + ", s="
+                + stragglers
+                + ", P="
+                + clusters
+                + ", memberships="
+                + memberships
+                + ", K="
+                + partitions
+                + ", speeds="
+                + Arrays.toString(speeds)
+                + ", load="
+                + load
+                + ", groups="
+                + groups
+                + ", subpartitions="
+                + subpartitions
+                + ", tau="
+                + threshold
+                + ", shift="
+                + shift
+                + ", seed="
+                + seed
+                + "]";
+    }
+}
