@@ -29,6 +29,11 @@ public final class CachingDecoder implements Decoder {
                 };
     }
 
+    /** The decoder behind the cache (for benchmarks of the uncached path). */
+    public Decoder uncached() {
+        return delegate;
+    }
+
     public static Decoder of(Decoder delegate) {
         return delegate instanceof CachingDecoder ? delegate : new CachingDecoder(delegate, 4096);
     }

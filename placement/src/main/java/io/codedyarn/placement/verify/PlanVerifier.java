@@ -27,20 +27,38 @@ public final class PlanVerifier {
     private static final int MAX_FAILURES = 10;
 
     private final double tolerance;
+    private final long exhaustiveLimit;
+    private final int randomSamples;
 
     public PlanVerifier() {
-        this(Tolerances.VERIFY_RELATIVE_ERROR);
+        this(Tolerances.VERIFY_RELATIVE_ERROR, EXHAUSTIVE_LIMIT, RANDOM_SAMPLES);
     }
 
-    public PlanVerifier(double tolerance) {
+    /**
+     * @param tolerance largest accepted relative error
+     * @param exhaustiveLimit check every minimal promised set when there are at most this many
+     * @param randomSamples otherwise, this many random promised sets (plus the adversarial ones)
+     */
+    public PlanVerifier(double tolerance, long exhaustiveLimit, int randomSamples) {
+        if (!(tolerance > 0) || exhaustiveLimit < 0 || randomSamples < 1) {
+            throw new IllegalArgumentException(
+                    "bad verifier settings: tolerance="
+                            + tolerance
+                            + ", exhaustiveLimit="
+                            + exhaustiveLimit
+                            + ", randomSamples="
+                            + randomSamples);
+        }
         this.tolerance = tolerance;
+        this.exhaustiveLimit = exhaustiveLimit;
+        this.randomSamples = randomSamples;
     }
 
     public VerifyReport verify(Plan plan, RandomGenerator rng) {
         Run run = new Run(plan, rng);
         ResponderPromise promise = plan.promise();
         double count = promise.count();
-        boolean exhaustive = count <= EXHAUSTIVE_LIMIT;
+        boolean exhaustive = count <= exhaustiveLimit;
         List<BitSet> minimal = new ArrayList<>();
         if (exhaustive) {
             promise.forEach(s -> run.checkPromised(s, minimal));
@@ -48,7 +66,7 @@ public final class PlanVerifier {
             for (BitSet s : promise.adversarial()) {
                 run.checkPromised(s, minimal);
             }
-            for (int t = 0; t < RANDOM_SAMPLES; t++) {
+            for (int t = 0; t < randomSamples; t++) {
                 run.checkPromised(promise.random(rng), minimal);
             }
         }

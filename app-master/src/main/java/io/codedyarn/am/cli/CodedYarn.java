@@ -1,0 +1,128 @@
+package io.codedyarn.am.cli;
+
+import io.codedyarn.am.config.CodedYarnConfig;
+import io.codedyarn.placement.InvalidParametersException;
+import java.io.PrintWriter;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.conf.Configured;
+import org.apache.hadoop.util.Tool;
+import org.apache.hadoop.util.ToolRunner;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Spec;
+
+/**
+ * The command-line entry point: {@code coded-yarn [generic options] <command> [options]}, run by
+ * {@code bin/coded-yarn} or {@code yarn jar coded-yarn-VERSION.jar}. Hadoop's ToolRunner handles
+ * the generic options ({@code -D key=value}, {@code -conf file.xml}, which must come before the
+ * command, as with every Hadoop tool); picocli parses the command and its flags.
+ *
+ * <p>Exit codes: 0 success, 1 a check failed (e.g. {@code plan --verify}), 2 bad input.
+ */
+public final class CodedYarn extends Configured implements Tool {
+    public static final int EXIT_CHECK_FAILED = 1;
+    public static final int EXIT_BAD_INPUT = 2;
+
+    private final PrintWriter out;
+    private final PrintWriter err;
+
+    public CodedYarn(PrintWriter out, PrintWriter err) {
+        this.out = out;
+        this.err = err;
+    }
+
+    public static void main(String[] args) throws Exception {
+        PrintWriter out = new PrintWriter(System.out, true);
+        PrintWriter err = new PrintWriter(System.err, true);
+        int rc;
+        try {
+            rc = ToolRunner.run(new Configuration(), new CodedYarn(out, err), args);
+        } catch (IllegalArgumentException e) {
+            err.println("coded-yarn: " + e.getMessage());
+            rc = EXIT_BAD_INPUT;
+        }
+        out.flush();
+        err.flush();
+        System.exit(rc);
+    }
+
+    @Override
+    public int run(String[] args) {
+        CodedYarnConfig config;
+        try {
+            config = CodedYarnConfig.parse(key -> getConf() == null ? null : getConf().get(key));
+        } catch (IllegalArgumentException e) {
+            err.println("coded-yarn: " + e.getMessage());
+            return EXIT_BAD_INPUT;
+        }
+        return commandLine(config, out, err).execute(args);
+    }
+
+    /** The picocli tree, with one-line errors for bad input. Also used by tests. */
+    public static CommandLine commandLine(
+            CodedYarnConfig config, PrintWriter out, PrintWriter err) {
+        CommandLine cl =
+                new CommandLine(
+                        new Root(),
+                        new CommandLine.IFactory() {
+                            @Override
+                            public <K> K create(Class<K> cls) throws Exception {
+                                if (cls == PlanCommand.class) {
+                                    return cls.cast(new PlanCommand(config));
+                                }
+                                return CommandLine.defaultFactory().create(cls);
+                            }
+                        });
+        cl.setOut(out);
+        cl.setErr(err);
+        cl.setParameterExceptionHandler(
+                (ex, args) -> {
+                    String cmd = ex.getCommandLine().getCommandName();
+                    ex.getCommandLine()
+                            .getErr()
+                            .println(
+                                    "coded-yarn "
+                                            + cmd
+                                            + ": "
+                                            + ex.getMessage()
+                                            + " (see coded-yarn "
+                                            + cmd
+                                            + " --help)");
+                    return EXIT_BAD_INPUT;
+                });
+        cl.setExecutionExceptionHandler(
+                (ex, commandLine, parseResult) -> {
+                    if (ex instanceof InvalidParametersException
+                            || ex instanceof IllegalArgumentException) {
+                        commandLine
+                                .getErr()
+                                .println(
+                                        "coded-yarn "
+                                                + commandLine.getCommandName()
+                                                + ": "
+                                                + ex.getMessage());
+                        return EXIT_BAD_INPUT;
+                    }
+                    throw ex;
+                });
+        return cl;
+    }
+
+    @Command(
+            name = "coded-yarn",
+            mixinStandardHelpOptions = true,
+            version = "coded-yarn 0.1.0-SNAPSHOT",
+            description = {
+                "Straggler-tolerant iterative training on YARN with redundant data placement on HDFS.",
+                "Generic Hadoop options (-D key=value, -conf file.xml) go before the command."
+            },
+            subcommands = {PlanCommand.class, BenchCommand.class, CommandLine.HelpCommand.class})
+    static final class Root implements Runnable {
+        @Spec CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public void run() {
+            throw new CommandLine.ParameterException(spec.commandLine(), "missing command");
+        }
+    }
+}

@@ -1,0 +1,59 @@
+package io.codedyarn.am.config;
+
+import java.util.function.Function;
+
+/**
+ * The typed configuration, parsed once from a key → string lookup (Hadoop's Configuration in
+ * production, a map in tests). A malformed value fails here with the key's name.
+ *
+ * @param verifyExhaustiveLimit {@link Keys#VERIFY_EXHAUSTIVE_LIMIT}
+ * @param verifyRandomSamples {@link Keys#VERIFY_RANDOM_SAMPLES}
+ * @param verifyTolerance {@link Keys#VERIFY_TOLERANCE}
+ * @param defaultSeed {@link Keys#DEFAULT_SEED}
+ */
+public record CodedYarnConfig(
+        long verifyExhaustiveLimit,
+        int verifyRandomSamples,
+        double verifyTolerance,
+        long defaultSeed) {
+
+    /**
+     * @throws IllegalArgumentException naming the key when a value does not parse or is out of
+     *     range
+     */
+    public static CodedYarnConfig parse(Function<String, String> lookup) {
+        long limit = parse(lookup, Keys.VERIFY_EXHAUSTIVE_LIMIT, Long::parseLong);
+        int samples = parse(lookup, Keys.VERIFY_RANDOM_SAMPLES, Integer::parseInt);
+        double tol = parse(lookup, Keys.VERIFY_TOLERANCE, Double::parseDouble);
+        long seed = parse(lookup, Keys.DEFAULT_SEED, Long::parseLong);
+        require(limit >= 0, Keys.VERIFY_EXHAUSTIVE_LIMIT, limit, "must be >= 0");
+        require(samples >= 1, Keys.VERIFY_RANDOM_SAMPLES, samples, "must be >= 1");
+        require(tol > 0 && tol < 1, Keys.VERIFY_TOLERANCE, tol, "must be in (0, 1)");
+        return new CodedYarnConfig(limit, samples, tol, seed);
+    }
+
+    public static CodedYarnConfig defaults() {
+        return parse(k -> null);
+    }
+
+    private static <T> T parse(
+            Function<String, String> lookup, ConfigKey<T> key, Function<String, T> p) {
+        String raw = lookup.apply(key.name());
+        if (raw == null || raw.isBlank()) {
+            return key.defaultValue();
+        }
+        try {
+            return p.apply(raw.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(
+                    "configuration key " + key.name() + ": cannot parse '" + raw + "'", e);
+        }
+    }
+
+    private static void require(boolean ok, ConfigKey<?> key, Object value, String why) {
+        if (!ok) {
+            throw new IllegalArgumentException(
+                    "configuration key " + key.name() + " = " + value + ": " + why);
+        }
+    }
+}

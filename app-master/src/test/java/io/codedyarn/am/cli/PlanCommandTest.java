@@ -1,0 +1,104 @@
+package io.codedyarn.am.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.codedyarn.am.config.CodedYarnConfig;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The plan command through the real picocli tree: output, JSON fields, exit codes, one-line errors.
+ */
+class PlanCommandTest {
+
+    private record Run(int rc, String out, String err) {}
+
+    private static Run run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int rc =
+                CodedYarn.commandLine(
+                                CodedYarnConfig.defaults(),
+                                new PrintWriter(out),
+                                new PrintWriter(err))
+                        .execute(args);
+        return new Run(rc, out.toString(), err.toString());
+    }
+
+    @Test
+    void jsonHasTheStableFields() throws Exception {
+        Run r =
+                run(
+                        "plan",
+                        "--scheme",
+                        "fastest-k",
+                        "--workers",
+                        "4",
+                        "--stragglers",
+                        "1",
+                        "--seed",
+                        "9",
+                        "--verify",
+                        "--json");
+        assertThat(r.rc()).isZero();
+        JsonNode j = new ObjectMapper().readTree(r.out());
+        assertThat(j.get("scheme").asText()).isEqualTo("fastest-k");
+        assertThat(j.get("workers").asInt()).isEqualTo(4);
+        assertThat(j.get("partitions").asInt()).isEqualTo(4);
+        assertThat(j.get("seed").asLong()).isEqualTo(9);
+        assertThat(j.get("stored")).hasSize(4);
+        assertThat(j.get("stored").get(2).get(0).asInt()).isEqualTo(2);
+        assertThat(j.get("load")).hasSize(4);
+        JsonNode v = j.get("verify");
+        assertThat(v.get("passed").asBoolean()).isTrue();
+        assertThat(v.get("exhaustive").asBoolean()).isTrue();
+        assertThat(v.get("promisedSets").asDouble()).isEqualTo(4.0); // C(4,3)
+        assertThat(v.get("maxRelativeError").asDouble()).isLessThan(1e-9);
+    }
+
+    @Test
+    void tableListsEveryWorker() {
+        Run r = run("plan", "--scheme", "uncoded", "--workers", "3", "--partitions", "5");
+        assertThat(r.rc()).isZero();
+        assertThat(r.out()).contains("scheme uncoded: 3 workers, 5 partitions");
+        assertThat(r.out()).contains("{0} -> c0 = g0").contains("{3-4} -> c2 = g3 + g4");
+    }
+
+    @Test
+    void invalidCombinationsExit2WithOneLineNamingTheFlag() {
+        Run r = run("plan", "--scheme", "fastest-k", "--workers", "3", "--stragglers", "3");
+        assertThat(r.rc()).isEqualTo(2);
+        assertThat(r.err().strip())
+                .startsWith("coded-yarn plan: --stragglers:")
+                .doesNotContain("\n");
+
+        r = run("plan", "--scheme", "uncoded", "--workers", "3", "--speeds", "1,2");
+        assertThat(r.rc()).isEqualTo(2);
+        assertThat(r.err())
+                .contains("--speeds: needs one value per worker: got 2 values for --workers 3");
+
+        r = run("plan", "--scheme", "uncoded", "--workers", "-1");
+        assertThat(r.rc()).isEqualTo(2);
+        assertThat(r.err()).contains("--workers: must be >= 1");
+
+        r = run("plan", "--scheme", "no-such", "--workers", "3");
+        assertThat(r.rc()).isEqualTo(2);
+        assertThat(r.err()).contains("unknown scheme 'no-such'");
+
+        r = run("plan", "--scheme", "uncoded", "--workers", "three");
+        assertThat(r.rc()).isEqualTo(2);
+        assertThat(r.err().strip()).contains("'three' is not an int").doesNotContain("\n");
+    }
+
+    @Test
+    void helpWorksOnEveryCommand() {
+        assertThat(run("--help").rc()).isZero();
+        Run plan = run("plan", "--help");
+        assertThat(plan.rc()).isZero();
+        assertThat(plan.out()).contains("--verify").contains("--scheme");
+        assertThat(run("bench", "--help").out()).contains("decode");
+    }
+}
