@@ -56,196 +56,125 @@ public record SchemeParams(
         return partitions > 0 ? Optional.of(partitions) : Optional.empty();
     }
 
-    public SchemeParams withWorkers(int n) {
-        return new SchemeParams(
-                n,
-                stragglers,
-                clusters,
-                memberships,
-                partitions,
-                speeds,
-                load,
-                groups,
-                subpartitions,
-                threshold,
-                shift,
-                seed);
+    public SchemeParams withWorkers(int value) {
+        Builder b = toBuilder();
+        b.workers = value;
+        return b.build();
     }
 
-    public SchemeParams withStragglers(int s) {
-        return new SchemeParams(
-                workers,
-                s,
-                clusters,
-                memberships,
-                partitions,
-                speeds,
-                load,
-                groups,
-                subpartitions,
-                threshold,
-                shift,
-                seed);
+    public SchemeParams withStragglers(int value) {
+        Builder b = toBuilder();
+        b.stragglers = value;
+        return b.build();
     }
 
-    public SchemeParams withClusters(int p) {
-        return new SchemeParams(
-                workers,
-                stragglers,
-                p,
-                memberships,
-                partitions,
-                speeds,
-                load,
-                groups,
-                subpartitions,
-                threshold,
-                shift,
-                seed);
+    public SchemeParams withClusters(int value) {
+        Builder b = toBuilder();
+        b.clusters = value;
+        return b.build();
     }
 
-    public SchemeParams withMemberships(int m) {
-        return new SchemeParams(
-                workers,
-                stragglers,
-                clusters,
-                m,
-                partitions,
-                speeds,
-                load,
-                groups,
-                subpartitions,
-                threshold,
-                shift,
-                seed);
+    public SchemeParams withMemberships(int value) {
+        Builder b = toBuilder();
+        b.memberships = value;
+        return b.build();
     }
 
-    public SchemeParams withPartitions(int k) {
-        return new SchemeParams(
-                workers,
-                stragglers,
-                clusters,
-                memberships,
-                k,
-                speeds,
-                load,
-                groups,
-                subpartitions,
-                threshold,
-                shift,
-                seed);
+    public SchemeParams withPartitions(int value) {
+        Builder b = toBuilder();
+        b.partitions = value;
+        return b.build();
     }
 
-    public SchemeParams withSpeeds(double... r) {
-        return new SchemeParams(
-                workers,
-                stragglers,
-                clusters,
-                memberships,
-                partitions,
-                r,
-                load,
-                groups,
-                subpartitions,
-                threshold,
-                shift,
-                seed);
+    public SchemeParams withSpeeds(double... value) {
+        Builder b = toBuilder();
+        b.speeds = value;
+        return b.build();
     }
 
-    public SchemeParams withLoad(double r) {
-        return new SchemeParams(
-                workers,
-                stragglers,
-                clusters,
-                memberships,
-                partitions,
-                speeds,
-                r,
-                groups,
-                subpartitions,
-                threshold,
-                shift,
-                seed);
+    public SchemeParams withLoad(double value) {
+        Builder b = toBuilder();
+        b.load = value;
+        return b.build();
     }
 
-    public SchemeParams withGroups(int g) {
-        return new SchemeParams(
-                workers,
-                stragglers,
-                clusters,
-                memberships,
-                partitions,
-                speeds,
-                load,
-                g,
-                subpartitions,
-                threshold,
-                shift,
-                seed);
+    public SchemeParams withGroups(int value) {
+        Builder b = toBuilder();
+        b.groups = value;
+        return b.build();
     }
 
-    public SchemeParams withSubpartitions(int p) {
-        return new SchemeParams(
-                workers,
-                stragglers,
-                clusters,
-                memberships,
-                partitions,
-                speeds,
-                load,
-                groups,
-                p,
-                threshold,
-                shift,
-                seed);
+    public SchemeParams withSubpartitions(int value) {
+        Builder b = toBuilder();
+        b.subpartitions = value;
+        return b.build();
     }
 
-    public SchemeParams withThreshold(double tau) {
-        return new SchemeParams(
-                workers,
-                stragglers,
-                clusters,
-                memberships,
-                partitions,
-                speeds,
-                load,
-                groups,
-                subpartitions,
-                tau,
-                shift,
-                seed);
+    public SchemeParams withThreshold(double value) {
+        Builder b = toBuilder();
+        b.threshold = value;
+        return b.build();
     }
 
-    public SchemeParams withShift(double alpha) {
-        return new SchemeParams(
-                workers,
-                stragglers,
-                clusters,
-                memberships,
-                partitions,
-                speeds,
-                load,
-                groups,
-                subpartitions,
-                threshold,
-                alpha,
-                seed);
+    public SchemeParams withShift(double value) {
+        Builder b = toBuilder();
+        b.shift = value;
+        return b.build();
     }
 
-    public SchemeParams withSeed(long x) {
-        return new SchemeParams(
-                workers,
-                stragglers,
-                clusters,
-                memberships,
-                partitions,
-                speeds,
-                load,
-                groups,
-                subpartitions,
-                threshold,
-                shift,
-                x);
+    public SchemeParams withSeed(long value) {
+        Builder b = toBuilder();
+        b.seed = value;
+        return b.build();
+    }
+
+    private Builder toBuilder() {
+        Builder b = new Builder();
+        b.workers = workers;
+        b.stragglers = stragglers;
+        b.clusters = clusters;
+        b.memberships = memberships;
+        b.partitions = partitions;
+        b.speeds = speeds;
+        b.load = load;
+        b.groups = groups;
+        b.subpartitions = subpartitions;
+        b.threshold = threshold;
+        b.shift = shift;
+        b.seed = seed;
+        return b;
+    }
+
+    /** Copy-and-change helper behind the {@code with*} methods. */
+    private static final class Builder {
+        int workers;
+        int stragglers;
+        int clusters;
+        int memberships;
+        int partitions;
+        double[] speeds;
+        double load;
+        int groups;
+        int subpartitions;
+        double threshold;
+        double shift;
+        long seed;
+
+        SchemeParams build() {
+            return new SchemeParams(
+                    workers,
+                    stragglers,
+                    clusters,
+                    memberships,
+                    partitions,
+                    speeds,
+                    load,
+                    groups,
+                    subpartitions,
+                    threshold,
+                    shift,
+                    seed);
+        }
     }
 
     @Override
