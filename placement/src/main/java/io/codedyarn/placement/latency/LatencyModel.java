@@ -1,0 +1,30 @@
+package io.codedyarn.placement.latency;
+
+/**
+ * Per-worker, per-iteration completion times, seeded and stateful over iterations (Markov models).
+ * Iterations are sampled in order 0, 1, 2, ...
+ *
+ * <p>Common random numbers: every model draws the same number of variates per worker and iteration
+ * whatever the loads, so two schemes simulated with equally seeded models see the same underlying
+ * randomness and their difference is not Monte-Carlo noise.
+ */
+public interface LatencyModel {
+
+    int workers();
+
+    /**
+     * Advances to iteration {@code t} (models with state switch at the start of an iteration) and
+     * writes worker i's completion time for {@code load[i]} units of work into {@code out[i]}. A
+     * worker with load 0 still has its variates drawn (common random numbers) and gets time 0.
+     */
+    void sample(int t, double[] load, double[] out);
+
+    /**
+     * Whether each worker is in its slow state in the iteration last sampled (perfect straggler
+     * state information). Models without states call a worker slow when its rate is below the
+     * median rate; the default says nobody is.
+     */
+    default boolean[] slow() {
+        return new boolean[workers()];
+    }
+}

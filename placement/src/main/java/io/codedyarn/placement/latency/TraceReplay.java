@@ -1,0 +1,158 @@
+package io.codedyarn.placement.latency;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.Reader;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Replays measured per-worker, per-iteration latencies: the CSV the coordinator records ({@code
+ * iteration,worker,latency[,load]}; header required, extra columns ignored; iterations and workers
+ * 0-based). Iteration t replays trace iteration t mod T. When the trace has a {@code load} column,
+ * times scale by (load now / load recorded). Every (iteration, worker) must be present.
+ */
+public final class TraceReplay implements LatencyModel {
+    private final double[][] latency; // [iteration][worker]
+    private final double[][] recordedLoad; // null entries when no load column
+
+    private TraceReplay(double[][] latency, double[][] recordedLoad) {
+        this.latency = latency;
+        this.recordedLoad = recordedLoad;
+    }
+
+    /**
+     * @param source names the file in error messages
+     * @throws IllegalArgumentException naming source and line for any malformed or missing entry
+     */
+    public static TraceReplay read(Reader in, String source, int workers) throws IOException {
+        BufferedReader r = new BufferedReader(in);
+        String header = r.readLine();
+        if (header == null) {
+            throw new IllegalArgumentException(source + ": empty trace (expected a header line)");
+        }
+        List<String> cols = Arrays.asList(header.trim().split("\\s*,\\s*"));
+        int ci = cols.indexOf("iteration");
+        int cw = cols.indexOf("worker");
+        int cl = cols.indexOf("latency");
+        int cload = cols.indexOf("load");
+        if (ci < 0 || cw < 0 || cl < 0) {
+            throw new IllegalArgumentException(
+                    source
+                            + ":1: header must name columns iteration, worker,"
+                            + " latency (got '"
+                            + header
+                            + "')");
+        }
+        Map<Integer, double[]> lat = new TreeMap<>();
+        Map<Integer, double[]> loads = new TreeMap<>();
+        String line;
+        int lineNo = 1;
+        while ((line = r.readLine()) != null) {
+            lineNo++;
+            if (line.isBlank()) {
+                continue;
+            }
+            String[] f = line.trim().split("\\s*,\\s*");
+            String where = source + ":" + lineNo + ": ";
+            if (f.length < cols.size()) {
+                throw new IllegalArgumentException(
+                        where + "expected " + cols.size() + " fields, got " + f.length);
+            }
+            int it = parseInt(f[ci], where, "iteration");
+            int w = parseInt(f[cw], where, "worker");
+            double x = parseDouble(f[cl], where, "latency");
+            if (it < 0 || w < 0 || w >= workers) {
+                throw new IllegalArgumentException(
+                        where
+                                + "iteration must be >= 0 and worker in [0, "
+                                + workers
+                                + "), got iteration "
+                                + it
+                                + ", worker "
+                                + w);
+            }
+            if (!(x >= 0) || Double.isInfinite(x)) {
+                throw new IllegalArgumentException(
+                        where + "latency must be a finite number >= 0, got " + f[cl]);
+            }
+            double[] row = lat.computeIfAbsent(it, k -> filledNaN(workers));
+            if (!Double.isNaN(row[w])) {
+                throw new IllegalArgumentException(
+                        where + "duplicate entry for iteration " + it + ", worker " + w);
+            }
+            row[w] = x;
+            if (cload >= 0) {
+                double l = parseDouble(f[cload], where, "load");
+                if (!(l > 0)) {
+                    throw new IllegalArgumentException(where + "load must be > 0, got " + f[cload]);
+                }
+                loads.computeIfAbsent(it, k -> filledNaN(workers))[w] = l;
+            }
+        }
+        if (lat.isEmpty()) {
+            throw new IllegalArgumentException(source + ": trace has a header but no rows");
+        }
+        int t = 0;
+        List<double[]> rows = new ArrayList<>();
+        List<double[]> loadRows = new ArrayList<>();
+        for (Map.Entry<Integer, double[]> e : lat.entrySet()) {
+            if (e.getKey() != t) {
+                throw new IllegalArgumentException(source + ": iteration " + t + " is missing");
+            }
+            for (int w = 0; w < workers; w++) {
+                if (Double.isNaN(e.getValue()[w])) {
+                    throw new IllegalArgumentException(
+                            source + ": no latency for iteration " + t + ", worker " + w);
+                }
+            }
+            rows.add(e.getValue());
+            loadRows.add(cload >= 0 ? loads.get(t) : null);
+            t++;
+        }
+        return new TraceReplay(rows.toArray(double[][]::new), loadRows.toArray(double[][]::new));
+    }
+
+    private static double[] filledNaN(int n) {
+        double[] a = new double[n];
+        Arrays.fill(a, Double.NaN);
+        return a;
+    }
+
+    private static int parseInt(String s, String where, String what) {
+        try {
+            return Integer.parseInt(s);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(where + what + " is not an integer: '" + s + "'", e);
+        }
+    }
+
+    private static double parseDouble(String s, String where, String what) {
+        try {
+            return Double.parseDouble(s);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(where + what + " is not a number: '" + s + "'", e);
+        }
+    }
+
+    public int iterations() {
+        return latency.length;
+    }
+
+    @Override
+    public int workers() {
+        return latency[0].length;
+    }
+
+    @Override
+    public void sample(int t, double[] load, double[] out) {
+        int k = t % latency.length;
+        for (int i = 0; i < out.length; i++) {
+            double scale = recordedLoad[k] == null ? 1.0 : load[i] / recordedLoad[k][i];
+            out[i] = load[i] == 0 ? 0 : latency[k][i] * scale;
+        }
+    }
+}
