@@ -172,8 +172,8 @@ public final class LagFamily implements Scheme {
                 "must divide --workers (%d), got %d",
                 m,
                 groups);
-        // Default r: the given load, else s + 1 (the cyclic code's s = r − 1).
-        int r = load > 0 ? (int) load : s + 1;
+        // Default r: the given load, else s + 1 (the cyclic code's s = r − 1); lag's is 1.
+        int r = load > 0 ? (int) load : variant == Variant.LAG ? 1 : s + 1;
         int mg;
         switch (variant) {
             case LAG:
