@@ -33,6 +33,11 @@ final class ContractParams {
                     int rg = Math.min(r, mg);
                     return SchemeParams.of(n, rng.nextInt(rg), seed).withGroups(n / mg).withLoad(r);
                 }
+            case "sag":
+            case "dsag":
+                return SchemeParams.of(n, rng.nextInt(n), seed)
+                        .withPartitions(n + rng.nextInt(2 * n))
+                        .withSubpartitions(1 + rng.nextInt(10));
             case "g-lag":
             case "g-gd":
                 {

@@ -18,6 +18,8 @@ public final class Schemes {
         register(new LagFamily(LagFamily.Variant.LAGC));
         register(new LagFamily(LagFamily.Variant.G_LAG));
         register(new LagFamily(LagFamily.Variant.G_GD));
+        register(Sag.sag());
+        register(Sag.dsag());
     }
 
     private Schemes() {}

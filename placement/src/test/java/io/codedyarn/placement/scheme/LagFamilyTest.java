@@ -11,6 +11,8 @@ import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.SchemeParams;
 import io.codedyarn.placement.Seeds;
 import io.codedyarn.placement.coding.BlockDecoder;
+import io.codedyarn.placement.verify.PlanVerifier;
+import io.codedyarn.placement.verify.VerifyReport;
 import java.util.BitSet;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -153,6 +155,18 @@ class LagFamilyTest {
         two.clear(16);
         assertThat(plan.decoder().decode(two)).isEmpty();
         assertThat(plan.diagnostics().get("worstConditionNumber")).isLessThan(1e5);
+    }
+
+    @Test
+    void papersLayoutsPassTheVerifier() {
+        // M = 20, r = 4 for every admissible M_G (digest §5.1), end to end with random gradients.
+        for (int mg : new int[] {1, 2, 4, 5, 10, 20}) {
+            SchemeParams params = SchemeParams.of(20, 0, 8).withLoad(4).withGroups(20 / mg);
+            Plan plan = place(LAGC, params);
+            VerifyReport report = new PlanVerifier().verify(plan, Seeds.generator(mg));
+            assertThat(report.failures()).as("M_G=%d", mg).isEmpty();
+            assertThat(report.maxRelativeError()).isLessThanOrEqualTo(1e-9);
+        }
     }
 
     @Test
