@@ -14,6 +14,12 @@ public final class Schemes {
         register(Uncoded.waitForAll());
         register(Uncoded.fastestK());
         // SCHEMES-REGISTRY: add new schemes below this line, one register(...) per line.
+        register(new LagFamily(LagFamily.Variant.LAG));
+        register(new LagFamily(LagFamily.Variant.LAGC));
+        register(new LagFamily(LagFamily.Variant.G_LAG));
+        register(new LagFamily(LagFamily.Variant.G_GD));
+        register(Sag.sag());
+        register(Sag.dsag());
     }
 
     private Schemes() {}

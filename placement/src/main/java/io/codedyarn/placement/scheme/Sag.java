@@ -1,0 +1,117 @@
+package io.codedyarn.placement.scheme;
+
+import io.codedyarn.placement.Codeword;
+import io.codedyarn.placement.Decoder;
+import io.codedyarn.placement.Decoding;
+import io.codedyarn.placement.InvalidParametersException;
+import io.codedyarn.placement.Plan;
+import io.codedyarn.placement.Ranges;
+import io.codedyarn.placement.Scheme;
+import io.codedyarn.placement.SchemeParams;
+import io.codedyarn.placement.coding.KOfN;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.Optional;
+import java.util.random.RandomGenerator;
+
+/**
+ * The SAG and DSAG layouts (Severinson et al.; DSAG digest §1.2): K partitions (default K = n) in n
+ * disjoint consecutive blocks, worker i (0-based; the paper's i + 1) holding partitions p_start(K,
+ * n, i+1) − 1 .. p_stop(K, n, i+1) − 1. Each worker splits its rows into p_i subpartitions ({@code
+ * --subpartitions}, default 1) and processes one per iteration, cycling k ← mod(k, p_i) + 1; the
+ * rows are not known here, so p_i is only recorded ({@link io.codedyarn.placement.dsag.SampleRange}
+ * and {@link io.codedyarn.placement.dsag.SubpartitionAlignment} turn it into row ranges at run
+ * time).
+ *
+ * <p>The exact full gradient needs every worker's whole block, as uncoded GD does; the methods
+ * instead wait for w = n − s fresh results ({@code --stragglers s}) and fill in the rest from the
+ * gradient cache. SAG discards stale results, DSAG inserts them into the cache when no fresher
+ * overlapping entry exists (§7.4, §7.16): recorded as {@code staleResults = discard / cache}.
+ *
+ * <p>Example n = 3, K = 7, p = 2: W0 = {0, 1}, W1 = {2, 3}, W2 = {4, 5, 6}; w = 3 for s = 0.
+ */
+public final class Sag implements Scheme {
+    private final boolean cacheStale;
+
+    private Sag(boolean cacheStale) {
+        this.cacheStale = cacheStale;
+    }
+
+    /** SAG: stale results are discarded. */
+    public static Sag sag() {
+        return new Sag(false);
+    }
+
+    /** DSAG: stale results are cached when fresher than the overlapping entries. */
+    public static Sag dsag() {
+        return new Sag(true);
+    }
+
+    @Override
+    public String name() {
+        return cacheStale ? "dsag" : "sag";
+    }
+
+    @Override
+    public String description() {
+        return cacheStale
+                ? "disjoint blocks in p subpartitions; wait for w fresh results, cache stale ones"
+                        + " (DSAG)"
+                : "disjoint blocks in p subpartitions; wait for w fresh results, discard stale"
+                        + " ones (SAG)";
+    }
+
+    @Override
+    public Plan place(SchemeParams p, RandomGenerator rng) {
+        int n = p.workers();
+        InvalidParametersException.require(n >= 1, "--workers", "must be >= 1, got %d", n);
+        int s = p.stragglers();
+        InvalidParametersException.require(
+                s >= 0 && s < n, "--stragglers", "must be in [0, --workers), got %d", s);
+        int k = p.partitions() > 0 ? p.partitions() : n;
+        InvalidParametersException.require(
+                k >= n, "--partitions", "must be >= --workers (%d), got %d", n, k);
+        InvalidParametersException.require(
+                p.subpartitions() >= 0,
+                "--subpartitions",
+                "must be >= 1, got %d",
+                p.subpartitions());
+        // Any p >= 1: it splits the worker's rows, which the plan does not know (must be <= n_i
+        // at run time, where SampleRange checks it).
+        int sub = p.subpartitions() > 0 ? p.subpartitions() : 1;
+        // The exact gradient needs all n blocks; stragglers are the method's business (w).
+        Plan.Builder b = Plan.builder(name(), n, k).stragglers(0).seed(p.seed());
+        for (int i = 0; i < n; i++) {
+            int from = (int) Ranges.pStart(k, n, i + 1) - 1;
+            int to = (int) Ranges.pStop(k, n, i + 1);
+            int[] parts = new int[to - from];
+            for (int j = from; j < to; j++) {
+                parts[j - from] = j;
+            }
+            b.stored(i, parts);
+            b.assign(i, b.addCodeword(Codeword.sumOf(parts)));
+            b.subpartitions(i, sub);
+        }
+        b.promise(KOfN.firstN(n, n));
+        b.decoder(new AllBlocks(n));
+        b.parameter("workers", n)
+                .parameter("partitions", k)
+                .parameter("subpartitions", sub)
+                .parameter("w", n - s)
+                .parameter("staleResults", cacheStale ? "cache" : "discard");
+        return b.build();
+    }
+
+    /** Exact only when every block arrived; coefficients all 1. */
+    private record AllBlocks(int n) implements Decoder {
+        @Override
+        public Optional<Decoding> decode(BitSet arrived) {
+            if (arrived.nextClearBit(0) < n) {
+                return Optional.empty();
+            }
+            double[] a = new double[n];
+            Arrays.fill(a, 1.0);
+            return Optional.of(Decoding.exact(a, 1.0));
+        }
+    }
+}
