@@ -70,6 +70,9 @@ public final class CodedYarn extends Configured implements Tool {
                                 if (cls == PlanCommand.class) {
                                     return cls.cast(new PlanCommand(config));
                                 }
+                                if (cls == SimulateCommand.class) {
+                                    return cls.cast(new SimulateCommand(config));
+                                }
                                 return CommandLine.defaultFactory().create(cls);
                             }
                         });
@@ -116,7 +119,12 @@ public final class CodedYarn extends Configured implements Tool {
                 "Straggler-tolerant iterative training on YARN with redundant data placement on HDFS.",
                 "Generic Hadoop options (-D key=value, -conf file.xml) go before the command."
             },
-            subcommands = {PlanCommand.class, BenchCommand.class, CommandLine.HelpCommand.class})
+            subcommands = {
+                PlanCommand.class,
+                SimulateCommand.class,
+                BenchCommand.class,
+                CommandLine.HelpCommand.class
+            })
     static final class Root implements Runnable {
         @Spec CommandLine.Model.CommandSpec spec;
 
