@@ -14,6 +14,9 @@ public final class Schemes {
         register(Uncoded.waitForAll());
         register(Uncoded.fastestK());
         // SCHEMES-REGISTRY: add new schemes below this line, one register(...) per line.
+        register(Bcc.random());
+        register(Bcc.balanced());
+        register(BccHetero.paperExperiment());
     }
 
     private Schemes() {}
