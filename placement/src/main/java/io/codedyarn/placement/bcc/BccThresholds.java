@@ -1,7 +1,5 @@
 package io.codedyarn.placement.bcc;
 
-import org.apache.commons.math3.util.CombinatoricsUtils;
-
 /**
  * Exact and expected recovery thresholds of the Batched Coupon's Collector family (Li, Kalan,
  * Avestimehr, Soltanolkotabi, "Near-Optimal Straggler Mitigation for Distributed Gradient
@@ -60,17 +58,15 @@ public final class BccThresholds {
         if (r < 1 || r > m) {
             throw new IllegalArgumentException("need 1 <= r <= m, got r=" + r + ", m=" + m);
         }
-        double logTotal = CombinatoricsUtils.binomialCoefficientLog(m, r);
+        double[] lf = logFactorials(m);
+        double logTotal = logBinomial(lf, m, r);
         double[] e = new double[m + 1];
         for (int c = m - 1; c >= 0; c--) {
             double stay = 0;
             double acc = 1;
             for (int k = Math.max(0, r - c); k <= Math.min(r, m - c); k++) {
                 double p =
-                        Math.exp(
-                                CombinatoricsUtils.binomialCoefficientLog(m - c, k)
-                                        + CombinatoricsUtils.binomialCoefficientLog(c, r - k)
-                                        - logTotal);
+                        Math.exp(logBinomial(lf, m - c, k) + logBinomial(lf, c, r - k) - logTotal);
                 if (k == 0) {
                     stay = p;
                 } else {
@@ -121,6 +117,11 @@ public final class BccThresholds {
      * digest's "balanced" values; EC2 observed 11 and 25).
      */
     public static double expectedArrivals(int[] copies) {
+        int total = 0;
+        for (int s : copies) {
+            total += Math.max(s, 0);
+        }
+        double[] lf = logFactorials(total);
         double[] hit = {1.0}; // no group yet: every subset "hits every group"
         int m = 0;
         for (int s : copies) {
@@ -129,14 +130,10 @@ public final class BccThresholds {
             }
             double[] next = new double[m + s + 1];
             for (int k = 1; k <= m + s; k++) {
-                double logAll = CombinatoricsUtils.binomialCoefficientLog(m + s, k);
+                double logAll = logBinomial(lf, m + s, k);
                 double sum = 0;
                 for (int t = Math.max(1, k - m); t <= Math.min(s, k); t++) {
-                    double w =
-                            Math.exp(
-                                    CombinatoricsUtils.binomialCoefficientLog(s, t)
-                                            + CombinatoricsUtils.binomialCoefficientLog(m, k - t)
-                                            - logAll);
+                    double w = Math.exp(logBinomial(lf, s, t) + logBinomial(lf, m, k - t) - logAll);
                     sum += w * hit[k - t];
                 }
                 next[k] = sum;
@@ -184,5 +181,18 @@ public final class BccThresholds {
             logMiss += Math.log1p(-(double) r / m);
         }
         return m * Math.exp(logMiss);
+    }
+
+    /** ln 0!, ln 1!, …, ln n! (so that a log-binomial is three lookups). */
+    private static double[] logFactorials(int n) {
+        double[] lf = new double[n + 1];
+        for (int i = 2; i <= n; i++) {
+            lf[i] = lf[i - 1] + Math.log(i);
+        }
+        return lf;
+    }
+
+    private static double logBinomial(double[] lf, int n, int k) {
+        return lf[n] - lf[k] - lf[n - k];
     }
 }
