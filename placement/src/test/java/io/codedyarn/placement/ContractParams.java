@@ -45,6 +45,46 @@ final class ContractParams {
                     int r = mg + rng.nextInt(n - mg + 1);
                     return SchemeParams.of(n, rng.nextInt(mg), seed).withGroups(n / mg).withLoad(r);
                 }
+            case "bcc":
+                {
+                    // Default load half the time; otherwise N <= max(1, n/3) batches, so one
+                    // draw covers every batch with probability >= 1 - N(1-1/N)^(3N) > 0.8.
+                    int k = 1 + rng.nextInt(3 * n);
+                    if (rng.nextBoolean()) {
+                        return SchemeParams.of(n, 0, seed).withPartitions(k);
+                    }
+                    int batches = 1 + rng.nextInt(Math.max(1, Math.min(k, n / 3)));
+                    return SchemeParams.of(n, 0, seed)
+                            .withPartitions(k)
+                            .withLoad((k + batches - 1) / batches);
+                }
+            case "bcc-balanced":
+                {
+                    int k = 1 + rng.nextInt(3 * n);
+                    int batches = 1 + rng.nextInt(Math.min(k, n));
+                    return SchemeParams.of(n, 0, seed)
+                            .withPartitions(k)
+                            .withLoad((k + batches - 1) / batches);
+                }
+            case "bcc-hetero":
+                {
+                    // mu_i in {1, 20} (Fig. 5's two classes) or uniform in [0.2, 5]; a in
+                    // [1, 30] or the default 20. K <= 2n keeps the codewords (~K ln K) few.
+                    int k = 1 + rng.nextInt(Math.min(2 * n, 200));
+                    double[] mu = new double[n];
+                    boolean twoClasses = rng.nextBoolean();
+                    for (int i = 0; i < n; i++) {
+                        mu[i] =
+                                twoClasses
+                                        ? (rng.nextInt(20) == 0 ? 20 : 1)
+                                        : 0.2 + 4.8 * rng.nextDouble();
+                    }
+                    double shift = rng.nextBoolean() ? 0 : 1 + 29 * rng.nextDouble();
+                    return SchemeParams.of(n, 0, seed)
+                            .withPartitions(k)
+                            .withSpeeds(mu)
+                            .withShift(shift);
+                }
             default:
                 throw new IllegalStateException("no contract parameters for scheme " + scheme);
         }

@@ -1,0 +1,208 @@
+package io.codedyarn.placement.scheme;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import io.codedyarn.placement.Codeword;
+import io.codedyarn.placement.Decoding;
+import io.codedyarn.placement.InvalidParametersException;
+import io.codedyarn.placement.Plan;
+import io.codedyarn.placement.SchemeParams;
+import io.codedyarn.placement.Seeds;
+import java.util.BitSet;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class BccTest {
+
+    private static BitSet set(int... c) {
+        BitSet s = new BitSet();
+        for (int x : c) {
+            s.set(x);
+        }
+        return s;
+    }
+
+    @Test
+    void batchesAreConsecutiveWithAShortLastOne() {
+        // K = 10, r = 4, n = 3 balanced: B0 = {0..3}, B1 = {4..7}, B2 = {8, 9}.
+        Plan p =
+                Bcc.balanced()
+                        .place(
+                                SchemeParams.of(3, 0, 1).withPartitions(10).withLoad(4),
+                                new ScriptedRandom(0));
+        assertThat(p.stored(0)).containsExactly(0, 1, 2, 3);
+        assertThat(p.stored(1)).containsExactly(4, 5, 6, 7);
+        assertThat(p.stored(2)).containsExactly(8, 9);
+        assertThat(p.codeword(2)).isEqualTo(Codeword.sumOf(8, 9));
+        assertThat(p.load(2)).isEqualTo(2.0);
+        assertThat(p.parameters()).containsEntry("batches", "3").containsEntry("load", "4");
+        assertThat(p.stragglers()).isZero();
+    }
+
+    @Test
+    void balancedIsRoundRobinAndUsesNoRandomness() {
+        ScriptedRandom rng = new ScriptedRandom(0);
+        Plan p = Bcc.balanced().place(SchemeParams.of(7, 0, 1).withPartitions(9).withLoad(3), rng);
+        assertThat(rng.drawn()).isZero();
+        for (int i = 0; i < 7; i++) {
+            assertThat(p.batch(i)).isEqualTo(i % 3);
+            assertThat(p.assignment(i)).isEqualTo(i);
+        }
+        // Copies 3, 2, 2: two stragglers may hit batch 1, so only one is tolerated.
+        assertThat(p.stragglers()).isEqualTo(1);
+        assertThat(p.copies(0)).isEqualTo(3);
+        assertThat(p.copies(8)).isEqualTo(2);
+    }
+
+    @Test
+    void randomPlanRecordsItsBatchesAndDecodes() {
+        // Draws σ = (1, 0, 1, 1): covered at the first draw.
+        Plan p =
+                Bcc.random()
+                        .place(
+                                SchemeParams.of(4, 0, 1).withPartitions(6).withLoad(3),
+                                new ScriptedRandom(0, 1, 0, 1, 1));
+        assertThat(p.batch(0)).isEqualTo(1);
+        assertThat(p.batch(1)).isEqualTo(0);
+        assertThat(p.stored(0)).containsExactly(3, 4, 5);
+        assertThat(p.diagnostics()).containsEntry("redraws", 0.0).containsEntry("draws", 1.0);
+        assertThat(p.parameters()).containsEntry("placement", "iid-uniform");
+    }
+
+    @Test
+    void unpickedBatchIsRedrawn() {
+        // n = 3, N = 2. First draw (0, 0, 0) leaves batch 1 unpicked; second draw (0, 1, 1) covers.
+        Plan p =
+                Bcc.random()
+                        .place(
+                                SchemeParams.of(3, 0, 1).withPartitions(4).withLoad(2),
+                                new ScriptedRandom(0, 0, 0, 0, 0, 1, 1));
+        assertThat(p.diagnostics()).containsEntry("redraws", 1.0).containsEntry("draws", 2.0);
+        assertThat(new int[] {p.batch(0), p.batch(1), p.batch(2)}).containsExactly(0, 1, 1);
+        for (int j = 0; j < 4; j++) {
+            assertThat(p.copies(j)).isPositive();
+        }
+    }
+
+    @Test
+    void placementThatNeverCoversThrowsOnLoad() {
+        // Every draw puts all workers on batch 0.
+        assertThatThrownBy(
+                        () ->
+                                Bcc.random()
+                                        .place(
+                                                SchemeParams.of(5, 0, 1)
+                                                        .withPartitions(10)
+                                                        .withLoad(5),
+                                                new ScriptedRandom(0)))
+                .isInstanceOf(InvalidParametersException.class)
+                .hasMessageContaining("--load")
+                .hasMessageContaining(Bcc.MAX_DRAWS + " random placements");
+    }
+
+    @Test
+    void fewerWorkersThanBatchesIsRejected() {
+        // N = ceil(10/2) = 5 batches, n = 3 workers: impossible, for both variants.
+        for (Bcc scheme : new Bcc[] {Bcc.random(), Bcc.balanced()}) {
+            assertThatThrownBy(
+                            () ->
+                                    scheme.place(
+                                            SchemeParams.of(3, 0, 1).withPartitions(10).withLoad(2),
+                                            Seeds.generator(1)))
+                    .isInstanceOfSatisfying(
+                            InvalidParametersException.class,
+                            e -> assertThat(e.flag()).isEqualTo("--load"))
+                    .hasMessageContaining("cannot cover N = ceil(10/2) = 5 batches");
+        }
+    }
+
+    @Test
+    void invalidLoadsAndStragglersAreRejected() {
+        SchemeParams base = SchemeParams.of(4, 0, 1).withPartitions(8);
+        for (double load : new double[] {2.5, -1, 9}) {
+            assertThatThrownBy(() -> Bcc.random().place(base.withLoad(load), Seeds.generator(1)))
+                    .isInstanceOfSatisfying(
+                            InvalidParametersException.class,
+                            e -> assertThat(e.flag()).isEqualTo("--load"));
+        }
+        assertThatThrownBy(() -> Bcc.random().place(base.withStragglers(1), Seeds.generator(1)))
+                .isInstanceOfSatisfying(
+                        InvalidParametersException.class,
+                        e -> assertThat(e.flag()).isEqualTo("--stragglers"));
+    }
+
+    @Test
+    void decoderIgnoresDuplicatesAndRefusesUncoveredSets() {
+        // σ = (0, 1, 1): workers 1 and 2 hold the same batch.
+        Plan p =
+                Bcc.random()
+                        .place(
+                                SchemeParams.of(3, 0, 1).withPartitions(4).withLoad(2),
+                                new ScriptedRandom(0, 0, 1, 1));
+        Optional<Decoding> all = p.decoder().decode(set(0, 1, 2));
+        assertThat(all).isPresent();
+        assertThat(all.get().coefficients()).containsExactly(1, 1, 0); // duplicate worker 2 unused
+        assertThat(all.get().kind()).isEqualTo(Decoding.Kind.EXACT);
+        assertThat(p.decoder().decode(set(0, 2)).orElseThrow().coefficients())
+                .containsExactly(1, 0, 1);
+        assertThat(p.decoder().decode(set(1, 2))).isEmpty(); // batch 0 missing
+        assertThat(p.decoder().decode(set(0))).isEmpty();
+        assertThat(p.decoder().decode(new BitSet())).isEmpty();
+        assertThat(p.promise().promises(set(0, 2))).isTrue();
+        assertThat(p.promise().promises(set(1, 2))).isFalse();
+        assertThat(p.promise().count()).isEqualTo(2.0); // {0,1} and {0,2}
+        assertThat(p.promise().minimumSize()).isEqualTo(2);
+    }
+
+    @Test
+    void defaultLoadKeepsTheUnpickedBoundBelowOnePerMille() {
+        // K = n = 100: N = 11 has bound 7.9e-4 but r = 10 gives N = 10 (EC2 scenario 2's load).
+        assertThat(Bcc.defaultLoad(100, 100)).isEqualTo(10);
+        // K = n = 50: N = 7 has bound 3.1e-3, N = 6 has 6.6e-4 → r = 9.
+        assertThat(Bcc.defaultLoad(50, 50)).isEqualTo(9);
+        // Few partitions, many workers: r = 1.
+        assertThat(Bcc.defaultLoad(5, 100)).isEqualTo(1);
+        assertThat(Bcc.defaultLoad(1, 1)).isEqualTo(1);
+        Plan p = Bcc.random().place(SchemeParams.of(100, 0, 7), Seeds.generator(7));
+        assertThat(p.parameters())
+                .containsEntry("load", "10")
+                .containsEntry("load_rule", "default");
+    }
+
+    @Test
+    void diagnosticsCarryTheExpectedThresholds() {
+        // EC2 scenario 2 balanced: 10 batches × 10 copies, 25.09 with a random finishing order;
+        // the i.i.d. formula N·H_N = 29.29.
+        Plan p =
+                Bcc.balanced()
+                        .place(
+                                SchemeParams.of(100, 0, 1).withPartitions(100).withLoad(10),
+                                Seeds.generator(1));
+        assertThat(p.diagnostics().get("expected_threshold")).isCloseTo(25.09, within(0.005));
+        assertThat(p.diagnostics().get("expected_threshold_iid")).isCloseTo(29.29, within(0.005));
+        assertThat(p.diagnostics().get("coverage_probability"))
+                .isCloseTo(1 - 2.66e-4, within(1e-6));
+        assertThat(p.stragglers()).isEqualTo(9);
+    }
+
+    @Test
+    void randomPlacementsCoverForManySeeds() {
+        // n = 20, N = 10: P(cover) ≈ 0.21 per draw, so redraws are common but bounded.
+        double redraws = 0;
+        for (long seed = 0; seed < 50; seed++) {
+            Plan p =
+                    Bcc.random()
+                            .place(
+                                    SchemeParams.of(20, 0, seed).withPartitions(40).withLoad(4),
+                                    Seeds.generator(seed));
+            for (int j = 0; j < 40; j++) {
+                assertThat(p.copies(j)).isPositive();
+            }
+            assertThat(p.decoder().decode(p.assignedCodewords())).isPresent();
+            redraws += p.diagnostics().get("redraws");
+        }
+        assertThat(redraws).isPositive();
+    }
+}
