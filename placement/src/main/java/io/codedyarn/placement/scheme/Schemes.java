@@ -14,6 +14,8 @@ public final class Schemes {
         register(Uncoded.waitForAll());
         register(Uncoded.fastestK());
         // SCHEMES-REGISTRY: add new schemes below this line, one register(...) per line.
+        register(new HeteroAware());
+        register(new HeteroGroup());
     }
 
     private Schemes() {}
