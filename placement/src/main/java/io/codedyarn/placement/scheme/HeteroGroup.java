@@ -111,7 +111,10 @@ public final class HeteroGroup implements Scheme {
             }
             HeteroCommon.addCodeword(b, i, c, alloc.load(i) > 0);
         }
-        b.parameter("groups", groups.size()).parameter("leftoverStragglers", tolerated);
+        b.parameter("groups", groups.size()).parameter("leftoverWorkers", leftover.length);
+        if (leftover.length > 0) {
+            b.parameter("leftoverStragglers", tolerated);
+        }
         b.diagnostic("groupSearchTruncated", search.truncated() ? 1 : 0);
         if (drawn != null) {
             HeteroCommon.conditioning(b, drawn);
