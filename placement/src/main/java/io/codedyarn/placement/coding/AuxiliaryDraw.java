@@ -37,7 +37,7 @@ public record AuxiliaryDraw(
         if (tolerated == 0) {
             double[][] ones = new double[1][l];
             Arrays.fill(ones[0], 1.0);
-            return given(ones, supports, partitions);
+            return given(ones, supports, partitions, rng);
         }
         List<int[]> patterns = patterns(l, tolerated, rng);
         boolean exhaustive = KOfN.binomial(l, tolerated) <= EXHAUSTIVE_PATTERNS;
@@ -64,8 +64,12 @@ public record AuxiliaryDraw(
         return new AuxiliaryDraw(best, bestWorst, draws, exhaustive);
     }
 
-    /** Uses the given H (tests, the digest's worked examples). */
-    public static AuxiliaryDraw given(double[][] h, int[][] supports, int partitions) {
+    /**
+     * Uses the given H (t = 0, tests, the digest's worked examples); {@code rng} only samples the
+     * straggler sets whose conditioning is recorded when there are too many to check them all.
+     */
+    public static AuxiliaryDraw given(
+            double[][] h, int[][] supports, int partitions, RandomGenerator rng) {
         int l = supports.length;
         int t = h.length - 1;
         for (double[] row : h) {
@@ -81,8 +85,7 @@ public record AuxiliaryDraw(
                                         new IllegalArgumentException(
                                                 "H has a singular holder block"));
         boolean exhaustive = KOfN.binomial(l, t) <= EXHAUSTIVE_PATTERNS;
-        // The sampled patterns of a given H are drawn from a fixed seed: no caller randomness.
-        List<int[]> patterns = patterns(l, t, new java.util.SplittableRandom(0x5eedL));
+        List<int[]> patterns = patterns(l, t, rng);
         return new AuxiliaryDraw(code, worstCondition(code, patterns), 0, exhaustive);
     }
 

@@ -69,7 +69,7 @@ public final class HeteroAware implements Scheme {
         AuxiliaryDraw drawn =
                 fixedH == null
                         ? AuxiliaryDraw.draw(supports, alloc.partitions(), s, rng)
-                        : AuxiliaryDraw.given(fixedH, supports, alloc.partitions());
+                        : AuxiliaryDraw.given(fixedH, supports, alloc.partitions(), rng);
         AuxiliaryCode code = drawn.code();
         Plan.Builder b = HeteroCommon.skeleton(name(), alloc, p.seed());
         int l = 0;

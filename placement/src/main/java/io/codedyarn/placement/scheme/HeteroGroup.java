@@ -94,7 +94,8 @@ public final class HeteroGroup implements Scheme {
             drawn =
                     fixedLeftoverH == null
                             ? AuxiliaryDraw.draw(supports, alloc.partitions(), tolerated, rng)
-                            : AuxiliaryDraw.given(fixedLeftoverH, supports, alloc.partitions());
+                            : AuxiliaryDraw.given(
+                                    fixedLeftoverH, supports, alloc.partitions(), rng);
         }
         Plan.Builder b = HeteroCommon.skeleton(name(), alloc, p.seed());
         int l = 0;
