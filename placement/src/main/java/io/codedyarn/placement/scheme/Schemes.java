@@ -23,6 +23,8 @@ public final class Schemes {
         register(Bcc.random());
         register(Bcc.balanced());
         register(BccHetero.paperExperiment());
+        register(new HeteroAware());
+        register(new HeteroGroup());
     }
 
     private Schemes() {}
