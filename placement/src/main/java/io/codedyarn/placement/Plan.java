@@ -26,6 +26,7 @@ public final class Plan {
     private final int[][] stored;
     private final List<Codeword> codewords;
     private final int[] assignment;
+    private final int[][] extraSends;
     private final int[] group;
     private final int[] batch;
     private final int[] subpartitions;
@@ -49,6 +50,10 @@ public final class Plan {
         }
         this.codewords = List.copyOf(b.codewords);
         this.assignment = b.assignment.clone();
+        this.extraSends = new int[workers][];
+        for (int i = 0; i < workers; i++) {
+            this.extraSends[i] = b.extraSends[i] == null ? new int[0] : b.extraSends[i].clone();
+        }
         this.group = b.group.clone();
         this.batch = b.batch.clone();
         this.subpartitions = b.subpartitions.clone();
@@ -150,6 +155,31 @@ public final class Plan {
                     }
                 }
             }
+            for (int extra : extraSends[i]) {
+                if (c < 0 || extra < 0 || extra >= codewords.size()) {
+                    throw new IllegalStateException(
+                            scheme
+                                    + ": worker "
+                                    + i
+                                    + " also sends codeword "
+                                    + extra
+                                    + " (needs an assignment and an index below "
+                                    + codewords.size()
+                                    + ")");
+                }
+                for (int j : codewords.get(extra).partitions()) {
+                    if (Arrays.binarySearch(stored[i], j) < 0) {
+                        throw new IllegalStateException(
+                                scheme
+                                        + ": worker "
+                                        + i
+                                        + " sends codeword "
+                                        + extra
+                                        + " but does not store partition "
+                                        + j);
+                    }
+                }
+            }
             if (subpartitions[i] < 1) {
                 throw new IllegalStateException(
                         scheme + ": worker " + i + " has " + subpartitions[i] + " subpartitions");
@@ -218,6 +248,21 @@ public final class Plan {
         return assignment[worker];
     }
 
+    /**
+     * Every codeword {@code worker} uploads per iteration in the static assignment: its assigned
+     * one, then any extra ones (generalized BCC sends one uncoded gradient per stored partition).
+     * Empty when the worker has no task.
+     */
+    public int[] sends(int worker) {
+        if (assignment[worker] < 0) {
+            return new int[0];
+        }
+        int[] out = new int[1 + extraSends[worker].length];
+        out[0] = assignment[worker];
+        System.arraycopy(extraSends[worker], 0, out, 1, extraSends[worker].length);
+        return out;
+    }
+
     /** The group of {@code worker} (LAG-family, clusters); -1 when the scheme has none. */
     public int group(int worker) {
         return group[worker];
@@ -275,8 +320,8 @@ public final class Plan {
     /** The codewords computed in the static assignment, as a set. */
     public BitSet assignedCodewords() {
         BitSet s = new BitSet(codewords.size());
-        for (int c : assignment) {
-            if (c >= 0) {
+        for (int i = 0; i < workers; i++) {
+            for (int c : sends(i)) {
                 s.set(c);
             }
         }
@@ -293,6 +338,7 @@ public final class Plan {
         private final int[][] stored;
         private final List<Codeword> codewords = new ArrayList<>();
         private final int[] assignment;
+        private final int[][] extraSends;
         private final int[] group;
         private final int[] batch;
         private final int[] subpartitions;
@@ -308,6 +354,7 @@ public final class Plan {
             this.partitions = partitions;
             this.stored = new int[Math.max(workers, 0)][];
             this.assignment = filled(workers, -1);
+            this.extraSends = new int[Math.max(workers, 0)][];
             this.group = filled(workers, -1);
             this.batch = filled(workers, -1);
             this.subpartitions = filled(workers, 1);
@@ -342,6 +389,12 @@ public final class Plan {
 
         public Builder assign(int worker, int codeword) {
             assignment[worker] = codeword;
+            return this;
+        }
+
+        /** Further codewords the worker uploads each iteration besides its assigned one. */
+        public Builder alsoSends(int worker, int... codewords) {
+            extraSends[worker] = codewords.clone();
             return this;
         }
 

@@ -132,13 +132,17 @@ public final class BccHetero implements Scheme {
         for (int i = 0; i < n; i++) {
             b.stored(i, held[i]);
             load[i] = held[i].length;
+            int[] extra = new int[Math.max(0, held[i].length - 1)];
             for (int t = 0; t < held[i].length; t++) {
                 int cw = b.addCodeword(Codeword.sumOf(held[i][t])); // f = g_j, uncoded
                 label[cw] = held[i][t];
                 if (t == 0) {
                     b.assign(i, cw);
+                } else {
+                    extra[t - 1] = cw;
                 }
             }
+            b.alsoSends(i, extra);
         }
         b.load(load);
         Coverage coverage = new Coverage(label, k);

@@ -45,6 +45,18 @@ public final class TimeSimulator {
         this.previousSlow = model.slow();
     }
 
+    /**
+     * What worker w uploads: its static {@link Plan#sends} when it computes its planned codeword
+     * (generalized BCC sends one vector per stored partition, delivered together), else the one
+     * codeword it was assigned this iteration.
+     */
+    static int[] sends(Plan plan, int[] assignment, int w) {
+        if (assignment[w] < 0) {
+            return new int[0];
+        }
+        return assignment[w] == plan.assignment(w) ? plan.sends(w) : new int[] {assignment[w]};
+    }
+
     public IterationOutcome step(int t) {
         int n = plan.workers();
         for (int i = 0; i < n; i++) {
@@ -67,6 +79,7 @@ public final class TimeSimulator {
         Decoder decoder = plan.decoder();
         BitSet arrived = new BitSet(plan.codewords().size());
         int waited = 0;
+        int uploads = 0;
         double k = plan.partitions();
         for (int idx = 0; idx < n; idx++) {
             int w = order[idx];
@@ -75,12 +88,15 @@ public final class TimeSimulator {
                 continue;
             }
             waited++;
-            arrived.set(c);
+            for (int sent : sends(plan, assignment, w)) {
+                arrived.set(sent);
+                uploads++;
+            }
             if (decoder.decode(arrived).isPresent()) {
-                return new IterationOutcome(times[w], waited, waited, downloads, computation / k);
+                return new IterationOutcome(times[w], waited, uploads, downloads, computation / k);
             }
         }
         return new IterationOutcome(
-                Double.POSITIVE_INFINITY, waited, waited, downloads, computation / k);
+                Double.POSITIVE_INFINITY, waited, uploads, downloads, computation / k);
     }
 }

@@ -72,7 +72,9 @@ public final class WorstCaseStragglers {
             if (dead.get(w) || assignment[w] < 0) {
                 continue;
             }
-            arrived.set(assignment[w]);
+            for (int c : TimeSimulator.sends(plan, assignment, w)) {
+                arrived.set(c);
+            }
             if (plan.decoder().decode(arrived).isPresent()) {
                 return times[w];
             }
