@@ -1,0 +1,63 @@
+package io.codedyarn.placement.method;
+
+/**
+ * Shared part of DSAG and SAG: a {@link GradientCache} whose estimate is H/ξ (DSAG §IV-B, "Dividing
+ * by ξ speeds up the early iterations, before the cache covers all samples").
+ */
+abstract class CacheAggregator implements GradientAggregator {
+    protected final GradientCache cache;
+    private long iteration;
+
+    CacheAggregator(GradientCache cache, long firstIteration) {
+        this.cache = cache;
+        this.iteration = firstIteration;
+    }
+
+    @Override
+    public void beginIteration(long t) {
+        if (t < iteration) {
+            throw new IllegalArgumentException(
+                    "iterations must not decrease: " + t + " < " + iteration);
+        }
+        iteration = t;
+    }
+
+    @Override
+    public long iteration() {
+        return iteration;
+    }
+
+    protected void checkNotFromFuture(long computedAt) {
+        if (computedAt > iteration) {
+            throw new IllegalArgumentException(
+                    "result computed at iterate " + computedAt + " > current " + iteration);
+        }
+    }
+
+    @Override
+    public double coverage() {
+        return cache.coverage();
+    }
+
+    /** H/ξ = (n / covered samples)·H. */
+    @Override
+    public double[] estimate() {
+        long covered = cache.coveredSamples();
+        if (covered == 0) {
+            throw new IllegalStateException("no sample covered yet (ξ = 0): H/ξ is undefined");
+        }
+        double scale = (double) cache.n() / covered;
+        double[] h = cache.sum();
+        for (int k = 0; k < h.length; k++) {
+            h[k] *= scale;
+        }
+        return h;
+    }
+
+    /**
+     * Read access to the cache (for diagnostics, tests and {@link GradientCache#recomputeSum()}).
+     */
+    public GradientCache cache() {
+        return cache;
+    }
+}

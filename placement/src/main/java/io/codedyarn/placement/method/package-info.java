@@ -1,0 +1,23 @@
+/**
+ * Coordinator-side state of the iterative methods (pure Java: no Hadoop, no I/O, no clocks; time
+ * enters only as arguments).
+ *
+ * <ul>
+ *   <li>DSAG (Severinson et al., IEEE TCOM 2023): {@link
+ *       io.codedyarn.placement.method.GradientCache} (the cache 𝒴 of §IV/V-A with running sum H
+ *       and coverage ξ), the three aggregation policies {@link
+ *       io.codedyarn.placement.method.DsagAggregator}, {@link
+ *       io.codedyarn.placement.method.SagAggregator} and {@link
+ *       io.codedyarn.placement.method.SgdAggregator}, and {@link
+ *       io.codedyarn.placement.method.RoundGate} (wait for w fresh results plus a 2 % grace
+ *       window).
+ *   <li>LAG / LAGC / G-LAG / G-GD (Zhang and Simeone, "LAGC"): {@link
+ *       io.codedyarn.placement.method.LazyTrigger}, the parameter server's lazy selection rule
+ *       (13)/(17) and the update (14)/(18), with {@link
+ *       io.codedyarn.placement.method.StepNormHistory} holding the last D squared steps.
+ * </ul>
+ *
+ * <p>Sample indices in this package are 1-based and inclusive, as in the DSAG paper and {@link
+ * io.codedyarn.placement.Ranges}; unit indices (workers, groups) are 0-based.
+ */
+package io.codedyarn.placement.method;
