@@ -14,6 +14,10 @@ public final class Schemes {
         register(Uncoded.waitForAll());
         register(Uncoded.fastestK());
         // SCHEMES-REGISTRY: add new schemes below this line, one register(...) per line.
+        register(new CyclicRepetition());
+        register(new FractionalRepetition());
+        register(new StaticClustering());
+        register(new GcDc());
     }
 
     private Schemes() {}
