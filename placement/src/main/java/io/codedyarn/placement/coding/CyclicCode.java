@@ -1,8 +1,10 @@
 package io.codedyarn.placement.coding;
 
 import io.codedyarn.placement.Codeword;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
+import java.util.List;
 import java.util.Optional;
 import java.util.random.RandomGenerator;
 import org.apache.commons.math3.linear.Array2DRowRealMatrix;
@@ -85,8 +87,8 @@ public final class CyclicCode {
         }
         // A draw is abandoned at its first pattern above the cap; if every draw is, the draws
         // are measured in full and the best is kept.
-        java.util.List<int[]> patterns = checkedPatterns(n, s, rng);
-        java.util.List<double[][]> tried = new java.util.ArrayList<>();
+        List<int[]> patterns = checkedPatterns(n, s, rng);
+        List<double[][]> tried = new ArrayList<>();
         for (int d = 1; d <= MAX_DRAWS; d++) {
             double[][] h = orthonormalRows(n, s + 1, rng);
             tried.add(h);
@@ -132,7 +134,7 @@ public final class CyclicCode {
      * checked condition number exceeds {@code abandon}.
      */
     private static CyclicCode build(
-            int n, int s, double[][] h, java.util.List<int[]> patterns, int draw, double abandon) {
+            int n, int s, double[][] h, List<int[]> patterns, int draw, double abandon) {
         double[][] coef = new double[n][s + 1];
         double worst = 1.0;
         for (int j = 0; j < n; j++) {
@@ -170,8 +172,8 @@ public final class CyclicCode {
     }
 
     /** All s-subsets when few, else the n consecutive windows and random subsets. */
-    private static java.util.List<int[]> checkedPatterns(int n, int s, RandomGenerator rng) {
-        java.util.List<int[]> out = new java.util.ArrayList<>();
+    private static List<int[]> checkedPatterns(int n, int s, RandomGenerator rng) {
+        List<int[]> out = new ArrayList<>();
         if (KOfN.binomial(n, s) <= ALL_PATTERNS_LIMIT) {
             KOfN.firstN(n, s).forEach(b -> out.add(b.stream().toArray()));
             return out;
@@ -312,7 +314,7 @@ public final class CyclicCode {
     /** The generic decoder on the local code, with the same residual check. */
     private Optional<Solution> leastSquares(BitSet arrived) {
         int[] f = arrived.stream().filter(i -> i < n).toArray();
-        java.util.List<Codeword> cws = new java.util.ArrayList<>(n);
+        List<Codeword> cws = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
             cws.add(codeword(i, 0));
         }
