@@ -103,6 +103,35 @@ final class ContractParams {
             case "hetero":
             case "hetero-group":
                 return heteroParams(rng, n, trial, seed);
+            case "cyclic":
+                // s kept small at large n: decode cost is O(s^3) per pattern and n >> s in use.
+                return SchemeParams.of(n, rng.nextInt(Math.min(n, trial == 0 ? n : 16)), seed);
+            case "fractional":
+                {
+                    int[] divisors =
+                            java.util.stream.IntStream.rangeClosed(1, n)
+                                    .filter(d -> n % d == 0 && d <= 16)
+                                    .toArray();
+                    int r = divisors[rng.nextInt(divisors.length)];
+                    return SchemeParams.of(n, r - 1, seed);
+                }
+            case "clustered":
+            case "gc-dc":
+                {
+                    int[] divisors =
+                            java.util.stream.IntStream.rangeClosed(1, n)
+                                    .filter(d -> n % d == 0)
+                                    .toArray();
+                    int clusters = divisors[rng.nextInt(divisors.length)];
+                    int size = n / clusters;
+                    SchemeParams p =
+                            SchemeParams.of(n, rng.nextInt(Math.min(size, 8)), seed)
+                                    .withClusters(clusters);
+                    if (scheme.equals("gc-dc") && rng.nextBoolean()) {
+                        p = p.withMemberships(1 + rng.nextInt(clusters));
+                    }
+                    return p;
+                }
             default:
                 throw new IllegalStateException("no contract parameters for scheme " + scheme);
         }

@@ -25,6 +25,10 @@ public final class Schemes {
         register(BccHetero.paperExperiment());
         register(new HeteroAware());
         register(new HeteroGroup());
+        register(new CyclicRepetition());
+        register(new FractionalRepetition());
+        register(new StaticClustering());
+        register(new GcDc());
     }
 
     private Schemes() {}

@@ -1,0 +1,416 @@
+package io.codedyarn.placement.coding;
+
+import io.codedyarn.placement.Codeword;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.random.RandomGenerator;
+import org.apache.commons.math3.linear.Array2DRowRealMatrix;
+import org.apache.commons.math3.linear.ArrayRealVector;
+import org.apache.commons.math3.linear.LUDecomposition;
+import org.apache.commons.math3.linear.QRDecomposition;
+import org.apache.commons.math3.linear.RealMatrix;
+import org.apache.commons.math3.linear.SingularValueDecomposition;
+
+/**
+ * Cyclic-repetition gradient code (Tandon et al. 2017) for {@code n} codewords and {@code s}
+ * stragglers over {@code n} local partitions: codeword i covers partitions {i, …, i+s} mod n, and
+ * any n−s codewords recover Σ_j g_j. The coefficients come from the auxiliary-matrix construction
+ * of the heterogeneity-aware code (hetero-gc.md §3.3, Lemma 2) with equal loads, which, unlike
+ * Tandon's H·B = 0 construction, has a closed-form decoder:
+ *
+ * <ul>
+ *   <li>H is (s+1)×n with orthonormal rows (Q of a Gaussian n×(s+1) matrix, transposed);
+ *   <li>column j of B: c_j = H_j⁻¹·1 with H_j = H[:, holders(j)], holders(j) = {j−s, …, j} mod n,
+ *       so H·B = 1_{(s+1)×n};
+ *   <li>for a straggler set S (|S| = s) the left null vector x of H_S (x·H_S = 0, x·1 ≠ 0) gives a
+ *       = x·H / (x·1), zero on S, and a·B = x·1·1ᵀ/(x·1) = 1ᵀ.
+ * </ul>
+ *
+ * <p>x is found as the solution of the square system [H_S | α·1]ᵀ x = α·e_{s+1} (x·H_S = 0 and x·1
+ * = 1), whose matrix is non-singular exactly when properties P1 and P2 of hetero-gc.md §3.3 hold; α
+ * = 1/√n gives the all-ones column the average norm √((s+1)/n) of H's columns, and does not change
+ * a. Its condition number is the one reported per decode. H is redrawn until every holder block H_j
+ * and every checked straggler pattern has condition ≤ {@link Tolerances#MAX_CONDITION}.
+ *
+ * <p>Example n = 3, s = 1: codewords cover {0,1}, {1,2}, {2,0}; if codeword 2 straggles, a = (a0,
+ * a1, 0) with a0·B[0] + a1·B[1] = (1, 1, 1).
+ */
+public final class CyclicCode {
+    /** Redraws of H before keeping the best one. */
+    static final int MAX_DRAWS = 30;
+
+    /** Check every straggler pattern when there are at most this many. */
+    static final long ALL_PATTERNS_LIMIT = 5_000;
+
+    /** Random straggler patterns checked (besides the n consecutive windows) otherwise. */
+    static final int RANDOM_PATTERNS = 300;
+
+    private final int n;
+    private final int s;
+    private final double[][] h; // (s+1) x n
+    private final double[][] coef; // coef[i][t] = B[i][(i+t) mod n]
+    private final double alpha;
+    private final double worstCondition;
+    private final int draws;
+
+    private CyclicCode(int n, int s, double[][] h, double[][] coef, double worst, int draws) {
+        this.n = n;
+        this.s = s;
+        this.h = h;
+        this.coef = coef;
+        this.alpha = 1.0 / Math.sqrt(n);
+        this.worstCondition = worst;
+        this.draws = draws;
+    }
+
+    /**
+     * Draws H (redrawing up to {@link #MAX_DRAWS} times, keeping the best draw) and builds B.
+     *
+     * @throws IllegalArgumentException unless 0 ≤ s < n
+     */
+    public static CyclicCode draw(int n, int s, RandomGenerator rng) {
+        if (n < 1 || s < 0 || s >= n) {
+            throw new IllegalArgumentException("need 0 <= s < n, got n=" + n + ", s=" + s);
+        }
+        if (s == 0) {
+            // H = 1ᵀ: B = I and a = 1, no randomness and no conditioning to check.
+            double[][] h = new double[1][n];
+            Arrays.fill(h[0], 1.0);
+            double[][] coef = new double[n][1];
+            for (double[] c : coef) {
+                c[0] = 1.0;
+            }
+            return new CyclicCode(n, 0, h, coef, 1.0, 0);
+        }
+        // A draw is abandoned at its first pattern above the cap; if every draw is, the draws
+        // are measured in full and the best is kept.
+        List<int[]> patterns = checkedPatterns(n, s, rng);
+        List<double[][]> tried = new ArrayList<>();
+        for (int d = 1; d <= MAX_DRAWS; d++) {
+            double[][] h = orthonormalRows(n, s + 1, rng);
+            tried.add(h);
+            CyclicCode c = build(n, s, h, patterns, d, Tolerances.MAX_CONDITION);
+            if (c != null) {
+                return c;
+            }
+        }
+        CyclicCode best = null;
+        for (int d = 1; d <= MAX_DRAWS; d++) {
+            CyclicCode c = build(n, s, tried.get(d - 1), patterns, d, Double.POSITIVE_INFINITY);
+            if (c != null && (best == null || c.worstCondition < best.worstCondition)) {
+                best = c;
+            }
+        }
+        if (best == null) {
+            throw new IllegalStateException(
+                    "no non-singular H in " + MAX_DRAWS + " draws for n=" + n + ", s=" + s);
+        }
+        return best;
+    }
+
+    /** H = Qᵀ, Q the thin Q factor of an n×m Gaussian matrix: rows orthonormal. */
+    private static double[][] orthonormalRows(int n, int m, RandomGenerator rng) {
+        double[][] g = new double[n][m];
+        for (double[] row : g) {
+            for (int t = 0; t < m; t++) {
+                row[t] = rng.nextGaussian();
+            }
+        }
+        RealMatrix q = new QRDecomposition(new Array2DRowRealMatrix(g, false)).getQ();
+        double[][] h = new double[m][n];
+        for (int r = 0; r < m; r++) {
+            for (int i = 0; i < n; i++) {
+                h[r][i] = q.getEntry(i, r);
+            }
+        }
+        return h;
+    }
+
+    /**
+     * Builds B from H (Lemma 2) and measures the worst condition; null if a block is singular or a
+     * checked condition number exceeds {@code abandon}.
+     */
+    private static CyclicCode build(
+            int n, int s, double[][] h, List<int[]> patterns, int draw, double abandon) {
+        double[][] coef = new double[n][s + 1];
+        double worst = 1.0;
+        for (int j = 0; j < n; j++) {
+            // holders(j) = {j−s, …, j}: holder j−s+u stores j at offset t = s−u.
+            double[][] hj = new double[s + 1][s + 1];
+            for (int u = 0; u <= s; u++) {
+                int w = Math.floorMod(j - s + u, n);
+                for (int r = 0; r <= s; r++) {
+                    hj[r][u] = h[r][w];
+                }
+            }
+            RealMatrix m = new Array2DRowRealMatrix(hj, false);
+            double cond = condition(m);
+            if (!Double.isFinite(cond) || cond > abandon) {
+                return null;
+            }
+            worst = Math.max(worst, cond);
+            double[] c =
+                    new LUDecomposition(m)
+                            .getSolver()
+                            .solve(new ArrayRealVector(s + 1, 1.0))
+                            .toArray();
+            for (int u = 0; u <= s; u++) {
+                coef[Math.floorMod(j - s + u, n)][s - u] = c[u];
+            }
+        }
+        CyclicCode code = new CyclicCode(n, s, h, coef, 0, draw);
+        for (int[] pattern : patterns) {
+            worst = Math.max(worst, code.patternCondition(pattern));
+            if (worst > abandon) {
+                return null;
+            }
+        }
+        return new CyclicCode(n, s, h, coef, worst, draw);
+    }
+
+    /** All s-subsets when few, else the n consecutive windows and random subsets. */
+    private static List<int[]> checkedPatterns(int n, int s, RandomGenerator rng) {
+        List<int[]> out = new ArrayList<>();
+        if (KOfN.binomial(n, s) <= ALL_PATTERNS_LIMIT) {
+            KOfN.firstN(n, s).forEach(b -> out.add(b.stream().toArray()));
+            return out;
+        }
+        for (int start = 0; start < n; start++) {
+            int[] p = new int[s];
+            for (int t = 0; t < s; t++) {
+                p[t] = (start + t) % n;
+            }
+            out.add(p);
+        }
+        KOfN any = KOfN.firstN(n, s);
+        for (int r = 0; r < RANDOM_PATTERNS; r++) {
+            out.add(any.random(rng).stream().toArray());
+        }
+        return out;
+    }
+
+    /** 2-norm condition number σ_max/σ_min; infinite when singular. */
+    static double condition(RealMatrix m) {
+        double[] sv = new SingularValueDecomposition(m).getSingularValues();
+        double min = sv[sv.length - 1];
+        return min > 0 ? sv[0] / min : Double.POSITIVE_INFINITY;
+    }
+
+    /** The decode system M = [H_S | α·1] for straggler set S, (s+1)×(s+1). */
+    private RealMatrix decodeSystem(int[] stragglers) {
+        double[][] m = new double[s + 1][s + 1];
+        for (int r = 0; r <= s; r++) {
+            for (int t = 0; t < s; t++) {
+                m[r][t] = h[r][stragglers[t]];
+            }
+            m[r][s] = alpha;
+        }
+        return new Array2DRowRealMatrix(m, false);
+    }
+
+    /** Condition number of the decode system for straggler set S (|S| = s). */
+    public double patternCondition(int[] stragglers) {
+        return condition(decodeSystem(stragglers));
+    }
+
+    public int codewords() {
+        return n;
+    }
+
+    public int stragglers() {
+        return s;
+    }
+
+    /** The worst condition number met while checking the accepted H. */
+    public double worstCondition() {
+        return worstCondition;
+    }
+
+    /** How many H were drawn (0 for s = 0, which needs none). */
+    public int draws() {
+        return draws;
+    }
+
+    /** The local partitions {i, …, i+s} mod n that codeword i covers, in that order. */
+    public int[] support(int i) {
+        int[] p = new int[s + 1];
+        for (int t = 0; t <= s; t++) {
+            p[t] = (i + t) % n;
+        }
+        return p;
+    }
+
+    /** B[i][(i+t) mod n]. */
+    public double coefficient(int i, int t) {
+        return coef[i][t];
+    }
+
+    /** Codeword i over the global partitions {@code offset + support(i)}. */
+    public Codeword codeword(int i, int offset) {
+        int[] parts = support(i);
+        for (int t = 0; t < parts.length; t++) {
+            parts[t] += offset;
+        }
+        return new Codeword(parts, coef[i].clone());
+    }
+
+    /** The auxiliary matrix H (copy). */
+    public double[][] auxiliary() {
+        double[][] c = new double[h.length][];
+        for (int r = 0; r < h.length; r++) {
+            c[r] = h[r].clone();
+        }
+        return c;
+    }
+
+    /** Local decoding: coefficients per codeword (a·B = 1ᵀ) and the condition number solved. */
+    public record Solution(double[] coefficients, double condition) {}
+
+    /**
+     * Decodes from the arrived local codewords (bits 0..n−1). With more than n−s arrivals the
+     * missing set is padded to s stragglers with arrived codewords; a few paddings are tried and
+     * the first well-conditioned one that passes the residual check max_j |(a·B)_j − 1| ≤ {@link
+     * Tolerances#DECODE_RESIDUAL} is returned. Cost O(s³ + n·s), except for the rare
+     * ill-conditioned pattern, which falls back to least squares.
+     */
+    public Optional<Solution> decode(BitSet arrived) {
+        int[] missing = new int[s];
+        int m = 0;
+        for (int i = arrived.nextClearBit(0); i < n; i = arrived.nextClearBit(i + 1)) {
+            if (m == s) {
+                return Optional.empty();
+            }
+            missing[m++] = i;
+        }
+        if (s == 0) {
+            double[] a = new double[n];
+            Arrays.fill(a, 1.0);
+            return Optional.of(new Solution(a, 1.0));
+        }
+        Solution best = null;
+        int paddings = m == s ? 1 : 3;
+        for (int attempt = 0; attempt < paddings; attempt++) {
+            Optional<Solution> sol = solve(pad(missing, m, arrived, attempt));
+            if (sol.isPresent() && sol.get().condition <= Tolerances.MAX_CONDITION) {
+                return sol;
+            }
+            if (sol.isPresent() && (best == null || sol.get().condition < best.condition)) {
+                best = sol.get();
+            }
+        }
+        // Rare (about 1 in 10^4 patterns at n = 100, s = 10): [H_S | α1] is nearly singular, i.e.
+        // P2 almost fails for this S, although B_F itself may be fine. Fall back to the generic
+        // least-squares solve of B_Fᵀa = 1 (O(n³), cached by the caller) and keep the better one.
+        Optional<Solution> ls = leastSquares(arrived);
+        if (ls.isPresent() && (best == null || ls.get().condition < best.condition)) {
+            best = ls.get();
+        }
+        return Optional.ofNullable(best);
+    }
+
+    /** The generic decoder on the local code, with the same residual check. */
+    private Optional<Solution> leastSquares(BitSet arrived) {
+        int[] f = arrived.stream().filter(i -> i < n).toArray();
+        List<Codeword> cws = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            cws.add(codeword(i, 0));
+        }
+        return new LeastSquaresDecoder(cws, n)
+                .decode(arrived)
+                .map(
+                        d -> {
+                            double[] a = new double[n];
+                            for (int i : f) {
+                                a[i] = d.coefficient(i);
+                            }
+                            return new Solution(a, d.conditionNumber());
+                        })
+                .filter(sol -> residual(sol.coefficients()) <= Tolerances.DECODE_RESIDUAL);
+    }
+
+    /**
+     * Completes the m missing codewords to s stragglers with arrived ones: attempt 0 takes the
+     * arrived codewords following the first missing one cyclically (a window), attempt 1 the
+     * highest-indexed, attempt 2 every (n/s)-th arrived.
+     */
+    private int[] pad(int[] missing, int m, BitSet arrived, int attempt) {
+        int[] out = Arrays.copyOf(missing, s);
+        if (m == s) {
+            return out;
+        }
+        boolean[] taken = new boolean[n];
+        for (int t = 0; t < m; t++) {
+            taken[missing[t]] = true;
+        }
+        int start = m > 0 ? missing[0] : 0;
+        int stride = attempt == 2 ? Math.max(1, n / s) : 1;
+        int k = m;
+        for (int step = 0; k < s && step < n; step++) {
+            int i = attempt == 1 ? n - 1 - step : (start + 1 + step * stride) % n;
+            if (!taken[i]) {
+                taken[i] = true;
+                out[k++] = i;
+            }
+        }
+        for (int i = 0; k < s; i++) {
+            if (!taken[i]) {
+                taken[i] = true;
+                out[k++] = i;
+            }
+        }
+        return out;
+    }
+
+    /** Closed-form decode for exactly s stragglers, with the residual check. */
+    private Optional<Solution> solve(int[] stragglers) {
+        RealMatrix mat = decodeSystem(stragglers);
+        SingularValueDecomposition svd = new SingularValueDecomposition(mat.transpose());
+        double[] sv = svd.getSingularValues();
+        if (!(sv[sv.length - 1] > 0)) {
+            return Optional.empty();
+        }
+        double cond = sv[0] / sv[sv.length - 1];
+        // [H_S | α1]ᵀ x = α·e_{s+1}: x·H_S = 0 and x·1 = 1.
+        ArrayRealVector rhs = new ArrayRealVector(s + 1);
+        rhs.setEntry(s, alpha);
+        double[] x = svd.getSolver().solve(rhs).toArray();
+        double[] a = new double[n];
+        for (int r = 0; r <= s; r++) {
+            double xr = x[r];
+            double[] hr = h[r];
+            for (int i = 0; i < n; i++) {
+                a[i] += xr * hr[i];
+            }
+        }
+        double norm = 0;
+        for (double xr : x) {
+            norm += xr;
+        }
+        for (int i = 0; i < n; i++) {
+            a[i] /= norm;
+        }
+        for (int i : stragglers) {
+            a[i] = 0.0; // exactly zero: it must not use a codeword that did not arrive
+        }
+        return residual(a) <= Tolerances.DECODE_RESIDUAL
+                ? Optional.of(new Solution(a, cond))
+                : Optional.empty();
+    }
+
+    /** max_j |Σ_i a_i B[i][j] − 1|, summing over the s+1 holders of each partition. */
+    double residual(double[] a) {
+        double worst = 0;
+        for (int j = 0; j < n; j++) {
+            double sum = 0;
+            for (int t = 0; t <= s; t++) {
+                int i = Math.floorMod(j - t, n);
+                sum += a[i] * coef[i][t];
+            }
+            worst = Math.max(worst, Math.abs(sum - 1.0));
+        }
+        return Double.isNaN(worst) ? Double.POSITIVE_INFINITY : worst;
+    }
+}
