@@ -1,13 +1,23 @@
 package io.codedyarn.am.cli;
 
 import io.codedyarn.placement.Plan;
+import io.codedyarn.placement.scheme.GcDc;
 import io.codedyarn.placement.sim.CodewordAssigner;
 
-/** The per-iteration codeword assigner of each scheme (dynamic ones re-cluster). */
+/** The per-iteration codeword assigner of each scheme (GC-DC re-clusters; the rest are static). */
 final class Assigners {
     private Assigners() {}
 
     static CodewordAssigner forPlan(Plan plan) {
+        if (plan.scheme().equals(GcDc.NAME)) {
+            return slow -> {
+                boolean[] fast = new boolean[slow.length];
+                for (int i = 0; i < slow.length; i++) {
+                    fast[i] = !slow[i];
+                }
+                return GcDc.assignment(plan, fast);
+            };
+        }
         return CodewordAssigner.fixed(plan);
     }
 }

@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.random.RandomGenerator;
 import org.apache.commons.math3.linear.Array2DRowRealMatrix;
 import org.apache.commons.math3.linear.ArrayRealVector;
+import org.apache.commons.math3.linear.DecompositionSolver;
 import org.apache.commons.math3.linear.LUDecomposition;
 import org.apache.commons.math3.linear.QRDecomposition;
 import org.apache.commons.math3.linear.RealMatrix;
@@ -152,11 +153,7 @@ public final class CyclicCode {
                 return null;
             }
             worst = Math.max(worst, cond);
-            double[] c =
-                    new LUDecomposition(m)
-                            .getSolver()
-                            .solve(new ArrayRealVector(s + 1, 1.0))
-                            .toArray();
+            double[] c = refinedSolve(new LUDecomposition(m).getSolver(), hj);
             for (int u = 0; u <= s; u++) {
                 coef[Math.floorMod(j - s + u, n)][s - u] = c[u];
             }
@@ -169,6 +166,28 @@ public final class CyclicCode {
             }
         }
         return new CyclicCode(n, s, h, coef, worst, draw);
+    }
+
+    /**
+     * c with H_j·c = 1, plus two steps of iterative refinement whose residual 1 − H_j·c is computed
+     * with an error-free (FMA) dot product: the columns of B then satisfy H·B = 1 to about one ulp
+     * whatever cond(H_j), which the closed-form decoder relies on (a·B = x·(H·B)/(x·1)), so
+     * rounding in B is not amplified by ‖x‖/|x·1| on ill-conditioned straggler patterns.
+     */
+    private static double[] refinedSolve(DecompositionSolver lu, double[][] hj) {
+        int m = hj.length;
+        double[] c = lu.solve(new ArrayRealVector(m, 1.0)).toArray();
+        for (int step = 0; step < 2; step++) {
+            double[] r = new double[m];
+            for (int row = 0; row < m; row++) {
+                r[row] = 1.0 - ExactDot.dot(hj[row], c);
+            }
+            double[] d = lu.solve(new ArrayRealVector(r, false)).toArray();
+            for (int t = 0; t < m; t++) {
+                c[t] += d[t];
+            }
+        }
+        return c;
     }
 
     /** All s-subsets when few, else the n consecutive windows and random subsets. */
@@ -376,19 +395,34 @@ public final class CyclicCode {
         // [H_S | α1]ᵀ x = α·e_{s+1}: x·H_S = 0 and x·1 = 1.
         ArrayRealVector rhs = new ArrayRealVector(s + 1);
         rhs.setEntry(s, alpha);
-        double[] x = svd.getSolver().solve(rhs).toArray();
-        double[] a = new double[n];
-        for (int r = 0; r <= s; r++) {
-            double xr = x[r];
-            double[] hr = h[r];
-            for (int i = 0; i < n; i++) {
-                a[i] += xr * hr[i];
+        DecompositionSolver solver = svd.getSolver();
+        double[] x = solver.solve(rhs).toArray();
+        // Iterative refinement with error-free residuals: x·H_S = 0 and x·1 = 1 to ~1 ulp.
+        double[][] cols = new double[s + 1][];
+        for (int t = 0; t <= s; t++) {
+            cols[t] = mat.getColumn(t);
+        }
+        for (int step = 0; step < 2; step++) {
+            double[] res = new double[s + 1];
+            for (int t = 0; t <= s; t++) {
+                res[t] = rhs.getEntry(t) - ExactDot.dot(cols[t], x);
+            }
+            double[] d = solver.solve(new ArrayRealVector(res, false)).toArray();
+            for (int r = 0; r <= s; r++) {
+                x[r] += d[r];
             }
         }
-        double norm = 0;
-        for (double xr : x) {
-            norm += xr;
+        double[] a = new double[n];
+        double[] column = new double[s + 1];
+        for (int i = 0; i < n; i++) {
+            for (int r = 0; r <= s; r++) {
+                column[r] = h[r][i];
+            }
+            a[i] = ExactDot.dot(x, column);
         }
+        double[] ones = new double[s + 1];
+        Arrays.fill(ones, 1.0);
+        double norm = ExactDot.dot(x, ones);
         for (int i = 0; i < n; i++) {
             a[i] /= norm;
         }

@@ -36,7 +36,8 @@ public interface GroupCode {
 
     /**
      * The cyclic code over n workers tolerating s stragglers: the identity for s = 0, plain
-     * replicated sums for s = n − 1, otherwise the H-matrix construction ({@link HMatrixCode}).
+     * replicated sums for s = n − 1, otherwise the {@code cyclic} scheme's code ({@link
+     * CyclicCode}).
      */
     static GroupCode cyclic(int n, int s, RandomGenerator rng) {
         if (n < 1 || s < 0 || s >= n) {
@@ -48,6 +49,6 @@ public interface GroupCode {
         if (s == 0) {
             return TrivialGroupCode.separate(n);
         }
-        return HMatrixCode.build(n, s, rng);
+        return new CyclicGroupCode(CyclicCode.draw(n, s, rng));
     }
 }

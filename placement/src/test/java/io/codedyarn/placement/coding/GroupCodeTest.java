@@ -82,11 +82,11 @@ class GroupCodeTest {
     }
 
     @Test
-    void hMatrixCodeIsWellConditionedForThePapersGroupSizes() {
+    void cyclicCodeIsWellConditionedForThePapersGroupSizes() {
         // LAGC experiments: M_G = 5 (r_G = 4, s = 3), M_G = 10 and 20 (s = 3).
         for (int n : new int[] {5, 10, 20}) {
             GroupCode code = GroupCode.cyclic(n, 3, Seeds.generator(n));
-            assertThat(code.construction()).isEqualTo("h-matrix-cyclic");
+            assertThat(code.construction()).isEqualTo("cyclic-auxiliary-H");
             assertThat(code.worstCondition())
                     .as("n=%d", n)
                     .isLessThanOrEqualTo(Tolerances.MAX_CONDITION);
