@@ -140,14 +140,16 @@ public final class EventDrivenSimulator {
         while (fresh < w) {
             int i = heap.peekWorker();
             time = heap.peekTime();
-            heap.pop();
-            idle[i] = true;
             if (sepoch[i] == epoch) {
+                heap.pop();
+                idle[i] = true;
                 nfresh[i]++;
                 fresh++;
             } else {
+                // A late worker gets the CURRENT iterate at once (pop + push in one sift).
                 nstale[i]++;
-                enqueue(i, rng); // a late worker gets the CURRENT iterate at once
+                sepoch[i] = epoch;
+                heap.replaceTop(time + comp.sample(i, rng) + comm.sample(i, rng), i);
             }
         }
         double limit = grace * (time - time0);
