@@ -10,15 +10,18 @@ final class SampleWindow {
     private double[] comm = new double[16];
     private int head;
     private int size;
+    private double last = Double.NEGATIVE_INFINITY;
 
     int size() {
         return size;
     }
 
     void add(double time, double compUnit, double commValue) {
-        if (size > 0 && time < t[(head + size - 1) % t.length]) {
-            throw new IllegalArgumentException("timestamps must not decrease: " + time);
+        if (time < last) {
+            throw new IllegalArgumentException(
+                    "timestamps must not decrease: " + time + " after " + last);
         }
+        last = time;
         if (size == t.length) {
             grow();
         }
