@@ -26,8 +26,11 @@ import java.util.random.RandomGenerator;
  *
  * <p>Example (w = N = 8, n_i = 1000, p = 20 everywhere, e_Y = 0.01, e_Z = 0.1 but 0.2 for three
  * workers slowed 2×): the slowest has e_X = 0.21; equalize gives the five fast workers p' =
- * round(0.1·20/0.2) = 10; u_i = 1 (w = N) so h = mean(1/p'_i) must stay ≥ 1/20·0.99, which the
- * loops restore by giving the slow ones higher and the fast ones lower p' — about 16 and 33.
+ * round(0.1·20/0.2) = 10 and the other two slow ones 20. With w = N every u_i = 1, so h =
+ * mean(1/p'_i) = (5/10 + 3/20)/8 = 0.081 ≥ h_min = 1/20: the first loop is skipped and the second
+ * sheds work from the slowest until h would drop below 0.99/20. Result (seed 42): p' = 16–17 for
+ * the fast and 32–33 for the slow workers, max/min e_X 1.91 → 1.06, simulated mean iteration
+ * latency 0.249 → 0.175.
  */
 public final class LoadBalancer {
 
