@@ -7,7 +7,8 @@ import java.util.Locale;
  *
  * @param scheme "GD", "GC", "LAG", "G-GD", "LAGC" or "G-LAG"
  * @param groupSize M_G (1 for GD and LAG, M for GC, as in Remark 2)
- * @param waitFor F, the workers waited for (per group for the grouped schemes; M for GD)
+ * @param waitFor F, the workers waited for per unit: per group of M_G (GD and LAG are groups of
+ *     one, F = 1; GC is one group of M)
  * @param load the worker load r, r_G or 1 (in units of N/M samples; the worker mean is η·load)
  * @param upperBound true for the lazy schemes, whose values are the bounds (27), (31), (34), (36),
  *     (39), (41)

@@ -48,7 +48,7 @@ public final class LagcComplexityTable {
     public ComplexityRow gd() {
         int m = setting.workers();
         double time = setting.times().expectedMax(m, 1);
-        return new ComplexityRow("GD", 1, m, 1, false, time, 2.0 * m, 1);
+        return new ComplexityRow("GD", 1, 1, 1, false, time, 2.0 * m, 1);
     }
 
     /** GC with F = M − r + 1 at load r, (24), (33), (38). */
