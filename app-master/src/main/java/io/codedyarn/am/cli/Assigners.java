@@ -10,10 +10,10 @@ final class Assigners {
 
     static CodewordAssigner forPlan(Plan plan) {
         if (plan.scheme().equals(GcDc.NAME)) {
-            return slow -> {
-                boolean[] fast = new boolean[slow.length];
-                for (int i = 0; i < slow.length; i++) {
-                    fast[i] = !slow[i];
+            return state -> {
+                boolean[] fast = new boolean[state.slow().length];
+                for (int i = 0; i < fast.length; i++) {
+                    fast[i] = !state.slow()[i];
                 }
                 return GcDc.assignment(plan, fast);
             };

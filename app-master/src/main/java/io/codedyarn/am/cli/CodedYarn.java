@@ -122,6 +122,7 @@ public final class CodedYarn extends Configured implements Tool {
             subcommands = {
                 PlanCommand.class,
                 SimulateCommand.class,
+                ReproduceCommand.class,
                 BenchCommand.class,
                 CommandLine.HelpCommand.class
             })

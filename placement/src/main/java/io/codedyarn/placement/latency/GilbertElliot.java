@@ -87,6 +87,11 @@ public final class GilbertElliot implements LatencyModel {
     }
 
     /** The rate each worker has in the iteration last sampled. */
+    @Override
+    public double[] rates() {
+        return currentRates();
+    }
+
     public double[] currentRates() {
         double[] r = new double[muFast.length];
         for (int i = 0; i < r.length; i++) {

@@ -27,4 +27,12 @@ public interface LatencyModel {
     default boolean[] slow() {
         return new boolean[workers()];
     }
+
+    /**
+     * The current per-worker rates (higher = faster) of heterogeneous rate models, as of the
+     * iteration last sampled; null for models without rates.
+     */
+    default double[] rates() {
+        return null;
+    }
 }

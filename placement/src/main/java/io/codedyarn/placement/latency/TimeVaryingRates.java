@@ -49,6 +49,11 @@ public final class TimeVaryingRates implements LatencyModel {
         return mu.length;
     }
 
+    @Override
+    public double[] rates() {
+        return currentRates();
+    }
+
     public double[] currentRates() {
         return mu.clone();
     }

@@ -12,13 +12,13 @@ public interface CodewordAssigner {
     /**
      * @return worker → codeword index (−1 for no task)
      */
-    int[] assign(boolean[] predictedSlow);
+    int[] assign(StragglerState predicted);
 
     static CodewordAssigner fixed(Plan plan) {
         int[] a = new int[plan.workers()];
         for (int i = 0; i < a.length; i++) {
             a[i] = plan.assignment(i);
         }
-        return slow -> a;
+        return state -> a;
     }
 }

@@ -108,7 +108,7 @@ public final class Simulation {
         double[] load = plan.loads();
         double[] times = new double[n];
         model.sample(t, load, times);
-        int[] assignment = assigner.assign(new boolean[n]);
+        int[] assignment = assigner.assign(StragglerState.allFast(n));
         double time = WorstCaseStragglers.time(plan, assignment, times, plan.stragglers());
         int tasks = 0;
         double comp = 0;

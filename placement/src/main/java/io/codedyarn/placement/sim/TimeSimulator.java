@@ -23,7 +23,7 @@ public final class TimeSimulator {
     private final double[] load;
     private final double[] times;
     private final Integer[] order;
-    private boolean[] previousSlow;
+    private StragglerState previous;
 
     public TimeSimulator(
             Plan plan, LatencyModel model, CodewordAssigner assigner, boolean perfectSsi) {
@@ -42,7 +42,7 @@ public final class TimeSimulator {
         this.load = new double[n];
         this.times = new double[n];
         this.order = new Integer[n];
-        this.previousSlow = model.slow();
+        this.previous = new StragglerState(model.slow(), model.rates());
     }
 
     /**
@@ -63,9 +63,9 @@ public final class TimeSimulator {
             load[i] = plan.load(i);
         }
         model.sample(t, load, times);
-        boolean[] nowSlow = model.slow();
-        int[] assignment = assigner.assign(perfectSsi ? nowSlow : previousSlow);
-        previousSlow = nowSlow;
+        StragglerState now = new StragglerState(model.slow(), model.rates());
+        int[] assignment = assigner.assign(perfectSsi ? now : previous);
+        previous = now;
         double computation = 0;
         int downloads = 0;
         for (int i = 0; i < n; i++) {

@@ -1,0 +1,83 @@
+package io.codedyarn.am.cli;
+
+import io.codedyarn.placement.InvalidParametersException;
+import io.codedyarn.placement.repro.ReproducedNumber;
+import io.codedyarn.placement.repro.Reproduction;
+import io.codedyarn.placement.repro.ReproductionReport;
+import io.codedyarn.placement.repro.Reproductions;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code coded-yarn reproduce}: recompute the papers' headline numbers (docs/reproduction.md). */
+@Command(
+        name = "reproduce",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Recompute the papers' headline numbers with our schemes, latency models and simulators,",
+            "beside the papers' and the digests' values, and print them as Markdown",
+            "(--out writes docs/reproduction.md atomically)."
+        })
+final class ReproduceCommand implements Callable<Integer> {
+    @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+    @Parameters(
+            arity = "0..*",
+            paramLabel = "PAPER",
+            description = "all (default), gc-dc, lagc, hetero-gc, bcc, dsag")
+    List<String> papers = new ArrayList<>();
+
+    @Option(names = "--seed", defaultValue = "1", description = "seed (default: ${DEFAULT-VALUE})")
+    long seed;
+
+    @Option(
+            names = "--scale",
+            defaultValue = "1",
+            description = "fraction of the full runs, in (0, 1] (default: ${DEFAULT-VALUE})")
+    double scale;
+
+    @Option(names = "--out", paramLabel = "FILE", description = "write the Markdown document here")
+    Path out;
+
+    @Override
+    public Integer call() throws Exception {
+        InvalidParametersException.require(
+                scale > 0 && scale <= 1, "--scale", "must be in (0, 1], got %s", scale);
+        List<Reproduction> chosen = new ArrayList<>();
+        if (papers.isEmpty() || papers.contains("all")) {
+            chosen.addAll(Reproductions.all());
+        } else {
+            for (String p : papers) {
+                chosen.add(Reproductions.byId(p));
+            }
+        }
+        List<String> sections = new ArrayList<>();
+        PrintWriter console = spec.commandLine().getOut();
+        for (Reproduction r : chosen) {
+            List<ReproducedNumber> numbers = r.run(seed, scale);
+            String section = ReproductionReport.section(r, numbers, seed, scale);
+            sections.add(section);
+            if (out == null) {
+                console.print(section);
+                console.flush();
+            }
+        }
+        if (out != null) {
+            Path tmp = out.resolveSibling(out.getFileName() + ".tmp");
+            Files.writeString(tmp, ReproductionReport.document(sections), StandardCharsets.UTF_8);
+            Files.move(
+                    tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            console.println("wrote " + out);
+        }
+        return 0;
+    }
+}
