@@ -3,6 +3,7 @@ package io.codedyarn.am.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.codedyarn.am.bench.DecodeBenchmark;
+import io.codedyarn.am.bench.SimulatorBenchmark;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -28,12 +29,16 @@ import picocli.CommandLine.Spec;
         description = {
             "Run a JMH benchmark and print its figures.",
             "decode: decoding coefficients for a new and a cached responder set (and the generic",
-            "SVD least-squares decoder for comparison)."
+            "SVD least-squares decoder for comparison).",
+            "simulator: DSAG's event-driven simulator, 100 iterations at N = 100 and 1000, w = N/2."
         })
 final class BenchCommand implements Callable<Integer> {
     @Spec picocli.CommandLine.Model.CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "WHAT", description = "what to benchmark: decode")
+    @Parameters(
+            index = "0",
+            paramLabel = "WHAT",
+            description = "what to benchmark: decode | simulator")
     String what;
 
     @Option(
@@ -71,20 +76,24 @@ final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (!"decode".equals(what)) {
-            throw new IllegalArgumentException("unknown benchmark '" + what + "'; known: decode");
+        if (!"decode".equals(what) && !"simulator".equals(what)) {
+            throw new IllegalArgumentException(
+                    "unknown benchmark '" + what + "'; known: decode, simulator");
         }
         if (workers < 2 || stragglers < 0 || stragglers >= workers || forks < 0 || iterations < 1) {
             throw new IllegalArgumentException(
                     "need --workers >= 2, 0 <= --stragglers < --workers, --forks >= 0, --iterations >= 1");
         }
         ChainedOptionsBuilder opts =
-                new OptionsBuilder()
-                        .include(DecodeBenchmark.class.getName())
-                        .param("scheme", scheme)
-                        .param("workers", String.valueOf(workers))
-                        .param("stragglers", String.valueOf(stragglers))
-                        .forks(forks)
+                "decode".equals(what)
+                        ? new OptionsBuilder()
+                                .include(DecodeBenchmark.class.getName())
+                                .param("scheme", scheme)
+                                .param("workers", String.valueOf(workers))
+                                .param("stragglers", String.valueOf(stragglers))
+                        : new OptionsBuilder().include(SimulatorBenchmark.class.getName());
+        opts =
+                opts.forks(forks)
                         .warmupIterations(3)
                         .warmupTime(TimeValue.seconds(1))
                         .measurementIterations(iterations)
@@ -97,9 +106,9 @@ final class BenchCommand implements Callable<Integer> {
             Map<String, Object> row = new LinkedHashMap<>();
             String label = r.getParams().getBenchmark();
             row.put("benchmark", label.substring(label.lastIndexOf('.') + 1));
-            row.put("scheme", scheme);
-            row.put("workers", workers);
-            row.put("stragglers", stragglers);
+            for (String k : r.getParams().getParamsKeys()) {
+                row.put(k, r.getParams().getParam(k));
+            }
             row.put("microsPerOp", r.getPrimaryResult().getScore());
             row.put("error99", r.getPrimaryResult().getScoreError());
             rows.add(row);
@@ -110,11 +119,19 @@ final class BenchCommand implements Callable<Integer> {
                             .enable(SerializationFeature.INDENT_OUTPUT)
                             .writeValueAsString(rows));
         } else {
-            out.printf("%-22s %12s %12s%n", "benchmark", "us/op", "+-99.9%");
-            for (Map<String, Object> row : rows) {
+            out.printf("%-28s %-34s %12s %12s%n", "benchmark", "params", "us/op", "+-99.9%");
+            for (RunResult r : results) {
+                String label = r.getParams().getBenchmark();
+                String params =
+                        r.getParams().getParamsKeys().stream()
+                                .map(k -> k + "=" + r.getParams().getParam(k))
+                                .collect(java.util.stream.Collectors.joining(","));
                 out.printf(
-                        "%-22s %12.3f %12.3f%n",
-                        row.get("benchmark"), row.get("microsPerOp"), row.get("error99"));
+                        "%-28s %-34s %12.3f %12.3f%n",
+                        label.substring(label.lastIndexOf('.') + 1),
+                        params,
+                        r.getPrimaryResult().getScore(),
+                        r.getPrimaryResult().getScoreError());
             }
         }
         out.flush();

@@ -65,9 +65,12 @@ public final class Simulation {
                     latency.build(plan.workers(), speeds, Seeds.generator(runSeed(seed, r)), files);
             CodewordAssigner assigner = assigners.apply(plan);
             TimeSimulator sim = new TimeSimulator(plan, model, assigner, perfectSsi);
+            AsyncRoundSimulator async = asyncRounds(plan, model);
             for (int t = 0; t < iterations; t++) {
                 IterationOutcome o =
-                        latency.isFixed() ? worstCase(plan, model, assigner, t) : sim.step(t);
+                        latency.isFixed()
+                                ? worstCase(plan, model, assigner, t)
+                                : async != null ? async.step(t) : sim.step(t);
                 if (Double.isInfinite(o.time())) {
                     undecodable++;
                     continue;
@@ -100,6 +103,12 @@ public final class Simulation {
                 comm / count,
                 comp / count,
                 undecodable);
+    }
+
+    /** SAG/DSAG plans (parameter "w") run as asynchronous rounds; others are decode-gated. */
+    private static AsyncRoundSimulator asyncRounds(Plan plan, LatencyModel model) {
+        String w = plan.parameters().get("w");
+        return w == null ? null : new AsyncRoundSimulator(plan, model, Integer.parseInt(w));
     }
 
     private static IterationOutcome worstCase(
