@@ -8,7 +8,11 @@ public final class Reproductions {
     private Reproductions() {}
 
     public static List<Reproduction> all() {
-        return List.of(new GcDcReproduction(), new LagcReproduction(), new HeteroGcReproduction());
+        return List.of(
+                new BccReproduction(),
+                new GcDcReproduction(),
+                new LagcReproduction(),
+                new HeteroGcReproduction());
     }
 
     /**
