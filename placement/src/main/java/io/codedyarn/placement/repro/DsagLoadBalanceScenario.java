@@ -2,6 +2,7 @@ package io.codedyarn.placement.repro;
 
 import io.codedyarn.placement.latency.GammaLatency;
 import io.codedyarn.placement.latency.GammaLatency.WorkerMoments;
+import io.codedyarn.placement.loadbalance.EventDrivenSimulator;
 import io.codedyarn.placement.loadbalance.LatencyProfiler;
 import io.codedyarn.placement.loadbalance.LatencyStats;
 import io.codedyarn.placement.loadbalance.LoadBalancer;
@@ -119,6 +120,20 @@ final class DsagLoadBalanceScenario {
             a[j] = s;
         }
         return a;
+    }
+
+    /**
+     * This replication's cluster at p0 before any change, as an {@link EventDrivenSimulator}: at w
+     * = N its latency is the same max_i X_i as the first 40 unbalanced iterations (a cross-check).
+     */
+    EventDrivenSimulator simulatorAtP0() {
+        double[] zm = new double[N];
+        double[] zv = new double[N];
+        for (int i = 0; i < N; i++) {
+            zm[i] = block[i] / P0;
+            zv[i] = zm[i] * zm[i] / shape[i];
+        }
+        return new EventDrivenSimulator(commMean, commVar, zm, zv);
     }
 
     /** Both runs of this replication. */
