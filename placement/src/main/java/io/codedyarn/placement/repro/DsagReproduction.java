@@ -27,6 +27,10 @@ import java.util.random.RandomGenerator;
  * Standard errors come from independent replications (batch means): R event-driven jobs, R one-shot
  * batches of 100 rounds, R closed-loop scenarios; ratios use the delta method (paired for the
  * closed loop, whose two arms share their draws).
+ *
+ * <p>Seed 1, scale 1 (≈ 5 s): w = 9: 0.01429 s event-driven vs 0.01283 s one-shot, ratio 1.114 ±
+ * 0.0002; w = 72: 0.01981 vs 0.01980 s, ratio 1.0008 ± 0.0004; Fig. 7: 0.923 s unbalanced vs 0.457
+ * s balanced over iterations 101–120, ratio 2.02 ± 0.011 (2.10 over 111–120).
  */
 public final class DsagReproduction implements Reproduction {
     /** Fig. 6: N = 72 workers, jobs of 100 iterations, w = 9 and w = N. */
@@ -157,7 +161,8 @@ public final class DsagReproduction implements Reproduction {
                             w < N
                                     ? "paper: the one-shot model underestimates for w = 9"
                                             + " (workers stay busy across iterations); no"
-                                            + " value given. Delta-method s.e."
+                                            + " value given, and ours depends on the assumed"
+                                            + " variability (comp CV 0.1). Delta-method s.e."
                                     : "paper: both models accurate for w = N; here the same"
                                             + " random variable (max_i X_i), so this checks"
                                             + " the one-shot estimator against the"
