@@ -12,7 +12,8 @@ public final class Reproductions {
                 new BccReproduction(),
                 new GcDcReproduction(),
                 new LagcReproduction(),
-                new HeteroGcReproduction());
+                new HeteroGcReproduction(),
+                new DsagReproduction());
     }
 
     /**
