@@ -189,6 +189,6 @@ class BccReproductionTest {
         assertThat(md).contains("| 10 | 10 | 10.00 | 29.29 | 1.00 | 29.27 | ");
         assertThat(md).contains("| 49.94 | 46.05 | 91 |");
         String section = ReproductionReport.section(new BccReproduction(), numbers, SEED, 0.1);
-        assertThat(section).contains("--reproduce bcc --seed " + SEED + " --scale 0.1");
+        assertThat(section).contains("reproduce bcc --seed " + SEED + " --scale 0.1");
     }
 }

@@ -130,7 +130,7 @@ class DsagReproductionTest {
         assertThat(again).isEqualTo(numbers);
         String md = ReproductionReport.section(REPRO, numbers, SEED, SCALE);
         assertThat(md)
-                .contains("--reproduce dsag --seed 7 --scale 0.1")
+                .contains("reproduce dsag --seed 7 --scale 0.1")
                 .contains("| 1–40 |")
                 .contains("| 41–90 |")
                 .contains("| 101–120 |");
