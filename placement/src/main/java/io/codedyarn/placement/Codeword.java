@@ -99,10 +99,14 @@ public final class Codeword {
     public String toString() {
         StringBuilder sb = new StringBuilder();
         for (int t = 0; t < partitions.length; t++) {
+            double c = coefficients[t];
             if (t > 0) {
-                sb.append(" + ");
+                sb.append(c < 0 ? " - " : " + ");
+            } else if (c < 0) {
+                sb.append('-');
             }
-            sb.append(coefficients[t] == 1.0 ? "" : String.format("%.4g*", coefficients[t]))
+            double mag = Math.abs(c);
+            sb.append(mag == 1.0 ? "" : String.format(java.util.Locale.ROOT, "%.4g*", mag))
                     .append('g')
                     .append(partitions[t]);
         }

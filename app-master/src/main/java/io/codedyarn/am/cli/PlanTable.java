@@ -68,12 +68,13 @@ final class PlanTable {
 
     static void printVerify(VerifyReport r, PrintWriter out) {
         out.printf(
-                "verify: %s; %d patterns checked (%s of %.6g promised sets), max relative error %.3g,"
-                        + " worst condition number %.4g; %d unpromised sets tried, %d of them decoded"
-                        + " correctly%n",
+                java.util.Locale.ROOT,
+                "verify: %s; %d responder sets decoded and compared (%s %.0f minimal promised sets,"
+                        + " plus supersets); max relative error %.3g; worst condition number %.4g;"
+                        + " %d sets outside the promise tried, %d of them decoded (correctly)%n",
                 r.passed() ? "PASSED" : "FAILED",
                 r.patternsChecked(),
-                r.exhaustive() ? "all" : "a sample",
+                r.exhaustive() ? "all" : "a sample of the",
                 r.promisedSets(),
                 r.maxRelativeError(),
                 r.worstCondition(),
