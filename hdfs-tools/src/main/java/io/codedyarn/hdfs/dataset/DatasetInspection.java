@@ -40,8 +40,12 @@ public record DatasetInspection(
     public record FileReport(
             BlockInfo block, short replication, long fsBlockSize, List<Location> locations) {}
 
-    /** One filesystem block of a file: byte range and the hosts storing a replica. */
-    public record Location(long offset, long length, List<String> hosts) {}
+    /**
+     * One filesystem block of a file: byte range, the hosts storing a replica and their DataNode
+     * transfer addresses ({@code host:port}, {@code BlockLocation.getNames()}; distinguishes
+     * DataNodes sharing a host, as in MiniDFSCluster).
+     */
+    public record Location(long offset, long length, List<String> hosts, List<String> names) {}
 
     /** Human-readable multi-line report. */
     public String toText() {
@@ -110,7 +114,7 @@ public record DatasetInspection(
                                 "    bytes [%d, %d) on %s%n",
                                 l.offset(),
                                 l.offset() + l.length(),
-                                String.join(",", l.hosts())));
+                                String.join(",", l.names())));
             }
         }
         return s.toString();

@@ -62,7 +62,10 @@ public final class DatasetInspector {
             for (BlockLocation bl : fs.getFileBlockLocations(st, 0, st.getLen())) {
                 locs.add(
                         new DatasetInspection.Location(
-                                bl.getOffset(), bl.getLength(), Arrays.asList(bl.getHosts())));
+                                bl.getOffset(),
+                                bl.getLength(),
+                                Arrays.asList(bl.getHosts()),
+                                Arrays.asList(bl.getNames())));
             }
             files.add(
                     new DatasetInspection.FileReport(
