@@ -11,7 +11,7 @@ import java.nio.ByteOrder;
  * DoubleBuffer}/{@code IntBuffer} bulk get per chunk (close to a memcpy on little-endian CPUs).
  */
 final class LittleEndianInput {
-    private static final int CHUNK = 4 << 20;
+    private static final int CHUNK = 1 << 20;
 
     private final byte[] scratch = new byte[CHUNK];
 
