@@ -1,7 +1,7 @@
 /**
  * hdfs-tools: turns a user's data into partitioned, redundantly placed files on any Hadoop
- * FileSystem (HDFS, the embedded MiniDFSCluster, file://) and checks them. The dataset format,
- * importers, generators and {@code data prepare} arrive with the hdfs-tools issue; for now the
- * module pins the Hadoop client it will use.
+ * FileSystem (HDFS, the embedded MiniDFSCluster, file://) and checks them. The dataset format and
+ * its reader, writer, verifier, inspector and transforms are in {@link io.codedyarn.hdfs.dataset};
+ * the format is specified in {@code docs/formats.md}.
  */
 package io.codedyarn.hdfs;
