@@ -55,12 +55,21 @@ public final class CodedYarn extends Configured implements Tool {
             err.println("coded-yarn: " + e.getMessage());
             return EXIT_BAD_INPUT;
         }
-        return commandLine(config, out, err).execute(args);
+        return commandLine(new CliContext(config, getConf()), out, err).execute(args);
     }
 
-    /** The picocli tree, with one-line errors for bad input. Also used by tests. */
+    /** The picocli tree with a default (empty) Hadoop configuration. Used by tests. */
     public static CommandLine commandLine(
             CodedYarnConfig config, PrintWriter out, PrintWriter err) {
+        return commandLine(new CliContext(config, new Configuration()), out, err);
+    }
+
+    /**
+     * The picocli tree, with one-line errors for bad input. Commands with a constructor taking
+     * {@link CliContext} get the context; the rest come from picocli's default factory.
+     */
+    public static CommandLine commandLine(CliContext context, PrintWriter out, PrintWriter err) {
+        CodedYarnConfig config = context.config();
         CommandLine cl =
                 new CommandLine(
                         new Root(),
@@ -72,6 +81,12 @@ public final class CodedYarn extends Configured implements Tool {
                                 }
                                 if (cls == SimulateCommand.class) {
                                     return cls.cast(new SimulateCommand(config));
+                                }
+                                try {
+                                    return cls.getDeclaredConstructor(CliContext.class)
+                                            .newInstance(context);
+                                } catch (NoSuchMethodException e) {
+                                    // no context needed: picocli's default below
                                 }
                                 return CommandLine.defaultFactory().create(cls);
                             }
@@ -123,6 +138,7 @@ public final class CodedYarn extends Configured implements Tool {
                 PlanCommand.class,
                 SimulateCommand.class,
                 ReproduceCommand.class,
+                io.codedyarn.am.cli.data.DataCommand.class,
                 BenchCommand.class,
                 CommandLine.HelpCommand.class
             })
