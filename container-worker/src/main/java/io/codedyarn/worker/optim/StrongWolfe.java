@@ -11,7 +11,7 @@ package io.codedyarn.worker.optim;
 final class StrongWolfe {
     static final double C1 = 1e-4;
     static final double C2 = 0.9;
-    private static final int MAX_EVALUATIONS = 40;
+    private static final int MAX_EVALUATIONS = 20;
 
     /** The accepted point: step, x + αp and [F, ∇F] there; evaluations used. */
     record Point(double step, double[] x, double[] fg, int evaluations) {
