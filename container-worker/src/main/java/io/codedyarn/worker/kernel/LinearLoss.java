@@ -11,8 +11,8 @@ package io.codedyarn.worker.kernel;
 public enum LinearLoss {
     /**
      * ℓ = log(1 + exp(−b z)) with b = ±1 (DSAG §1.4, BCC §6), slope −b·σ(−b z). With t = −b z:
-     * softplus(t) = max(t, 0) + log1p(exp(−|t|)) never overflows, and σ(t) = 1/(1 + e^{−t}) for t ≥
-     * 0, e^{t}/(1 + e^{t}) otherwise, never divides ∞ by ∞.
+     * softplus(t) = max(t, 0) + log1p(e) never overflows, and σ(t) = 1/(1 + e) for t ≥ 0, e/(1 + e)
+     * otherwise, never divides ∞ by ∞, with the single e = exp(−|t|).
      */
     LOGISTIC {
         @Override
@@ -21,15 +21,9 @@ public enum LinearLoss {
                 throw new IllegalArgumentException("logistic labels must be +1 or -1, got " + b);
             }
             double t = -b * z;
-            double sigma;
-            if (t >= 0) {
-                sigma = 1.0 / (1.0 + StrictMath.exp(-t));
-            } else {
-                double e = StrictMath.exp(t);
-                sigma = e / (1.0 + e);
-            }
-            slope[at] = -b * sigma;
-            return Math.max(t, 0.0) + StrictMath.log1p(StrictMath.exp(-Math.abs(t)));
+            double e = StrictMath.exp(-Math.abs(t)); // one exp serves both, e ∈ (0, 1]
+            slope[at] = -b * (t >= 0 ? 1.0 / (1.0 + e) : e / (1.0 + e));
+            return Math.max(t, 0.0) + StrictMath.log1p(e);
         }
     },
     /** ℓ = (z − y)² (LAGC §1.1: no ½), slope 2(z − y). */
