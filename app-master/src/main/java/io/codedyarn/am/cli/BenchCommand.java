@@ -3,6 +3,7 @@ package io.codedyarn.am.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.codedyarn.am.bench.DecodeBenchmark;
+import io.codedyarn.am.bench.KernelBenchmark;
 import io.codedyarn.am.bench.SimulatorBenchmark;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -22,7 +23,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code coded-yarn bench decode}: JMH benchmarks, printed as a table or JSON. */
+/**
+ * {@code coded-yarn bench decode|simulator|kernels}: JMH benchmarks, printed as a table or JSON.
+ */
 @Command(
         name = "bench",
         mixinStandardHelpOptions = true,
@@ -30,7 +33,11 @@ import picocli.CommandLine.Spec;
             "Run a JMH benchmark and print its figures.",
             "decode: decoding coefficients for a new and a cached responder set (and the generic",
             "SVD least-squares decoder for comparison).",
-            "simulator: DSAG's event-driven simulator, 100 iterations at N = 100 and 1000, w = N/2."
+            "simulator: DSAG's event-driven simulator, 100 iterations at N = 100 and 1000, w = N/2.",
+            "kernels: a STREAM triad and each gradient kernel (single-threaded, one pass over",
+            "--rows x --cols doubles); per kernel the bytes of matrix data scanned per second and",
+            "the fraction of the triad's bytes per second (triad: 24 bytes per element, read +",
+            "written, STREAM's convention)."
         })
 final class BenchCommand implements Callable<Integer> {
     @Spec picocli.CommandLine.Model.CommandSpec spec;
@@ -38,7 +45,7 @@ final class BenchCommand implements Callable<Integer> {
     @Parameters(
             index = "0",
             paramLabel = "WHAT",
-            description = "what to benchmark: decode | simulator")
+            description = "what to benchmark: decode | simulator | kernels")
     String what;
 
     @Option(
@@ -60,6 +67,18 @@ final class BenchCommand implements Callable<Integer> {
     int stragglers;
 
     @Option(
+            names = "--rows",
+            defaultValue = "8192",
+            description = "kernels: rows of the dense matrix (default: ${DEFAULT-VALUE})")
+    int rows;
+
+    @Option(
+            names = "--cols",
+            defaultValue = "1024",
+            description = "kernels: columns (default: ${DEFAULT-VALUE}; 8192 x 1024 = 64 MiB)")
+    int cols;
+
+    @Option(
             names = "--forks",
             defaultValue = "1",
             description = "JMH forks (default: ${DEFAULT-VALUE})")
@@ -76,13 +95,20 @@ final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (!"decode".equals(what) && !"simulator".equals(what)) {
+        if (!"decode".equals(what) && !"simulator".equals(what) && !"kernels".equals(what)) {
             throw new IllegalArgumentException(
-                    "unknown benchmark '" + what + "'; known: decode, simulator");
+                    "unknown benchmark '" + what + "'; known: decode, simulator, kernels");
+        }
+        if ("kernels".equals(what) && (rows < 1 || cols < 10 || (long) rows * cols > 1L << 28)) {
+            throw new IllegalArgumentException(
+                    "need --rows >= 1, --cols >= 10 and --rows x --cols <= 2^28 (2 GiB of doubles)");
         }
         if (workers < 2 || stragglers < 0 || stragglers >= workers || forks < 0 || iterations < 1) {
             throw new IllegalArgumentException(
                     "need --workers >= 2, 0 <= --stragglers < --workers, --forks >= 0, --iterations >= 1");
+        }
+        if ("kernels".equals(what)) {
+            return kernels();
         }
         ChainedOptionsBuilder opts =
                 "decode".equals(what)
@@ -92,16 +118,9 @@ final class BenchCommand implements Callable<Integer> {
                                 .param("workers", String.valueOf(workers))
                                 .param("stragglers", String.valueOf(stragglers))
                         : new OptionsBuilder().include(SimulatorBenchmark.class.getName());
-        opts =
-                opts.forks(forks)
-                        .warmupIterations(3)
-                        .warmupTime(TimeValue.seconds(1))
-                        .measurementIterations(iterations)
-                        .measurementTime(TimeValue.seconds(1))
-                        .verbosity(json ? VerboseMode.SILENT : VerboseMode.NORMAL);
-        Collection<RunResult> results = new Runner(opts.build()).run();
+        Collection<RunResult> results = run(opts);
         PrintWriter out = spec.commandLine().getOut();
-        List<Map<String, Object>> rows = new ArrayList<>();
+        List<Map<String, Object>> table = new ArrayList<>();
         for (RunResult r : results) {
             Map<String, Object> row = new LinkedHashMap<>();
             String label = r.getParams().getBenchmark();
@@ -111,13 +130,13 @@ final class BenchCommand implements Callable<Integer> {
             }
             row.put("microsPerOp", r.getPrimaryResult().getScore());
             row.put("error99", r.getPrimaryResult().getScoreError());
-            rows.add(row);
+            table.add(row);
         }
         if (json) {
             out.println(
                     new ObjectMapper()
                             .enable(SerializationFeature.INDENT_OUTPUT)
-                            .writeValueAsString(rows));
+                            .writeValueAsString(table));
         } else {
             out.printf("%-28s %-34s %12s %12s%n", "benchmark", "params", "us/op", "+-99.9%");
             for (RunResult r : results) {
@@ -132,6 +151,66 @@ final class BenchCommand implements Callable<Integer> {
                         params,
                         r.getPrimaryResult().getScore(),
                         r.getPrimaryResult().getScoreError());
+            }
+        }
+        out.flush();
+        return 0;
+    }
+
+    private Collection<RunResult> run(ChainedOptionsBuilder opts) throws Exception {
+        return new Runner(
+                        opts.forks(forks)
+                                .warmupIterations(3)
+                                .warmupTime(TimeValue.seconds(1))
+                                .measurementIterations(iterations)
+                                .measurementTime(TimeValue.seconds(1))
+                                .verbosity(json ? VerboseMode.SILENT : VerboseMode.NORMAL)
+                                .build())
+                .run();
+    }
+
+    /** Triad and kernels in one JMH run; bytes/s from {@link KernelBenchmark#bytesPerOp}. */
+    private Integer kernels() throws Exception {
+        Collection<RunResult> results =
+                run(
+                        new OptionsBuilder()
+                                .include(KernelBenchmark.class.getName())
+                                .param("rows", String.valueOf(rows))
+                                .param("cols", String.valueOf(cols)));
+        Map<String, Double> bytesPerSecond = new LinkedHashMap<>();
+        for (RunResult r : results) {
+            String label = r.getParams().getBenchmark();
+            String name = label.substring(label.lastIndexOf('.') + 1);
+            double millisPerOp = r.getPrimaryResult().getScore();
+            bytesPerSecond.put(
+                    name, KernelBenchmark.bytesPerOp(name, rows, cols) / (millisPerOp * 1e-3));
+        }
+        Double triad = bytesPerSecond.get("triad");
+        List<Map<String, Object>> rowsOut = new ArrayList<>();
+        for (Map.Entry<String, Double> e : bytesPerSecond.entrySet()) {
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("kernel", e.getKey());
+            row.put("bytesPerSecond", e.getValue());
+            row.put("fractionOfTriad", triad == null ? null : e.getValue() / triad);
+            row.put("rows", rows);
+            row.put("cols", cols);
+            rowsOut.add(row);
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            out.println(
+                    new ObjectMapper()
+                            .enable(SerializationFeature.INDENT_OUTPUT)
+                            .writeValueAsString(rowsOut));
+        } else {
+            out.printf("%-20s %14s %16s%n", "kernel", "GB/s", "fractionOfTriad");
+            for (Map<String, Object> row : rowsOut) {
+                Object f = row.get("fractionOfTriad");
+                out.printf(
+                        "%-20s %14.2f %16s%n",
+                        row.get("kernel"),
+                        (Double) row.get("bytesPerSecond") / 1e9,
+                        f == null ? "-" : String.format("%.3f", (Double) f));
             }
         }
         out.flush();

@@ -99,6 +99,9 @@ class PlanCommandTest {
         Run plan = run("plan", "--help");
         assertThat(plan.rc()).isZero();
         assertThat(plan.out()).contains("--verify").contains("--scheme");
-        assertThat(run("bench", "--help").out()).contains("decode");
+        assertThat(run("bench", "--help").out())
+                .contains("decode")
+                .contains("kernels")
+                .contains("--rows");
     }
 }
