@@ -218,10 +218,6 @@ public final class DatasetPreparer {
             deleteQuietly(fs, tmp, e);
             throw e;
         }
-        if (!PartitionOutputs.controlsPlacement(fs)) {
-            notes.add(
-                    "replication was not applied: " + fs.getUri().getScheme() + ":// is not HDFS");
-        }
         publish(fs, target, tmp, exists, prev, entries, results);
         return new PrepareReport(target.toString(), placement, results, notes, written);
     }

@@ -2,7 +2,6 @@ package io.codedyarn.hdfs.prepare;
 
 import io.codedyarn.hdfs.dataset.WriterOptions;
 import java.net.InetSocketAddress;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 
@@ -38,10 +37,5 @@ public final class PartitionOutputs {
             }
             return fs.create(file, false, buffer, replication, blockSize);
         };
-    }
-
-    /** Whether {@code fs} honours replication and favored nodes. */
-    public static boolean controlsPlacement(FileSystem fs) {
-        return fs instanceof DistributedFileSystem;
     }
 }
