@@ -97,7 +97,7 @@ public final class PlanFlags {
     Long seed;
 
     /** Range checks that hold for every scheme; scheme-specific ones come from the scheme. */
-    SchemeParams toParams(long defaultSeed) {
+    public SchemeParams toParams(long defaultSeed) {
         InvalidParametersException.require(
                 workers >= 1, "--workers", "must be >= 1, got %d", workers);
         InvalidParametersException.require(

@@ -14,6 +14,10 @@ import picocli.CommandLine.Spec;
         description = "Import, generate, place (prepare), inspect and verify datasets.",
         subcommands = {
             // DATA-SUBCOMMANDS: one class per line below.
+            PrepareCommand.class,
+            InspectCommand.class,
+            VerifyCommand.class,
+            LoadBenchCommand.class,
         })
 public final class DataCommand implements Runnable {
     @Spec CommandLine.Model.CommandSpec spec;
