@@ -246,7 +246,7 @@ class KernelsTest {
             RowRange copied = new DenseRows(count, d, copy, labels).all();
             RowRange sparse = CsrRows.fromDense(x).range(first, count);
             double[] v = gaussian(rng, d, 0.3);
-            int k = 1 + rng.nextInt(4);
+            int k = 1 + rng.nextInt(7); // k = 1..7
             double[] vk = gaussian(rng, d * k, 1);
 
             long[] lr = bits(Kernels.logistic(direct, v));
