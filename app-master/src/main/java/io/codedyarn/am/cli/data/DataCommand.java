@@ -14,6 +14,7 @@ import picocli.CommandLine.Spec;
         description = "Import, generate, place (prepare), inspect and verify datasets.",
         subcommands = {
             // DATA-SUBCOMMANDS: one class per line below.
+            ImportCommand.class,
         })
 public final class DataCommand implements Runnable {
     @Spec CommandLine.Model.CommandSpec spec;
