@@ -15,6 +15,7 @@ import picocli.CommandLine.Spec;
         subcommands = {
             // DATA-SUBCOMMANDS: one class per line below.
             ImportCommand.class,
+            BenchImportCommand.class,
         })
 public final class DataCommand implements Runnable {
     @Spec CommandLine.Model.CommandSpec spec;
