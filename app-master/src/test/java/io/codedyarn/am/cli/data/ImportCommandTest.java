@@ -319,4 +319,70 @@ class ImportCommandTest {
         assertThat(r.err().strip()).startsWith("coded-yarn import: ").doesNotContain("\n");
         assertThat(r.err()).contains("Connection refused");
     }
+
+    @Test
+    void parquetThroughTheCliWithTheApplicationClasspath() throws IOException {
+        org.apache.parquet.schema.MessageType schema =
+                org.apache.parquet.schema.MessageTypeParser.parseMessageType(
+                        "message m { required double x; optional int64 n; required int32 label; }");
+        java.nio.file.Path dir = tmp.resolve("in/pq");
+        Files.createDirectories(dir);
+        Path file = new Path(dir.resolve("part-00000.parquet").toUri());
+        var f = new org.apache.parquet.example.data.simple.SimpleGroupFactory(schema);
+        try (var w =
+                org.apache.parquet.hadoop.example.ExampleParquetWriter.builder(file)
+                        .withType(schema)
+                        .withConf(new Configuration())
+                        .build()) {
+            w.write(f.newGroup().append("x", 1.5).append("n", 7L).append("label", 1));
+            w.write(f.newGroup().append("x", -2.0).append("n", 0L).append("label", 0));
+        }
+        java.nio.file.Path out = outDir();
+        Run r =
+                run(
+                        "data",
+                        "import",
+                        "--format",
+                        "parquet",
+                        "--input",
+                        dir.toString(),
+                        "--quiet",
+                        "--out",
+                        out.resolve("ds").toString());
+        assertThat(r.err()).isEmpty();
+        assertThat(r.rc()).isZero();
+        assertThat(r.out()).startsWith("imported 2 rows x 2 cols (dense, 3 non-zeros");
+        java.nio.file.Path bad = tmp.resolve("in/s.parquet");
+        org.apache.parquet.schema.MessageType strings =
+                org.apache.parquet.schema.MessageTypeParser.parseMessageType(
+                        "message m { required binary name (STRING); required double label; }");
+        try (var w =
+                org.apache.parquet.hadoop.example.ExampleParquetWriter.builder(
+                                new Path(bad.toUri()))
+                        .withType(strings)
+                        .withConf(new Configuration())
+                        .build()) {
+            w.write(
+                    new org.apache.parquet.example.data.simple.SimpleGroupFactory(strings)
+                            .newGroup()
+                            .append("name", "a")
+                            .append("label", 1.0));
+        }
+        r =
+                run(
+                        "data",
+                        "import",
+                        "--format",
+                        "parquet",
+                        "--input",
+                        bad.toString(),
+                        "--quiet",
+                        "--out",
+                        out.resolve("ds2").toString());
+        assertThat(r.rc()).isEqualTo(2);
+        assertThat(r.err().strip())
+                .startsWith("coded-yarn import: file:" + bad + ": column 'name' has type")
+                .doesNotContain("\n");
+        assertThat(listing(out)).containsExactly("ds");
+    }
 }
