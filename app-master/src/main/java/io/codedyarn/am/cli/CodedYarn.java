@@ -17,7 +17,8 @@ import picocli.CommandLine.Spec;
  * the generic options ({@code -D key=value}, {@code -conf file.xml}, which must come before the
  * command, as with every Hadoop tool); picocli parses the command and its flags.
  *
- * <p>Exit codes: 0 success, 1 a check failed (e.g. {@code plan --verify}), 2 bad input.
+ * <p>Exit codes: 0 success, 1 a check failed (e.g. {@code plan --verify}) or an I/O error, 2 bad
+ * input.
  */
 public final class CodedYarn extends Configured implements Tool {
     public static final int EXIT_CHECK_FAILED = 1;
@@ -120,6 +121,23 @@ public final class CodedYarn extends Configured implements Tool {
                                                 + ": "
                                                 + ex.getMessage());
                         return EXIT_BAD_INPUT;
+                    }
+                    if (ex instanceof java.io.IOException) {
+                        // A dataset/input file we cannot read as such is bad input (2); any other
+                        // I/O failure (unreachable or full filesystem) is reported in one line (1).
+                        boolean bad =
+                                ex instanceof io.codedyarn.hdfs.dataset.DatasetFormatException
+                                        || ex
+                                                instanceof
+                                                org.apache.hadoop.fs.FileAlreadyExistsException;
+                        commandLine
+                                .getErr()
+                                .println(
+                                        "coded-yarn "
+                                                + commandLine.getCommandName()
+                                                + ": "
+                                                + ex.getMessage());
+                        return bad ? EXIT_BAD_INPUT : EXIT_CHECK_FAILED;
                     }
                     throw ex;
                 });

@@ -18,6 +18,8 @@ import picocli.CommandLine.Spec;
             InspectCommand.class,
             VerifyCommand.class,
             LoadBenchCommand.class,
+            ImportCommand.class,
+            BenchImportCommand.class,
         })
 public final class DataCommand implements Runnable {
     @Spec CommandLine.Model.CommandSpec spec;
