@@ -119,4 +119,43 @@ class DatasetOnMiniDfsIT {
                         .toList();
         assertThat(left).containsExactly("dense");
     }
+
+    /**
+     * A full filesystem: a space quota on the parent directory makes the second block's write fail
+     * (DSQuotaExceededException). The writer must fail with that cause and leave neither the target
+     * nor its temporary directory behind.
+     */
+    @Test
+    void fullFileSystemLeavesNoHalfWrittenDataset() throws IOException {
+        Path parent = new Path("/quota");
+        fs.mkdirs(parent);
+        // Space quota counts replication x HDFS block size per block being written; with
+        // replication 1 and 64 KiB blocks, 200 KiB allows a few blocks, not the 1.4 MB dataset.
+        fs.setQuota(parent, Long.MAX_VALUE - 1, 200 * 1024);
+        WriterOptions.BlockOutputFactory outputs =
+                (f, file, index) ->
+                        f.create(
+                                file,
+                                FsPermission.getFileDefault(),
+                                false,
+                                4096,
+                                (short) 1,
+                                FS_BLOCK,
+                                null);
+        TestData t = TestData.dense(9000, 20, 11);
+        Path dir = new Path(parent, "full");
+        IOException failure = null;
+        try {
+            t.write(
+                    fs,
+                    dir,
+                    DatasetSpec.dense(20, LabelSpec.binary()),
+                    WriterOptions.defaults().withTargetBlockBytes(100 * 1024).withOutputs(outputs));
+        } catch (IOException e) {
+            failure = e;
+        }
+        assertThat(failure).isNotNull();
+        assertThat(failure.toString() + " " + failure.getCause()).containsIgnoringCase("quota");
+        assertThat(fs.listStatus(parent)).isEmpty();
+    }
 }
