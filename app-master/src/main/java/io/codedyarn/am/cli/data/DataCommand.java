@@ -14,6 +14,8 @@ import picocli.CommandLine.Spec;
         description = "Import, generate, place (prepare), inspect and verify datasets.",
         subcommands = {
             // DATA-SUBCOMMANDS: one class per line below.
+            GenerateCommand.class,
+            BenchGenerateCommand.class,
         })
 public final class DataCommand implements Runnable {
     @Spec CommandLine.Model.CommandSpec spec;
