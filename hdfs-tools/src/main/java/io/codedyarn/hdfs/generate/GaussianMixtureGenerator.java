@@ -1,13 +1,11 @@
 package io.codedyarn.hdfs.generate;
 
 import io.codedyarn.hdfs.dataset.DatasetSpec;
-import io.codedyarn.hdfs.dataset.DatasetWriter;
 import io.codedyarn.hdfs.dataset.LabelSpec;
 import io.codedyarn.placement.Seeds;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.function.LongConsumer;
 import java.util.random.RandomGenerator;
 
 /**
@@ -77,7 +75,7 @@ public final class GaussianMixtureGenerator extends SyntheticGenerator {
     }
 
     @Override
-    public void write(DatasetWriter writer, LongConsumer progress) throws IOException {
+    public void write(RowSink sink) throws IOException {
         RandomGenerator rng = Seeds.generator(rowSeed);
         double mean = MEAN_SCALE / cols;
         double[] x = new double[cols];
@@ -89,12 +87,8 @@ public final class GaussianMixtureGenerator extends SyntheticGenerator {
                 t += x[j] * wStar[j];
             }
             double kappa = 1.0 / (Math.exp(t) + 1.0);
-            writer.appendDense(x, rng.nextDouble() < kappa ? 1.0 : -1.0);
-            if ((r + 1) % PROGRESS_EVERY == 0) {
-                progress.accept(PROGRESS_EVERY);
-            }
+            sink.dense(x, rng.nextDouble() < kappa ? 1.0 : -1.0);
         }
-        progress.accept(rows % PROGRESS_EVERY);
     }
 
     @Override

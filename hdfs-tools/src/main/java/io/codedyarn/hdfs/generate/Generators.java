@@ -130,9 +130,10 @@ public final class Generators {
 
     /**
      * Generates {@code g}'s rows into a new dataset at {@code target} through a streaming {@link
-     * DatasetWriter}: written to a hidden temporary directory and renamed on success, so an
-     * exception (or a full filesystem) leaves nothing behind. {@code progress} (may be null) gets
-     * the rows and is finished on success.
+     * DatasetWriter}, generation overlapping with writing ({@link PipelinedRowSink}; the bytes are
+     * those of a single-threaded run): written to a hidden temporary directory and renamed on
+     * success, so an exception (or a full filesystem) leaves nothing behind. {@code progress} (may
+     * be null) gets the rows and is finished on success.
      *
      * @throws org.apache.hadoop.fs.FileAlreadyExistsException when {@code target} exists and {@code
      *     options.overwrite()} is false
@@ -145,7 +146,7 @@ public final class Generators {
             Progress progress)
             throws IOException {
         try (DatasetWriter w = DatasetWriter.create(fs, target, g.spec(), options)) {
-            g.write(w, progress == null ? n -> {} : progress::advance);
+            PipelinedRowSink.run(g, w, progress == null ? n -> {} : progress::advance);
             Manifest m = w.commit();
             if (progress != null) {
                 progress.finish();

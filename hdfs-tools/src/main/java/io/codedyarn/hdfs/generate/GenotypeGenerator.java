@@ -1,13 +1,11 @@
 package io.codedyarn.hdfs.generate;
 
 import io.codedyarn.hdfs.dataset.DatasetSpec;
-import io.codedyarn.hdfs.dataset.DatasetWriter;
 import io.codedyarn.hdfs.dataset.LabelSpec;
 import io.codedyarn.placement.Seeds;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.function.LongConsumer;
 import java.util.random.RandomGenerator;
 
 /**
@@ -119,7 +117,7 @@ public final class GenotypeGenerator extends SyntheticGenerator {
     }
 
     @Override
-    public void write(DatasetWriter writer, LongConsumer progress) throws IOException {
+    public void write(RowSink sink) throws IOException {
         RandomGenerator rng = Seeds.generator(rowSeed);
         int[] idx = new int[cols];
         for (long r = 0; r < rows; r++) {
@@ -129,12 +127,8 @@ public final class GenotypeGenerator extends SyntheticGenerator {
                     idx[len++] = j;
                 }
             }
-            writer.appendSparse(idx, null, len);
-            if ((r + 1) % PROGRESS_EVERY == 0) {
-                progress.accept(PROGRESS_EVERY);
-            }
+            sink.sparse(idx, null, len, Double.NaN);
         }
-        progress.accept(rows % PROGRESS_EVERY);
     }
 
     @Override

@@ -1,13 +1,11 @@
 package io.codedyarn.hdfs.generate;
 
 import io.codedyarn.hdfs.dataset.DatasetSpec;
-import io.codedyarn.hdfs.dataset.DatasetWriter;
 import io.codedyarn.hdfs.dataset.LabelSpec;
 import io.codedyarn.placement.Seeds;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.function.LongConsumer;
 import java.util.random.RandomGenerator;
 
 /**
@@ -205,19 +203,15 @@ public final class HiggsLikeGenerator extends SyntheticGenerator {
     }
 
     @Override
-    public void write(DatasetWriter writer, LongConsumer progress) throws IOException {
+    public void write(RowSink sink) throws IOException {
         RandomGenerator rng = Seeds.generator(rowSeed);
         double[] x = new double[cols];
         double[] f = new double[FACTORS];
         for (long r = 0; r < rows; r++) {
             features(rng, f, x);
             double p = positiveProbability(x);
-            writer.appendDense(x, rng.nextDouble() < p ? 1.0 : -1.0);
-            if ((r + 1) % PROGRESS_EVERY == 0) {
-                progress.accept(PROGRESS_EVERY);
-            }
+            sink.dense(x, rng.nextDouble() < p ? 1.0 : -1.0);
         }
-        progress.accept(rows % PROGRESS_EVERY);
     }
 
     @Override

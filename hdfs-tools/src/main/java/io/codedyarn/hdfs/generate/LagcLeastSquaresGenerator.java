@@ -1,7 +1,6 @@
 package io.codedyarn.hdfs.generate;
 
 import io.codedyarn.hdfs.dataset.DatasetSpec;
-import io.codedyarn.hdfs.dataset.DatasetWriter;
 import io.codedyarn.hdfs.dataset.LabelSpec;
 import io.codedyarn.hdfs.dataset.Partitioning;
 import io.codedyarn.hdfs.dataset.RowRange;
@@ -11,7 +10,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.LongConsumer;
 import java.util.random.RandomGenerator;
 
 /**
@@ -114,7 +112,7 @@ public final class LagcLeastSquaresGenerator extends SyntheticGenerator {
     }
 
     @Override
-    public void write(DatasetWriter writer, LongConsumer progress) throws IOException {
+    public void write(RowSink sink) throws IOException {
         double[] x = new double[cols];
         double[] gram = new double[cols * cols];
         for (int s = 1; s <= partitions; s++) {
@@ -145,10 +143,9 @@ public final class LagcLeastSquaresGenerator extends SyntheticGenerator {
                 for (int j = 0; j < cols; j++) {
                     x[j] *= scale;
                 }
-                writer.appendDense(x, GaussianMixtureGenerator.dot(x, thetaStar));
+                sink.dense(x, GaussianMixtureGenerator.dot(x, thetaStar));
             }
-            writer.endBlock();
-            progress.accept(range.count());
+            sink.endBlock();
         }
     }
 

@@ -1,7 +1,6 @@
 package io.codedyarn.hdfs.generate;
 
 import io.codedyarn.hdfs.dataset.DatasetSpec;
-import io.codedyarn.hdfs.dataset.DatasetWriter;
 import io.codedyarn.hdfs.dataset.LabelSpec;
 import io.codedyarn.placement.Seeds;
 import java.io.IOException;
@@ -9,7 +8,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.LongConsumer;
 import java.util.random.RandomGenerator;
 
 /**
@@ -144,7 +142,7 @@ public final class LowRankGenerator extends SyntheticGenerator {
     }
 
     @Override
-    public void write(DatasetWriter writer, LongConsumer progress) throws IOException {
+    public void write(RowSink sink) throws IOException {
         RandomGenerator rng = Seeds.generator(rowSeed);
         double[] z = new double[rank];
         double[] x = new double[cols];
@@ -162,12 +160,8 @@ public final class LowRankGenerator extends SyntheticGenerator {
                     x[j] += a * v[j];
                 }
             }
-            writer.appendDense(x);
-            if ((r + 1) % PROGRESS_EVERY == 0) {
-                progress.accept(PROGRESS_EVERY);
-            }
+            sink.dense(x, Double.NaN);
         }
-        progress.accept(rows % PROGRESS_EVERY);
     }
 
     @Override

@@ -1,14 +1,13 @@
 package io.codedyarn.hdfs.generate;
 
 import io.codedyarn.hdfs.dataset.DatasetSpec;
-import io.codedyarn.hdfs.dataset.DatasetWriter;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.function.LongConsumer;
 
 /**
- * A seeded synthetic dataset, generated row by row into a {@link DatasetWriter}.
+ * A seeded synthetic dataset, generated row by row into a {@link RowSink} (in the end a {@link
+ * io.codedyarn.hdfs.dataset.DatasetWriter}).
  *
  * <p>Contract shared by every kind:
  *
@@ -71,11 +70,11 @@ public abstract class SyntheticGenerator {
     protected abstract Map<String, Object> arguments();
 
     /**
-     * Appends all {@link #rows()} rows to {@code writer} (which must have been created with {@link
-     * #spec()}); calls {@code progress} with the number of rows done since the previous call. Does
-     * not commit.
+     * Emits all {@link #rows()} rows, in order, to {@code sink} (which appends them to a writer
+     * created with {@link #spec()}); labels are NaN for unlabelled kinds. Deterministic: every call
+     * emits the same rows. Runs on one thread (the producer of {@link PipelinedRowSink}).
      */
-    public abstract void write(DatasetWriter writer, LongConsumer progress) throws IOException;
+    public abstract void write(RowSink sink) throws IOException;
 
     /**
      * How many numbers (doubles, ints, longs) the generator holds while writing, whatever {@link

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.codedyarn.hdfs.dataset.BlockInfo;
 import io.codedyarn.hdfs.dataset.DatasetReader;
 import io.codedyarn.hdfs.dataset.DatasetVerifier;
+import io.codedyarn.hdfs.dataset.DatasetWriter;
 import io.codedyarn.hdfs.dataset.Manifest;
 import io.codedyarn.hdfs.dataset.WriterOptions;
 import io.codedyarn.placement.InvalidParametersException;
@@ -54,6 +55,8 @@ class GeneratorsTest {
     }
 
     static final WriterOptions SMALL_BLOCKS = WriterOptions.defaults().withTargetBlockBytes(8192);
+    static final WriterOptions MEDIUM_BLOCKS =
+            WriterOptions.defaults().withTargetBlockBytes(1 << 18);
 
     Manifest generate(GeneratorParams p, String name) throws IOException {
         return Generators.generate(localFs(), path(name), Generators.create(p), SMALL_BLOCKS, null);
@@ -207,18 +210,73 @@ class GeneratorsTest {
     }
 
     @Test
-    void progressCountsEveryRow() throws IOException {
+    void progressCountsEveryRowAndBothPathsWriteTheSameBytes() throws IOException {
+        FileSystem fs = localFs();
         for (String kind : Generators.KINDS) {
             SyntheticGenerator g = Generators.create(small(kind, 4).withRows(10_000));
-            long[] done = {0};
-            try (var w =
-                    io.codedyarn.hdfs.dataset.DatasetWriter.create(
-                            localFs(), path(kind), g.spec(), WriterOptions.defaults())) {
-                g.write(w, n -> done[0] += n);
+            long[] direct = {0};
+            Manifest single;
+            try (DatasetWriter w = DatasetWriter.create(fs, path(kind), g.spec(), MEDIUM_BLOCKS)) {
+                RowSink sink = RowSink.to(w, g.spec().labels().present(), n -> direct[0] += n);
+                g.write(sink);
+                sink.finish();
                 assertThat(w.rowsWritten()).isEqualTo(10_000);
+                single = w.commit();
             }
-            assertThat(done[0]).as(kind).isEqualTo(10_000);
+            long[] piped = {0};
+            Manifest pipelined;
+            try (DatasetWriter w =
+                    DatasetWriter.create(fs, path(kind + "-p"), g.spec(), MEDIUM_BLOCKS)) {
+                PipelinedRowSink.run(g, w, n -> piped[0] += n);
+                pipelined = w.commit();
+            }
+            assertThat(direct[0]).as(kind).isEqualTo(10_000);
+            assertThat(piped[0]).as(kind).isEqualTo(10_000);
+            assertThat(pipelined).as(kind).isEqualTo(single);
         }
+    }
+
+    @Test
+    void generatorFailureOnTheProducerThreadReachesTheCaller() throws IOException {
+        SyntheticGenerator failing =
+                new SyntheticGenerator(100_000, 5, 1) {
+                    @Override
+                    public String kind() {
+                        return "failing";
+                    }
+
+                    @Override
+                    protected io.codedyarn.hdfs.dataset.DatasetSpec baseSpec() {
+                        return io.codedyarn.hdfs.dataset.DatasetSpec.dense(
+                                5, io.codedyarn.hdfs.dataset.LabelSpec.binary());
+                    }
+
+                    @Override
+                    protected java.util.Map<String, Object> arguments() {
+                        return java.util.Map.of();
+                    }
+
+                    @Override
+                    public long stateSize() {
+                        return 5;
+                    }
+
+                    @Override
+                    public void write(RowSink sink) throws IOException {
+                        double[] row = new double[5];
+                        for (int i = 0; i < 50_000; i++) {
+                            sink.dense(row, 1.0);
+                        }
+                        throw new IllegalStateException("generator broke");
+                    }
+                };
+        assertThatThrownBy(
+                        () ->
+                                Generators.generate(
+                                        localFs(), path("ds"), failing, MEDIUM_BLOCKS, null))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("generator broke");
+        assertThat(localFs().listStatus(new Path(tmp.toUri().toString()))).isEmpty();
     }
 
     @Test
