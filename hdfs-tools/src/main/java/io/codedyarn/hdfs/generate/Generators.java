@@ -146,7 +146,11 @@ public final class Generators {
             Progress progress)
             throws IOException {
         try (DatasetWriter w = DatasetWriter.create(fs, target, g.spec(), options)) {
-            PipelinedRowSink.run(g, w, progress == null ? n -> {} : progress::advance);
+            PipelinedRowSink.run(
+                    g,
+                    w,
+                    options.targetBlockBytes(),
+                    progress == null ? n -> {} : progress::advance);
             Manifest m = w.commit();
             if (progress != null) {
                 progress.finish();

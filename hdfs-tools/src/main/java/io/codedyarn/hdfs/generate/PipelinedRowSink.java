@@ -16,13 +16,18 @@ import java.util.function.LongConsumer;
  * of about 1 MiB of rows; the calling thread appends them to the {@link DatasetWriter} (which is
  * not thread-safe and stays on one thread) in order. The bytes are exactly those of the
  * single-threaded path (one producer, rows in order), while random-number generation overlaps with
- * encoding, checksumming and I/O. Memory: {@value #POOL} chunks, a few MiB.
+ * encoding, checksumming and I/O.
+ *
+ * <p>The writer flushes a whole block (64 MiB by default) at once, so the producer may run up to
+ * one block ahead (chunks are allocated on demand, up to the writer's block size plus two, at least
+ * {@value #MIN_CHUNKS}): with only a few MiB of slack it would stall during every flush and the two
+ * threads would take turns instead of overlapping. Memory: O(block), like the writer.
  *
  * <p>A generator failure is rethrown on the calling thread; a writer failure interrupts the
  * producer; either way the caller's writer is left for it to abort.
  */
 final class PipelinedRowSink implements RowSink {
-    static final int POOL = 4;
+    static final int MIN_CHUNKS = 4;
     private static final int CHUNK_VALUES = 1 << 17; // 1 MiB of doubles
 
     /** Rows handed from the producer to the writer thread. */
@@ -59,28 +64,39 @@ final class PipelinedRowSink implements RowSink {
 
     private final int cols;
     private final int maxRows;
-    private final BlockingQueue<Chunk> free = new ArrayBlockingQueue<>(POOL);
-    private final BlockingQueue<Chunk> full = new ArrayBlockingQueue<>(POOL + 1);
+    private final int maxChunks;
+    private final BlockingQueue<Chunk> free;
+    private final BlockingQueue<Chunk> full;
+    private int allocated;
     private Chunk current;
 
-    private PipelinedRowSink(int cols) {
+    private PipelinedRowSink(int cols, long aheadBytes) {
         this.cols = cols;
         this.maxRows = Math.max(1, Math.min(8192, CHUNK_VALUES / cols));
-        for (int i = 0; i < POOL; i++) {
-            free.add(new Chunk(maxRows, 0));
-        }
+        long chunks = aheadBytes / (8L * CHUNK_VALUES) + 2;
+        this.maxChunks = (int) Math.max(MIN_CHUNKS, Math.min(chunks, 1024));
+        this.free = new ArrayBlockingQueue<>(maxChunks);
+        this.full = new ArrayBlockingQueue<>(maxChunks + 1);
+    }
+
+    /** {@link #run(SyntheticGenerator, DatasetWriter, long, LongConsumer)} a few chunks ahead. */
+    static void run(SyntheticGenerator g, DatasetWriter writer, LongConsumer progress)
+            throws IOException {
+        run(g, writer, 0, progress);
     }
 
     /**
-     * Runs {@code g.write} on a producer thread and appends its rows to {@code writer} on this
-     * thread; {@code progress} gets the rows appended, from this thread.
+     * Runs {@code g.write} on a producer thread, at most about {@code aheadBytes} ahead, and
+     * appends its rows to {@code writer} on this thread; {@code progress} gets the rows appended,
+     * from this thread.
      */
-    static void run(SyntheticGenerator g, DatasetWriter writer, LongConsumer progress)
+    static void run(
+            SyntheticGenerator g, DatasetWriter writer, long aheadBytes, LongConsumer progress)
             throws IOException {
         DatasetSpec spec = g.spec();
         boolean labelled = spec.labels().present();
         boolean dense = spec.storage() == Storage.DENSE;
-        PipelinedRowSink sink = new PipelinedRowSink(g.cols());
+        PipelinedRowSink sink = new PipelinedRowSink(g.cols(), aheadBytes);
         Thread producer =
                 new Thread(
                         () -> {
@@ -90,7 +106,7 @@ final class PipelinedRowSink implements RowSink {
                             } catch (InterruptedIOException e) {
                                 // the writer side gave up and interrupted us: nothing to report
                             } catch (Throwable e) {
-                                sink.full.offer(new Chunk(e)); // capacity POOL + 1: never full
+                                sink.full.offer(new Chunk(e)); // capacity maxChunks + 1: never full
                             }
                         },
                         "coded-yarn-generate");
@@ -160,7 +176,13 @@ final class PipelinedRowSink implements RowSink {
 
     private Chunk current() throws InterruptedIOException {
         if (current == null) {
-            current = take(free);
+            current = free.poll();
+            if (current == null && allocated < maxChunks) {
+                allocated++;
+                current = new Chunk(maxRows, 0);
+            } else if (current == null) {
+                current = take(free);
+            }
         }
         return current;
     }

@@ -95,6 +95,7 @@ public final class BenchGenerateCommand implements Callable<Integer> {
         Path raw = new Path(local.toUri().toString(), "raw.bin");
         try {
             // Warm-up (JIT) and the byte count the raw copy must match.
+            String loadBefore = loadAverage();
             Manifest m = generate(fs, new Path(work, "warmup"), params, false);
             fs.delete(new Path(work, "warmup"), true);
             writeRaw(localFs, raw, m.bytes());
@@ -116,7 +117,7 @@ public final class BenchGenerateCommand implements Callable<Integer> {
                 cpu[i] = (System.nanoTime() - t0) / 1e9;
                 fs.delete(new Path(work, "discard"), true);
             }
-            report(m, gen, copy, cpu, fs.getUri().toString());
+            report(m, gen, copy, cpu, fs.getUri().toString(), loadBefore + " -> " + loadAverage());
             return 0;
         } finally {
             fs.delete(work, true);
@@ -163,7 +164,17 @@ public final class BenchGenerateCommand implements Callable<Integer> {
         }
     }
 
-    private void report(Manifest m, double[] gen, double[] copy, double[] cpu, String fsUri)
+    /** The 1-minute load average (Linux), or "n/a": the machine is shared, so say how busy. */
+    static String loadAverage() {
+        try {
+            return Files.readString(java.nio.file.Path.of("/proc/loadavg")).split(" ")[0];
+        } catch (IOException | RuntimeException e) {
+            return "n/a";
+        }
+    }
+
+    private void report(
+            Manifest m, double[] gen, double[] copy, double[] cpu, String fsUri, String load)
             throws IOException {
         double mb = m.bytes() / 1e6;
         Map<String, Object> r = new LinkedHashMap<>();
@@ -173,6 +184,8 @@ public final class BenchGenerateCommand implements Callable<Integer> {
         r.put("bytes", m.bytes());
         r.put("fileSystem", fsUri);
         r.put("repeats", gen.length);
+        r.put("cpus", Runtime.getRuntime().availableProcessors());
+        r.put("loadAverage", load);
         r.put("generateSeconds", gen);
         r.put("copyFromLocalSeconds", copy);
         r.put("generateDiscardSeconds", cpu);
@@ -189,13 +202,15 @@ public final class BenchGenerateCommand implements Callable<Integer> {
         } else {
             out.printf(
                     Locale.ROOT,
-                    "%s %d x %d: %.1f MB of blocks on %s, median of %d%n",
+                    "%s %d x %d: %.1f MB of blocks on %s, median of %d, %d cpus, load %s%n",
                     kind,
                     m.rows(),
                     m.cols(),
                     mb,
                     fsUri,
-                    gen.length);
+                    gen.length,
+                    Runtime.getRuntime().availableProcessors(),
+                    load);
             line(out, "generate", gen, mb);
             line(out, "copyFromLocalFile (raw)", copy, mb);
             line(out, "generate, blocks discarded", cpu, mb);
