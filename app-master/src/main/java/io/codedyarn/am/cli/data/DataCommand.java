@@ -20,6 +20,8 @@ import picocli.CommandLine.Spec;
             LoadBenchCommand.class,
             ImportCommand.class,
             BenchImportCommand.class,
+            GenerateCommand.class,
+            BenchGenerateCommand.class,
         })
 public final class DataCommand implements Runnable {
     @Spec CommandLine.Model.CommandSpec spec;
