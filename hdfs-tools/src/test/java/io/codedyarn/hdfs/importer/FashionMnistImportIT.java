@@ -24,6 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
  * the non-zero count, and the first, a middle and the last image exactly.
  */
 class FashionMnistImportIT {
+    // Hadoop paths below are qualified with file://: in the failsafe JVM other ITs start (and
+    // stop) MiniDFSClusters, so an unqualified path could resolve against a stale default FS.
     static final String DIR = "/usr/share/datasets/fashion-mnist/";
     static final int N = 60_000;
     static final int D = 784;
@@ -91,9 +93,13 @@ class FashionMnistImportIT {
 
         Path out = new Path(tmp.toUri().toString(), "fmnist");
         ImportOptions o =
-                ImportOptions.defaults().withLabels(new Path(DIR + "train-labels-idx1-ubyte.gz"));
+                ImportOptions.defaults()
+                        .withLabels(new Path("file://" + DIR + "train-labels-idx1-ubyte.gz"));
         Manifest m =
-                new IdxImporter(Support.fs(), new Path(DIR + "train-images-idx3-ubyte.gz"), o)
+                new IdxImporter(
+                                Support.fs(),
+                                new Path("file://" + DIR + "train-images-idx3-ubyte.gz"),
+                                o)
                         .importTo(Support.fs(), out, WriterOptions.defaults());
         assertThat(m.rows()).isEqualTo(N);
         assertThat(m.cols()).isEqualTo(D);
