@@ -60,171 +60,115 @@ public record ImportOptions(
     }
 
     public ImportOptions withStorage(Storage v) {
-        return new ImportOptions(
-                v,
-                labelColumn,
-                noLabels,
-                header,
-                delimiter,
-                classes,
-                positiveLabels,
-                cols,
-                scale,
-                labels,
-                progress);
+        Copy c = new Copy(this);
+        c.storage = v;
+        return c.build();
     }
 
     public ImportOptions withLabelColumn(String v) {
-        return new ImportOptions(
-                storage,
-                v,
-                noLabels,
-                header,
-                delimiter,
-                classes,
-                positiveLabels,
-                cols,
-                scale,
-                labels,
-                progress);
+        Copy c = new Copy(this);
+        c.labelColumn = v;
+        return c.build();
     }
 
     public ImportOptions withNoLabels(boolean v) {
-        return new ImportOptions(
-                storage,
-                labelColumn,
-                v,
-                header,
-                delimiter,
-                classes,
-                positiveLabels,
-                cols,
-                scale,
-                labels,
-                progress);
+        Copy c = new Copy(this);
+        c.noLabels = v;
+        return c.build();
     }
 
     public ImportOptions withHeader(boolean v) {
-        return new ImportOptions(
-                storage,
-                labelColumn,
-                noLabels,
-                v,
-                delimiter,
-                classes,
-                positiveLabels,
-                cols,
-                scale,
-                labels,
-                progress);
+        Copy c = new Copy(this);
+        c.header = v;
+        return c.build();
     }
 
     public ImportOptions withDelimiter(char v) {
-        return new ImportOptions(
-                storage,
-                labelColumn,
-                noLabels,
-                header,
-                v,
-                classes,
-                positiveLabels,
-                cols,
-                scale,
-                labels,
-                progress);
+        Copy c = new Copy(this);
+        c.delimiter = v;
+        return c.build();
     }
 
     public ImportOptions withClasses(double... v) {
-        return new ImportOptions(
-                storage,
-                labelColumn,
-                noLabels,
-                header,
-                delimiter,
-                v,
-                positiveLabels,
-                cols,
-                scale,
-                labels,
-                progress);
+        Copy c = new Copy(this);
+        c.classes = v;
+        return c.build();
     }
 
     public ImportOptions withPositiveLabels(double... v) {
-        return new ImportOptions(
-                storage,
-                labelColumn,
-                noLabels,
-                header,
-                delimiter,
-                classes,
-                v,
-                cols,
-                scale,
-                labels,
-                progress);
+        Copy c = new Copy(this);
+        c.positiveLabels = v;
+        return c.build();
     }
 
     public ImportOptions withCols(Integer v) {
-        return new ImportOptions(
-                storage,
-                labelColumn,
-                noLabels,
-                header,
-                delimiter,
-                classes,
-                positiveLabels,
-                v,
-                scale,
-                labels,
-                progress);
+        Copy c = new Copy(this);
+        c.cols = v;
+        return c.build();
     }
 
     public ImportOptions withScale(boolean v) {
-        return new ImportOptions(
-                storage,
-                labelColumn,
-                noLabels,
-                header,
-                delimiter,
-                classes,
-                positiveLabels,
-                cols,
-                v,
-                labels,
-                progress);
+        Copy c = new Copy(this);
+        c.scale = v;
+        return c.build();
     }
 
     public ImportOptions withLabels(Path v) {
-        return new ImportOptions(
-                storage,
-                labelColumn,
-                noLabels,
-                header,
-                delimiter,
-                classes,
-                positiveLabels,
-                cols,
-                scale,
-                v,
-                progress);
+        Copy c = new Copy(this);
+        c.labels = v;
+        return c.build();
     }
 
     public ImportOptions withProgress(ProgressFactory v) {
-        return new ImportOptions(
-                storage,
-                labelColumn,
-                noLabels,
-                header,
-                delimiter,
-                classes,
-                positiveLabels,
-                cols,
-                scale,
-                labels,
-                v);
+        Copy c = new Copy(this);
+        c.progress = v;
+        return c.build();
     }
 
-    @Override
+    /** Copy-and-change helper behind the {@code with*} methods. */
+    private static final class Copy {
+        Storage storage;
+        String labelColumn;
+        boolean noLabels;
+        boolean header;
+        char delimiter;
+        double[] classes;
+        double[] positiveLabels;
+        Integer cols;
+        boolean scale;
+        Path labels;
+        ProgressFactory progress;
+
+        Copy(ImportOptions o) {
+            storage = o.storage;
+            labelColumn = o.labelColumn;
+            noLabels = o.noLabels;
+            header = o.header;
+            delimiter = o.delimiter;
+            classes = o.classes;
+            positiveLabels = o.positiveLabels;
+            cols = o.cols;
+            scale = o.scale;
+            labels = o.labels;
+            progress = o.progress;
+        }
+
+        ImportOptions build() {
+            return new ImportOptions(
+                    storage,
+                    labelColumn,
+                    noLabels,
+                    header,
+                    delimiter,
+                    classes,
+                    positiveLabels,
+                    cols,
+                    scale,
+                    labels,
+                    progress);
+        }
+    }
+
     public double[] classes() {
         return classes == null ? null : classes.clone();
     }

@@ -1,17 +1,10 @@
 package io.codedyarn.placement.scheme;
 
-import io.codedyarn.placement.Codeword;
-import io.codedyarn.placement.Decoder;
-import io.codedyarn.placement.Decoding;
 import io.codedyarn.placement.InvalidParametersException;
 import io.codedyarn.placement.Plan;
-import io.codedyarn.placement.Ranges;
 import io.codedyarn.placement.Scheme;
 import io.codedyarn.placement.SchemeParams;
 import io.codedyarn.placement.coding.KOfN;
-import java.util.Arrays;
-import java.util.BitSet;
-import java.util.Optional;
 import java.util.random.RandomGenerator;
 
 /**
@@ -81,37 +74,17 @@ public final class Sag implements Scheme {
         int sub = p.subpartitions() > 0 ? p.subpartitions() : 1;
         // The exact gradient needs all n blocks; stragglers are the method's business (w).
         Plan.Builder b = Plan.builder(name(), n, k).stragglers(0).seed(p.seed());
+        Blocks.layOut(b, n, k);
         for (int i = 0; i < n; i++) {
-            int from = (int) Ranges.pStart(k, n, i + 1) - 1;
-            int to = (int) Ranges.pStop(k, n, i + 1);
-            int[] parts = new int[to - from];
-            for (int j = from; j < to; j++) {
-                parts[j - from] = j;
-            }
-            b.stored(i, parts);
-            b.assign(i, b.addCodeword(Codeword.sumOf(parts)));
             b.subpartitions(i, sub);
         }
         b.promise(KOfN.firstN(n, n));
-        b.decoder(new AllBlocks(n));
+        b.decoder(Blocks.all(n));
         b.parameter("workers", n)
                 .parameter("partitions", k)
                 .parameter("subpartitions", sub)
                 .parameter("w", n - s)
                 .parameter("staleResults", cacheStale ? "cache" : "discard");
         return b.build();
-    }
-
-    /** Exact only when every block arrived; coefficients all 1. */
-    private record AllBlocks(int n) implements Decoder {
-        @Override
-        public Optional<Decoding> decode(BitSet arrived) {
-            if (arrived.nextClearBit(0) < n) {
-                return Optional.empty();
-            }
-            double[] a = new double[n];
-            Arrays.fill(a, 1.0);
-            return Optional.of(Decoding.exact(a, 1.0));
-        }
     }
 }

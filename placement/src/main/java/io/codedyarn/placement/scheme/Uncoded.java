@@ -1,15 +1,12 @@
 package io.codedyarn.placement.scheme;
 
-import io.codedyarn.placement.Codeword;
 import io.codedyarn.placement.Decoder;
 import io.codedyarn.placement.Decoding;
 import io.codedyarn.placement.InvalidParametersException;
 import io.codedyarn.placement.Plan;
-import io.codedyarn.placement.Ranges;
 import io.codedyarn.placement.Scheme;
 import io.codedyarn.placement.SchemeParams;
 import io.codedyarn.placement.coding.KOfN;
-import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Optional;
 import java.util.random.RandomGenerator;
@@ -67,43 +64,15 @@ public final class Uncoded implements Scheme {
         InvalidParametersException.require(
                 k >= n, "--partitions", "must be >= --workers (%d), got %d", n, k);
         Plan.Builder b = Plan.builder(name(), n, k).stragglers(fastestK ? s : 0).seed(p.seed());
-        int[] blockOf = new int[k];
-        for (int i = 0; i < n; i++) {
-            int from = (int) Ranges.pStart(k, n, i + 1) - 1;
-            int to = (int) Ranges.pStop(k, n, i + 1);
-            int[] parts = new int[to - from];
-            for (int j = from; j < to; j++) {
-                parts[j - from] = j;
-                blockOf[j] = i;
-            }
-            b.stored(i, parts);
-            b.assign(i, b.addCodeword(Codeword.sumOf(parts)));
-        }
+        int[] blockSize = Blocks.layOut(b, n, k);
         int need = fastestK ? n - s : n;
-        int[] blockSize = new int[n];
-        for (int i = 0; i < n; i++) {
-            blockSize[i] = b.codeword(i).size();
-        }
         b.promise(KOfN.firstN(n, need));
-        b.decoder(fastestK ? new Rescaling(blockSize, k, need) : new All(n));
+        b.decoder(fastestK ? new Rescaling(blockSize, k, need) : Blocks.all(n));
         b.parameter("workers", n).parameter("partitions", k);
         if (fastestK) {
             b.parameter("k", need);
         }
         return b.build();
-    }
-
-    /** Exact only when every block arrived; coefficients all 1. */
-    private record All(int n) implements Decoder {
-        @Override
-        public Optional<Decoding> decode(BitSet arrived) {
-            if (arrived.nextClearBit(0) < n) {
-                return Optional.empty();
-            }
-            double[] a = new double[n];
-            Arrays.fill(a, 1.0);
-            return Optional.of(Decoding.exact(a, 1.0));
-        }
     }
 
     /** Any {@code need} blocks: scale K / covered so the estimate of Σ_j g_j is unbiased. */
