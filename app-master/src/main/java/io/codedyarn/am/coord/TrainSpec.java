@@ -20,7 +20,7 @@ import io.codedyarn.worker.task.Workload;
  * @param iterations at most this many iterations (rounds)
  * @param targetGap stop once the relative gap to {@code reference} is ≤ this; NaN = never
  * @param timeLimitSeconds stop after this much coordinator time; NaN = never
- * @param wait SAG/DSAG: fresh results to wait for (w); 0 = n − s
+ * @param waitFor SAG/DSAG: fresh results to wait for (w); 0 = n − s
  * @param reference the reference optimum (F*, or the optimal explained variance for PCA); NaN =
  *     unknown (gap column left empty)
  * @param latency simulated clusters: the latency spec (as {@code simulate --latency}); null
@@ -39,7 +39,7 @@ public record TrainSpec(
         int iterations,
         double targetGap,
         double timeLimitSeconds,
-        int wait,
+        int waitFor,
         double reference,
         String latency,
         long seed) {}
