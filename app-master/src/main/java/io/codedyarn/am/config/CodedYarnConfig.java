@@ -10,12 +10,14 @@ import java.util.function.Function;
  * @param verifyRandomSamples {@link Keys#VERIFY_RANDOM_SAMPLES}
  * @param verifyTolerance {@link Keys#VERIFY_TOLERANCE}
  * @param defaultSeed {@link Keys#DEFAULT_SEED}
+ * @param yarn the YARN and embedded-cluster keys
  */
 public record CodedYarnConfig(
         long verifyExhaustiveLimit,
         int verifyRandomSamples,
         double verifyTolerance,
-        long defaultSeed) {
+        long defaultSeed,
+        YarnSettings yarn) {
 
     /**
      * @throws IllegalArgumentException naming the key when a value does not parse or is out of
@@ -29,15 +31,14 @@ public record CodedYarnConfig(
         require(limit >= 0, Keys.VERIFY_EXHAUSTIVE_LIMIT, limit, "must be >= 0");
         require(samples >= 1, Keys.VERIFY_RANDOM_SAMPLES, samples, "must be >= 1");
         require(tol > 0 && tol < 1, Keys.VERIFY_TOLERANCE, tol, "must be in (0, 1)");
-        return new CodedYarnConfig(limit, samples, tol, seed);
+        return new CodedYarnConfig(limit, samples, tol, seed, YarnSettings.parse(lookup));
     }
 
     public static CodedYarnConfig defaults() {
         return parse(k -> null);
     }
 
-    private static <T> T parse(
-            Function<String, String> lookup, ConfigKey<T> key, Function<String, T> p) {
+    static <T> T parse(Function<String, String> lookup, ConfigKey<T> key, Function<String, T> p) {
         String raw = lookup.apply(key.name());
         if (raw == null || raw.isBlank()) {
             return key.defaultValue();
@@ -50,7 +51,7 @@ public record CodedYarnConfig(
         }
     }
 
-    private static void require(boolean ok, ConfigKey<?> key, Object value, String why) {
+    static void require(boolean ok, ConfigKey<?> key, Object value, String why) {
         if (!ok) {
             throw new IllegalArgumentException(
                     "configuration key " + key.name() + " = " + value + ": " + why);

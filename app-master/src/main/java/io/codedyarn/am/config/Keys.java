@@ -32,8 +32,115 @@ public final class Keys {
                     1L,
                     "seed of every random choice when --seed is not given (always printed with the result)");
 
+    public static final ConfigKey<Integer> EMBEDDED_DATANODES =
+            new ConfigKey<>(
+                    "coded-yarn.embedded.datanodes",
+                    3,
+                    "embedded cluster: DataNodes of its in-process MiniDFSCluster");
+
+    public static final ConfigKey<Integer> EMBEDDED_NODEMANAGERS =
+            new ConfigKey<>(
+                    "coded-yarn.embedded.nodemanagers",
+                    3,
+                    "embedded cluster: NodeManagers of its in-process MiniYARNCluster");
+
+    public static final ConfigKey<Integer> EMBEDDED_NM_MEMORY_MB =
+            new ConfigKey<>(
+                    "coded-yarn.embedded.nodemanager.memory-mb",
+                    2048,
+                    "embedded cluster: memory (MiB) each NodeManager offers to containers");
+
+    public static final ConfigKey<Integer> EMBEDDED_NM_VCORES =
+            new ConfigKey<>(
+                    "coded-yarn.embedded.nodemanager.vcores",
+                    4,
+                    "embedded cluster: virtual cores each NodeManager offers to containers");
+
+    public static final ConfigKey<String> EMBEDDED_BASE_DIR =
+            new ConfigKey<>(
+                    "coded-yarn.embedded.base-dir",
+                    "",
+                    "embedded cluster: directory for its HDFS, YARN and conf files; empty = a fresh"
+                            + " temporary directory, deleted at shutdown");
+
+    public static final ConfigKey<Integer> AM_MEMORY_MB =
+            new ConfigKey<>(
+                    "coded-yarn.am.memory-mb", 384, "ApplicationMaster container memory (MiB)");
+
+    public static final ConfigKey<Integer> AM_VCORES =
+            new ConfigKey<>("coded-yarn.am.vcores", 1, "ApplicationMaster container virtual cores");
+
+    public static final ConfigKey<String> AM_JAVA_OPTS =
+            new ConfigKey<>(
+                    "coded-yarn.am.java-opts",
+                    "-Xmx256m",
+                    "JVM options of the ApplicationMaster (heap below the container memory)");
+
+    public static final ConfigKey<Integer> AM_MAX_ATTEMPTS =
+            new ConfigKey<>(
+                    "coded-yarn.am.max-attempts",
+                    1,
+                    "ApplicationMaster attempts YARN makes (a retried AM restarts training)");
+
+    public static final ConfigKey<Integer> WORKER_MEMORY_MB =
+            new ConfigKey<>(
+                    "coded-yarn.worker.memory-mb",
+                    512,
+                    "worker container memory (MiB); must hold the worker's partitions");
+
+    public static final ConfigKey<Integer> WORKER_VCORES =
+            new ConfigKey<>("coded-yarn.worker.vcores", 1, "worker container virtual cores");
+
+    public static final ConfigKey<String> WORKER_JAVA_OPTS =
+            new ConfigKey<>(
+                    "coded-yarn.worker.java-opts",
+                    "-Xmx384m",
+                    "JVM options of the worker containers (heap below the container memory)");
+
+    public static final ConfigKey<String> QUEUE =
+            new ConfigKey<>("coded-yarn.queue", "default", "YARN queue the application runs in");
+
+    public static final ConfigKey<Integer> LOCALITY_WAIT_SECONDS =
+            new ConfigKey<>(
+                    "coded-yarn.locality.wait-seconds",
+                    30,
+                    "how long the AM waits for a container on the node holding a worker's"
+                            + " partitions before asking anywhere (logged; reads become remote)");
+
+    public static final ConfigKey<String> JOB_JAR =
+            new ConfigKey<>(
+                    "coded-yarn.job.jar",
+                    "",
+                    "the job jar staged for the AM and workers; empty = the jar coded-yarn runs"
+                            + " from (none on a minicluster: the containers reuse the classpath)");
+
+    public static final ConfigKey<Integer> REPORT_INTERVAL_MS =
+            new ConfigKey<>(
+                    "coded-yarn.report.interval-ms",
+                    500,
+                    "how often the client polls the application report (state, progress)");
+
     public static List<ConfigKey<?>> all() {
         return List.of(
-                VERIFY_EXHAUSTIVE_LIMIT, VERIFY_RANDOM_SAMPLES, VERIFY_TOLERANCE, DEFAULT_SEED);
+                VERIFY_EXHAUSTIVE_LIMIT,
+                VERIFY_RANDOM_SAMPLES,
+                VERIFY_TOLERANCE,
+                DEFAULT_SEED,
+                EMBEDDED_DATANODES,
+                EMBEDDED_NODEMANAGERS,
+                EMBEDDED_NM_MEMORY_MB,
+                EMBEDDED_NM_VCORES,
+                EMBEDDED_BASE_DIR,
+                AM_MEMORY_MB,
+                AM_VCORES,
+                AM_JAVA_OPTS,
+                AM_MAX_ATTEMPTS,
+                WORKER_MEMORY_MB,
+                WORKER_VCORES,
+                WORKER_JAVA_OPTS,
+                QUEUE,
+                LOCALITY_WAIT_SECONDS,
+                JOB_JAR,
+                REPORT_INTERVAL_MS);
     }
 }
