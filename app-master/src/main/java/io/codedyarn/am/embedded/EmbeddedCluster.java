@@ -1,0 +1,237 @@
+package io.codedyarn.am.embedded;
+
+import io.codedyarn.am.config.YarnSettings;
+import java.io.File;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.hadoop.hdfs.server.datanode.DataNode;
+import org.apache.hadoop.yarn.api.records.NodeId;
+import org.apache.hadoop.yarn.conf.YarnConfiguration;
+import org.apache.hadoop.yarn.exceptions.YarnException;
+import org.apache.hadoop.yarn.server.MiniYARNCluster;
+import org.apache.hadoop.yarn.server.nodemanager.NodeManager;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A whole Hadoop cluster in this JVM: a MiniDFSCluster with D DataNodes and a MiniYARNCluster with
+ * M NodeManagers (sizes from {@link YarnSettings}), configured as {@code hadoop.md} §2 measured:
+ * node names include the port (all NodeManagers are "localhost", so strict locality needs the
+ * port), a 64 MiB minimum allocation, no vmem check, container logs retained 1 s (shutdown takes
+ * seconds, not 34 s) and the capacity queues set in code (the shaded minicluster has no
+ * capacity-scheduler.xml).
+ *
+ * <p>The AM and workers are separate JVMs started by the NodeManagers. They find the ephemeral RM
+ * and NameNode ports through {@link #confDir()}, which holds the cluster's {@code core-site.xml}
+ * and {@code yarn-site.xml}; the submitter puts it first on the containers' classpath.
+ *
+ * <p>Not thread-safe; start once, {@link #close} once.
+ */
+public final class EmbeddedCluster implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(EmbeddedCluster.class);
+    private static final int NM_CONNECT_TIMEOUT_MS = 60_000;
+
+    private final Path baseDir;
+    private final boolean deleteBaseDir;
+    private final MiniDFSCluster dfs;
+    private final MiniYARNCluster yarn;
+    private final Path confDir;
+    private final Configuration conf;
+    private final int nodeManagerCount;
+
+    private EmbeddedCluster(
+            Path baseDir,
+            boolean deleteBaseDir,
+            MiniDFSCluster dfs,
+            MiniYARNCluster yarn,
+            Path confDir,
+            Configuration conf,
+            int nodeManagerCount) {
+        this.baseDir = baseDir;
+        this.deleteBaseDir = deleteBaseDir;
+        this.dfs = dfs;
+        this.yarn = yarn;
+        this.confDir = confDir;
+        this.conf = conf;
+        this.nodeManagerCount = nodeManagerCount;
+    }
+
+    /**
+     * Starts HDFS, then YARN, waits until every NodeManager has registered and writes the conf dir.
+     * On failure everything started so far is stopped again.
+     */
+    public static EmbeddedCluster start(YarnSettings s) throws IOException {
+        boolean temp = s.embeddedBaseDir().isEmpty();
+        Path base =
+                temp
+                        ? Files.createTempDirectory("coded-yarn-embedded-")
+                        : Files.createDirectories(Path.of(s.embeddedBaseDir()).toAbsolutePath());
+        MiniDFSCluster dfs = null;
+        MiniYARNCluster yarn = null;
+        try {
+            Configuration hconf = new Configuration();
+            hconf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, base.resolve("dfs").toString());
+            // small files (partitions) still get several blocks only when asked for; keep the
+            // DataNodes' heartbeats quick so that a fresh cluster takes writes at once
+            hconf.setInt("dfs.heartbeat.interval", 1);
+            long t0 = System.nanoTime();
+            dfs = new MiniDFSCluster.Builder(hconf).numDataNodes(s.embeddedDataNodes()).build();
+            dfs.waitActive();
+            long t1 = System.nanoTime();
+
+            YarnConfiguration yconf = new YarnConfiguration(dfs.getConfiguration(0));
+            yconf.setInt(YarnConfiguration.RM_SCHEDULER_MINIMUM_ALLOCATION_MB, 64);
+            // MiniYARNCluster overwrites yarn.nodemanager.resource.memory-mb with this key
+            yconf.setInt(YarnConfiguration.YARN_MINICLUSTER_NM_PMEM_MB, s.embeddedNmMemoryMb());
+            yconf.setInt(YarnConfiguration.NM_VCORES, s.embeddedNmVcores());
+            yconf.setBoolean(YarnConfiguration.NM_VMEM_CHECK_ENABLED, false);
+            yconf.setBoolean(YarnConfiguration.RM_SCHEDULER_INCLUDE_PORT_IN_NODE_NAME, true);
+            yconf.setFloat(YarnConfiguration.NM_MAX_PER_DISK_UTILIZATION_PERCENTAGE, 99.5f);
+            yconf.set("yarn.scheduler.capacity.root.queues", "default");
+            yconf.set("yarn.scheduler.capacity.root.default.capacity", "100");
+            yconf.set("yarn.scheduler.capacity.maximum-am-resource-percent", "0.5");
+            yconf.setLong(YarnConfiguration.NM_LOG_RETAIN_SECONDS, 1);
+            // MiniYARNCluster puts its NM/RM dirs under GenericTestUtils.getTestDir(), i.e. the
+            // test.build.data system property (default target/test/data relative to the cwd)
+            System.setProperty("test.build.data", base.resolve("yarn").toString());
+            yarn = new MiniYARNCluster("coded-yarn-embedded", s.embeddedNodeManagers(), 1, 1);
+            yarn.init(yconf);
+            yarn.start();
+            if (!awaitNodeManagers(yarn)) {
+                throw new IOException(
+                        "embedded cluster: "
+                                + s.embeddedNodeManagers()
+                                + " NodeManagers did not register within "
+                                + NM_CONNECT_TIMEOUT_MS / 1000
+                                + " s");
+            }
+            long t2 = System.nanoTime();
+            Configuration cluster = new YarnConfiguration(yarn.getConfig());
+            Path confDir = Files.createDirectories(base.resolve("conf"));
+            writeXml(cluster, confDir.resolve("yarn-site.xml"));
+            writeXml(cluster, confDir.resolve("core-site.xml"));
+            LOG.info(
+                    "embedded cluster up: {} DataNodes in {} ms, {} NodeManagers in {} ms; {}",
+                    s.embeddedDataNodes(),
+                    (t1 - t0) / 1_000_000,
+                    s.embeddedNodeManagers(),
+                    (t2 - t1) / 1_000_000,
+                    cluster.get("fs.defaultFS"));
+            return new EmbeddedCluster(
+                    base, temp, dfs, yarn, confDir, cluster, s.embeddedNodeManagers());
+        } catch (IOException | RuntimeException e) {
+            stopQuietly(yarn, dfs);
+            if (temp) {
+                deleteTree(base);
+            }
+            throw e;
+        }
+    }
+
+    private static boolean awaitNodeManagers(MiniYARNCluster yarn) throws IOException {
+        try {
+            return yarn.waitForNodeManagersToConnect(NM_CONNECT_TIMEOUT_MS);
+        } catch (YarnException e) {
+            throw new IOException("embedded cluster: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while starting the embedded cluster");
+        }
+    }
+
+    /** The cluster's configuration (fs.defaultFS = the MiniDFSCluster, the RM's addresses). */
+    public Configuration configuration() {
+        return new YarnConfiguration(conf);
+    }
+
+    /** A directory with this cluster's {@code core-site.xml} and {@code yarn-site.xml}. */
+    public Path confDir() {
+        return confDir;
+    }
+
+    public DistributedFileSystem fileSystem() throws IOException {
+        return dfs.getFileSystem();
+    }
+
+    /** YARN node names of the NodeManagers ({@code localhost:port}), in start order. */
+    public List<String> nodeManagers() {
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < nodeManagerCount; i++) {
+            NodeManager nm = yarn.getNodeManager(i);
+            NodeId id = nm.getNMContext().getNodeId();
+            names.add(id.getHost() + ":" + id.getPort());
+        }
+        return names;
+    }
+
+    /** DataNode transfer addresses ({@code ip:port}), in start order. */
+    public List<String> dataNodes() {
+        List<String> names = new ArrayList<>();
+        for (DataNode dn : dfs.getDataNodes()) {
+            names.add(dn.getDatanodeId().getXferAddr());
+        }
+        return names;
+    }
+
+    /** Stops YARN, then HDFS, then deletes a temporary base directory. */
+    @Override
+    public void close() {
+        long t0 = System.nanoTime();
+        stopQuietly(yarn, dfs);
+        try {
+            FileSystem.closeAll();
+        } catch (IOException e) {
+            LOG.warn("closing cached file systems: {}", e.toString());
+        }
+        if (deleteBaseDir) {
+            deleteTree(baseDir);
+        }
+        LOG.info("embedded cluster stopped in {} ms", (System.nanoTime() - t0) / 1_000_000);
+    }
+
+    private static void stopQuietly(MiniYARNCluster yarn, MiniDFSCluster dfs) {
+        if (yarn != null) {
+            try {
+                yarn.stop();
+            } catch (RuntimeException e) {
+                LOG.warn("stopping MiniYARNCluster: {}", e.toString());
+            }
+        }
+        if (dfs != null) {
+            try {
+                dfs.shutdown();
+            } catch (RuntimeException e) {
+                LOG.warn("stopping MiniDFSCluster: {}", e.toString());
+            }
+        }
+    }
+
+    private static void writeXml(Configuration c, Path file) throws IOException {
+        try (OutputStream out = Files.newOutputStream(file)) {
+            c.writeXml(out);
+        }
+    }
+
+    private static void deleteTree(Path root) {
+        if (!Files.exists(root)) {
+            return;
+        }
+        try (Stream<Path> walk = Files.walk(root)) {
+            walk.sorted(Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);
+        } catch (IOException | UncheckedIOException e) {
+            LOG.warn("cannot delete {}: {}", root, e.toString());
+        }
+    }
+}

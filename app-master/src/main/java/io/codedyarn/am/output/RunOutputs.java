@@ -1,0 +1,230 @@
+package io.codedyarn.am.output;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.codedyarn.am.coord.IterationRecord;
+import io.codedyarn.am.coord.LatencyRecord;
+import io.codedyarn.am.coord.RunResult;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.UUID;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * Writes a run's outputs to {@code --out}, atomically: every file goes into a hidden sibling {@code
+ * .<name>._tmp-<hex>} first, which is then renamed onto {@code out} (one NameNode operation on
+ * HDFS). A failure on the way deletes the temporary directory, so {@code out} holds either every
+ * file or does not exist. Files:
+ *
+ * <ul>
+ *   <li>{@code model.csv}: one row per feature ({@code feature,value}; the intercept, when
+ *       appended, is the last row, named {@code intercept}); PCA: V as d rows of k columns {@code
+ *       feature,pc1..pck} (the coordinator's d×k row-major layout)
+ *   <li>{@code iterations.csv}: {@link IterationRecord}s ({@code
+ *       iteration,seconds,objective,gap,used,stale,discarded,workers_used}; unknown gap empty)
+ *   <li>{@code latency-trace.csv}: {@link LatencyRecord}s as {@code
+ *       iteration,worker,latency,load,sent,received,compute,use}: the first four columns are what
+ *       {@code TraceReplay} replays. A task that never came back ({@code lost}) is censored, not
+ *       dropped: its latency is the last time the coordinator observed anything minus its send time
+ *       (a lower bound), its {@code received} empty.
+ *   <li>{@code summary.json}: the {@link RunSummary}
+ * </ul>
+ */
+public final class RunOutputs {
+    public static final String MODEL = "model.csv";
+    public static final String ITERATIONS = "iterations.csv";
+    public static final String LATENCY_TRACE = "latency-trace.csv";
+    public static final String SUMMARY = "summary.json";
+    public static final String TRACE_HEADER =
+            "iteration,worker,latency,load,sent,received,compute,use";
+
+    private static final ObjectMapper JSON =
+            new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private RunOutputs() {}
+
+    /**
+     * Refuses an existing output directory (called before training, so a run does not end with
+     * nowhere to write).
+     */
+    public static void checkAbsent(FileSystem fs, Path out) throws IOException {
+        if (fs.exists(out)) {
+            throw new IllegalArgumentException(
+                    "--out: " + fs.makeQualified(out) + " already exists");
+        }
+        if (out.getParent() == null) {
+            throw new IllegalArgumentException("--out: cannot write outputs at the root");
+        }
+    }
+
+    /**
+     * @param components k for PCA (the model is d×k), 1 otherwise
+     * @param intercept whether the model's last coordinate is the intercept (LR, LSQ)
+     */
+    public static void write(
+            FileSystem fs,
+            Path out,
+            RunSummary summary,
+            RunResult result,
+            int components,
+            boolean intercept)
+            throws IOException {
+        Path target = fs.makeQualified(out);
+        checkAbsent(fs, target);
+        Path tmp =
+                new Path(
+                        target.getParent(),
+                        "."
+                                + target.getName()
+                                + "._tmp-"
+                                + UUID.randomUUID().toString().substring(0, 8));
+        if (!fs.mkdirs(tmp)) {
+            throw new IOException("cannot create temporary directory " + tmp);
+        }
+        try {
+            if (result.model() != null) {
+                writeText(fs, new Path(tmp, MODEL), model(result.model(), components, intercept));
+            }
+            writeText(fs, new Path(tmp, ITERATIONS), iterations(result.iterationLog()));
+            writeText(fs, new Path(tmp, LATENCY_TRACE), latencyTrace(result.latencyLog()));
+            writeText(fs, new Path(tmp, SUMMARY), summaryJson(summary));
+            if (!fs.rename(tmp, target)) {
+                throw new IOException("cannot rename " + tmp + " to " + target);
+            }
+        } catch (IOException | RuntimeException e) {
+            try {
+                fs.delete(tmp, true);
+            } catch (IOException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw e;
+        }
+    }
+
+    /** Reads {@code out/summary.json} back (the client, after the application ended). */
+    public static RunSummary readSummary(FileSystem fs, Path out) throws IOException {
+        Path file = new Path(out, SUMMARY);
+        try (InputStream in = fs.open(file)) {
+            return JSON.readValue(in, RunSummary.class);
+        } catch (JsonProcessingException e) {
+            throw new IOException(file + ": not a run summary: " + e.getOriginalMessage(), e);
+        }
+    }
+
+    public static String summaryJson(RunSummary summary) {
+        try {
+            return JSON.writeValueAsString(summary) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static String model(double[] model, int components, boolean intercept) {
+        int k = Math.max(1, components);
+        if (model.length % k != 0) {
+            throw new IllegalArgumentException(
+                    "model of length " + model.length + " is not d x k with k = " + k);
+        }
+        int d = model.length / k;
+        StringBuilder b = new StringBuilder("feature");
+        if (k == 1) {
+            b.append(",value");
+        } else {
+            for (int c = 1; c <= k; c++) {
+                b.append(",pc").append(c);
+            }
+        }
+        b.append('\n');
+        for (int j = 0; j < d; j++) {
+            b.append(intercept && k == 1 && j == d - 1 ? "intercept" : Integer.toString(j));
+            for (int c = 0; c < k; c++) {
+                b.append(',').append(num(model[j * k + c]));
+            }
+            b.append('\n');
+        }
+        return b.toString();
+    }
+
+    static String iterations(List<IterationRecord> log) {
+        StringBuilder b =
+                new StringBuilder(
+                        "iteration,seconds,objective,gap,used,stale,discarded,workers_used\n");
+        for (IterationRecord r : log) {
+            b.append(r.iteration())
+                    .append(',')
+                    .append(num(r.seconds()))
+                    .append(',')
+                    .append(num(r.objective()))
+                    .append(',')
+                    .append(num(r.gap()))
+                    .append(',')
+                    .append(r.used())
+                    .append(',')
+                    .append(r.stale())
+                    .append(',')
+                    .append(r.discarded())
+                    .append(',')
+                    .append(quoted(r.workersUsed()))
+                    .append('\n');
+        }
+        return b.toString();
+    }
+
+    static String latencyTrace(List<LatencyRecord> log) {
+        double horizon = 0; // the last time anything was observed: censors lost tasks
+        for (LatencyRecord r : log) {
+            horizon = Math.max(horizon, r.sentSeconds());
+            if (Double.isFinite(r.receivedSeconds())) {
+                horizon = Math.max(horizon, r.receivedSeconds());
+            }
+        }
+        StringBuilder b = new StringBuilder(TRACE_HEADER).append('\n');
+        for (LatencyRecord r : log) {
+            boolean back = Double.isFinite(r.receivedSeconds());
+            double latency = back ? r.latency() : horizon - r.sentSeconds();
+            b.append(r.iteration())
+                    .append(',')
+                    .append(r.worker())
+                    .append(',')
+                    .append(num(latency))
+                    .append(',')
+                    .append(num(r.load()))
+                    .append(',')
+                    .append(num(r.sentSeconds()))
+                    .append(',')
+                    .append(back ? num(r.receivedSeconds()) : "")
+                    .append(',')
+                    .append(num(r.computeSeconds()))
+                    .append(',')
+                    .append(quoted(r.use()))
+                    .append('\n');
+        }
+        return b.toString();
+    }
+
+    /** Shortest round-trip decimal; NaN (unknown) as an empty field. */
+    private static String num(double x) {
+        return Double.isNaN(x) ? "" : Double.toString(x);
+    }
+
+    private static String quoted(String s) {
+        if (s == null) {
+            return "";
+        }
+        if (s.indexOf(',') < 0 && s.indexOf('"') < 0 && s.indexOf('\n') < 0) {
+            return s;
+        }
+        return '"' + s.replace("\"", "\"\"") + '"';
+    }
+
+    private static void writeText(FileSystem fs, Path file, String text) throws IOException {
+        try (OutputStream o = fs.create(file, false)) {
+            o.write(text.getBytes(StandardCharsets.UTF_8));
+        }
+    }
+}
