@@ -155,10 +155,6 @@ public final class ProtocolCodec {
             }
         }
         return new WorkerAssignment(
-                worker,
-                Workload.parse(w.getWorkload()),
-                w.getComponents(),
-                w.getIntercept(),
-                uris);
+                worker, Workload.parse(w.getWorkload()), w.getComponents(), w.getIntercept(), uris);
     }
 }
