@@ -1,6 +1,7 @@
 package io.codedyarn.am.embedded;
 
 import io.codedyarn.am.config.YarnSettings;
+import io.codedyarn.am.yarn.YarnKeys;
 import java.io.File;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -120,6 +121,13 @@ public final class EmbeddedCluster implements AutoCloseable {
             long t2 = System.nanoTime();
             Configuration cluster = new YarnConfiguration(yarn.getConfig());
             Path confDir = Files.createDirectories(base.resolve("conf"));
+            // the submitter puts confDir first on the containers' classpath; the AM pairs
+            // DataNode i with NodeManager i (all share 127.0.0.1, hadoop.md §2 pitfall 9)
+            cluster.set(YarnKeys.EMBEDDED_CONF_DIR, confDir.toString());
+            cluster.set(
+                    YarnKeys.EMBEDDED_NODE_MAP,
+                    YarnKeys.nodeMap(
+                            dataNodeNames(dfs), nodeManagerNames(yarn, s.embeddedNodeManagers())));
             writeXml(cluster, confDir.resolve("yarn-site.xml"));
             writeXml(cluster, confDir.resolve("core-site.xml"));
             LOG.info(
@@ -167,8 +175,12 @@ public final class EmbeddedCluster implements AutoCloseable {
 
     /** YARN node names of the NodeManagers ({@code localhost:port}), in start order. */
     public List<String> nodeManagers() {
+        return nodeManagerNames(yarn, nodeManagerCount);
+    }
+
+    private static List<String> nodeManagerNames(MiniYARNCluster yarn, int count) {
         List<String> names = new ArrayList<>();
-        for (int i = 0; i < nodeManagerCount; i++) {
+        for (int i = 0; i < count; i++) {
             NodeManager nm = yarn.getNodeManager(i);
             NodeId id = nm.getNMContext().getNodeId();
             names.add(id.getHost() + ":" + id.getPort());
@@ -178,6 +190,10 @@ public final class EmbeddedCluster implements AutoCloseable {
 
     /** DataNode transfer addresses ({@code ip:port}), in start order. */
     public List<String> dataNodes() {
+        return dataNodeNames(dfs);
+    }
+
+    private static List<String> dataNodeNames(MiniDFSCluster dfs) {
         List<String> names = new ArrayList<>();
         for (DataNode dn : dfs.getDataNodes()) {
             names.add(dn.getDatanodeId().getXferAddr());

@@ -7,6 +7,7 @@ package io.codedyarn.am.output;
  *
  * @param status SUCCEEDED or FAILED
  * @param diagnostic why a run failed; empty on success
+ * @param workerNodes per worker the node its container ran on (YARN runs; empty otherwise)
  */
 public record RunSummary(
         String applicationId,
@@ -18,7 +19,13 @@ public record RunSummary(
         double objective,
         long seed,
         String status,
-        String diagnostic) {
+        String diagnostic,
+        java.util.List<String> workerNodes) {
+
+    public RunSummary {
+        workerNodes =
+                workerNodes == null ? java.util.List.of() : java.util.List.copyOf(workerNodes);
+    }
 
     public static final String SUCCEEDED = "SUCCEEDED";
     public static final String FAILED = "FAILED";

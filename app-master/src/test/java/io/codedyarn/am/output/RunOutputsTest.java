@@ -44,7 +44,17 @@ class RunOutputsTest {
 
     private static RunSummary summary() {
         return new RunSummary(
-                "application_1_0001", "uncoded", "lr", 2, 2, 1.5, 0.3125, 7, "SUCCEEDED", "");
+                "application_1_0001",
+                "uncoded",
+                "lr",
+                2,
+                2,
+                1.5,
+                0.3125,
+                7,
+                "SUCCEEDED",
+                "",
+                List.of("localhost:1", "localhost:2"));
     }
 
     private FileSystem local() throws IOException {

@@ -1,0 +1,104 @@
+package io.codedyarn.am.yarn;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.DataOutputBuffer;
+import org.apache.hadoop.security.Credentials;
+import org.apache.hadoop.yarn.api.ApplicationConstants;
+import org.apache.hadoop.yarn.api.ApplicationConstants.Environment;
+import org.apache.hadoop.yarn.api.records.LocalResource;
+import org.apache.hadoop.yarn.api.records.LocalResourceType;
+import org.apache.hadoop.yarn.api.records.LocalResourceVisibility;
+import org.apache.hadoop.yarn.api.records.URL;
+import org.apache.hadoop.yarn.conf.YarnConfiguration;
+
+/**
+ * What the client's AM launch and the AM's worker launches share: the java binary, the classpath
+ * and the job jar as a LocalResource (hadoop.md §2, "the key trick").
+ */
+final class Launch {
+    private Launch() {}
+
+    static boolean isMinicluster(Configuration conf) {
+        return conf.getBoolean(YarnConfiguration.IS_MINI_YARN_CLUSTER, false);
+    }
+
+    /**
+     * A minicluster's containers run this JVM's java (its NodeManagers may not export JAVA_HOME); a
+     * real cluster's run {@code $JAVA_HOME/bin/java} as the NodeManager exports it.
+     */
+    static String javaBinary(Configuration conf) {
+        return isMinicluster(conf)
+                ? System.getProperty("java.home") + "/bin/java"
+                : Environment.JAVA_HOME.$$() + "/bin/java";
+    }
+
+    /**
+     * The CLASSPATH of the AM and worker containers. Minicluster: the cluster's conf dir (its
+     * ephemeral RM and NameNode ports) then this JVM's {@code java.class.path} - the containers see
+     * exactly the client's classes (as Hadoop's TestDistributedShell does). Real cluster: the
+     * localized job jar, {@code $HADOOP_CONF_DIR} and the cluster's {@code
+     * yarn.application.classpath}, where Hadoop itself comes from.
+     */
+    static String containerClasspath(Configuration conf) {
+        String sep = ApplicationConstants.CLASS_PATH_SEPARATOR;
+        if (isMinicluster(conf)) {
+            String confDir = conf.get(YarnKeys.EMBEDDED_CONF_DIR, "");
+            String cp = System.getProperty("java.class.path").replace(File.pathSeparator, sep);
+            return confDir.isEmpty() ? cp : confDir + sep + cp;
+        }
+        StringBuilder b =
+                new StringBuilder(Environment.PWD.$$() + "/" + YarnKeys.JOB_JAR)
+                        .append(sep)
+                        .append(Environment.HADOOP_CONF_DIR.$$());
+        for (String entry :
+                conf.getStrings(
+                        YarnConfiguration.YARN_APPLICATION_CLASSPATH,
+                        YarnConfiguration.DEFAULT_YARN_CROSS_PLATFORM_APPLICATION_CLASSPATH)) {
+            b.append(sep).append(entry.trim());
+        }
+        return b.toString();
+    }
+
+    /** {@code uri|size|timestamp} of a staged file (passed to the AM in its environment). */
+    static String describe(FileStatus st) {
+        return st.getPath().toUri() + "|" + st.getLen() + "|" + st.getModificationTime();
+    }
+
+    /** The job jar as LocalResource "app.jar", or none (minicluster: nothing was staged). */
+    static Map<String, LocalResource> jarResource(String described) {
+        if (described == null || described.isBlank()) {
+            return Map.of();
+        }
+        String[] f = described.split("\\|");
+        return Map.of(
+                YarnKeys.JOB_JAR,
+                LocalResource.newInstance(
+                        URL.fromPath(new Path(f[0])),
+                        LocalResourceType.FILE,
+                        LocalResourceVisibility.APPLICATION,
+                        Long.parseLong(f[1]),
+                        Long.parseLong(f[2])));
+    }
+
+    static LocalResource fileResource(FileStatus st) {
+        return LocalResource.newInstance(
+                URL.fromPath(st.getPath()),
+                LocalResourceType.FILE,
+                LocalResourceVisibility.APPLICATION,
+                st.getLen(),
+                st.getModificationTime());
+    }
+
+    static ByteBuffer tokens(Credentials creds) throws IOException {
+        try (DataOutputBuffer dob = new DataOutputBuffer()) {
+            creds.writeTokenStorageToStream(dob);
+            return ByteBuffer.wrap(dob.getData(), 0, dob.getLength());
+        }
+    }
+}

@@ -1,0 +1,304 @@
+package io.codedyarn.am.yarn;
+
+import io.codedyarn.am.coord.CoordinatorEvent;
+import io.codedyarn.am.coord.EventQueue;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.DoubleSupplier;
+import java.util.function.IntFunction;
+import org.apache.hadoop.yarn.api.records.Container;
+import org.apache.hadoop.yarn.api.records.ContainerExitStatus;
+import org.apache.hadoop.yarn.api.records.ContainerId;
+import org.apache.hadoop.yarn.api.records.ContainerLaunchContext;
+import org.apache.hadoop.yarn.api.records.ContainerStatus;
+import org.apache.hadoop.yarn.api.records.NodeReport;
+import org.apache.hadoop.yarn.api.records.Priority;
+import org.apache.hadoop.yarn.api.records.Resource;
+import org.apache.hadoop.yarn.client.api.AMRMClient.ContainerRequest;
+import org.apache.hadoop.yarn.client.api.async.AMRMClientAsync;
+import org.apache.hadoop.yarn.client.api.async.NMClientAsync;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The AM's YARN side for workers: one container request per worker, on the NodeManager holding its
+ * partitions ({@code relaxLocality = false}, allocation request id = worker id, so an allocated
+ * container names its worker); launches each on allocation; turns container exits and launch
+ * failures into {@link CoordinatorEvent.WorkerFailed}. Callbacks run on AMRMClientAsync's and
+ * NMClientAsync's threads and only post events or touch the concurrent maps here.
+ *
+ * <p>Locality fallback (chosen over re-placing data): a worker whose node has not given a container
+ * within {@code localityWaitSeconds} (the node is dead, full or unknown) is asked for again with
+ * relaxed locality, and this is logged: its reads then go over the network, which costs speed, not
+ * correctness. A strict container that arrives after the relaxed request is released.
+ */
+final class WorkerContainers {
+    private static final Logger LOG = LoggerFactory.getLogger(WorkerContainers.class);
+    private static final Priority PRIORITY = Priority.newInstance(1);
+
+    private final EventQueue events;
+    private final IntFunction<ContainerLaunchContext> launchContext;
+    private final Resource resource;
+    private final int workers;
+    private final Map<Integer, Container> running = new ConcurrentHashMap<>();
+    private final Map<ContainerId, Integer> workerOf = new ConcurrentHashMap<>();
+    private final Map<Integer, ContainerRequest> pending = new ConcurrentHashMap<>();
+    private final Map<Integer, String> requestedNode = new ConcurrentHashMap<>();
+    private final ScheduledExecutorService timer =
+            Executors.newSingleThreadScheduledExecutor(
+                    r -> {
+                        Thread t = new Thread(r, "locality-fallback");
+                        t.setDaemon(true);
+                        return t;
+                    });
+    private volatile boolean stopping;
+    private AMRMClientAsync<ContainerRequest> rm;
+    private NMClientAsync nm;
+
+    WorkerContainers(
+            int workers,
+            Resource resource,
+            IntFunction<ContainerLaunchContext> launchContext,
+            EventQueue events) {
+        this.workers = workers;
+        this.resource = resource;
+        this.launchContext = launchContext;
+        this.events = events;
+    }
+
+    AMRMClientAsync.AbstractCallbackHandler rmCallbacks(DoubleSupplier progress) {
+        return new AMRMClientAsync.AbstractCallbackHandler() {
+            @Override
+            public void onContainersAllocated(List<Container> containers) {
+                for (Container c : containers) {
+                    allocated(c);
+                }
+            }
+
+            @Override
+            public void onContainersCompleted(List<ContainerStatus> statuses) {
+                for (ContainerStatus s : statuses) {
+                    completed(s);
+                }
+            }
+
+            @Override
+            public void onContainersUpdated(
+                    List<org.apache.hadoop.yarn.api.records.UpdatedContainer> containers) {}
+
+            @Override
+            public void onShutdownRequest() {
+                failAll("the ResourceManager asked the ApplicationMaster to shut down");
+            }
+
+            @Override
+            public void onNodesUpdated(List<NodeReport> updatedNodes) {}
+
+            @Override
+            public float getProgress() {
+                return (float) Math.max(0, Math.min(1, progress.getAsDouble()));
+            }
+
+            @Override
+            public void onError(Throwable e) {
+                failAll("ResourceManager connection failed: " + e);
+            }
+        };
+    }
+
+    NMClientAsync.AbstractCallbackHandler nmCallbacks() {
+        return new NMClientAsync.AbstractCallbackHandler() {
+            @Override
+            public void onContainerStarted(
+                    ContainerId id, Map<String, ByteBuffer> allServiceResponse) {
+                LOG.info("worker {} started in {}", workerOf.get(id), id);
+            }
+
+            @Override
+            public void onStartContainerError(ContainerId id, Throwable t) {
+                Integer w = workerOf.get(id);
+                if (w != null) {
+                    events.post(
+                            new CoordinatorEvent.WorkerFailed(
+                                    w, "container " + id + " failed to start: " + t));
+                }
+            }
+
+            @Override
+            public void onContainerStatusReceived(ContainerId id, ContainerStatus status) {}
+
+            @Override
+            public void onContainerStopped(ContainerId id) {}
+
+            @Override
+            public void onGetContainerStatusError(ContainerId id, Throwable t) {}
+
+            @Override
+            public void onContainerResourceIncreased(ContainerId id, Resource r) {}
+
+            @Override
+            public void onContainerResourceUpdated(ContainerId id, Resource r) {}
+
+            @Override
+            public void onIncreaseContainerResourceError(ContainerId id, Throwable t) {}
+
+            @Override
+            public void onUpdateContainerResourceError(ContainerId id, Throwable t) {}
+
+            @Override
+            public void onStopContainerError(ContainerId id, Throwable t) {}
+        };
+    }
+
+    /** Requests every worker's container; starts the locality fallback timer. */
+    void request(
+            AMRMClientAsync<ContainerRequest> rm,
+            NMClientAsync nm,
+            IntFunction<Optional<String>> nodeOf,
+            int localityWaitSeconds) {
+        this.rm = rm;
+        this.nm = nm;
+        for (int w = 0; w < workers; w++) {
+            Optional<String> node = nodeOf.apply(w);
+            ContainerRequest req;
+            if (node.isPresent()) {
+                req = strict(w, node.get());
+                requestedNode.put(w, node.get());
+            } else {
+                LOG.warn("worker {}: its data is on no NodeManager's host; asking anywhere", w);
+                req = relaxed(w);
+            }
+            pending.put(w, req);
+            rm.addContainerRequest(req);
+        }
+        if (!requestedNode.isEmpty()) {
+            timer.schedule(this::relaxPending, localityWaitSeconds, TimeUnit.SECONDS);
+        }
+    }
+
+    private ContainerRequest strict(int w, String node) {
+        return ContainerRequest.newBuilder()
+                .capability(resource)
+                .nodes(new String[] {node})
+                .priority(PRIORITY)
+                .relaxLocality(false)
+                .allocationRequestId(w)
+                .build();
+    }
+
+    private ContainerRequest relaxed(int w) {
+        return ContainerRequest.newBuilder()
+                .capability(resource)
+                .priority(PRIORITY)
+                .relaxLocality(true)
+                .allocationRequestId(w)
+                .build();
+    }
+
+    private synchronized void relaxPending() {
+        for (Map.Entry<Integer, ContainerRequest> e : pending.entrySet()) {
+            int w = e.getKey();
+            if (stopping || running.containsKey(w) || e.getValue().getRelaxLocality()) {
+                continue;
+            }
+            LOG.warn(
+                    "worker {}: no container on {} within the locality wait; asking anywhere"
+                            + " (its partitions will be read remotely)",
+                    w,
+                    requestedNode.get(w));
+            rm.removeContainerRequest(e.getValue());
+            ContainerRequest r = relaxed(w);
+            pending.put(w, r);
+            rm.addContainerRequest(r);
+        }
+    }
+
+    private synchronized void allocated(Container c) {
+        int w = (int) c.getAllocationRequestId();
+        String node = c.getNodeId().getHost() + ":" + c.getNodeId().getPort();
+        ContainerRequest req = pending.remove(w);
+        if (stopping || w < 0 || w >= workers || req == null || running.containsKey(w)) {
+            LOG.info("releasing surplus container {} on {} (worker {})", c.getId(), node, w);
+            rm.releaseAssignedContainer(c.getId());
+            return;
+        }
+        rm.removeContainerRequest(req);
+        running.put(w, c);
+        workerOf.put(c.getId(), w);
+        String wanted = requestedNode.get(w);
+        LOG.info(
+                "worker {}: container {} on {}{}",
+                w,
+                c.getId(),
+                node,
+                wanted == null || wanted.equals(node) ? "" : " (wanted " + wanted + ")");
+        nm.startContainerAsync(c, launchContext.apply(w));
+    }
+
+    private void completed(ContainerStatus s) {
+        Integer w = workerOf.get(s.getContainerId());
+        if (w == null || stopping) {
+            return;
+        }
+        events.post(
+                new CoordinatorEvent.WorkerFailed(
+                        w,
+                        "container "
+                                + s.getContainerId()
+                                + " exited with status "
+                                + s.getExitStatus()
+                                + exitCause(s.getExitStatus())
+                                + (s.getDiagnostics() == null || s.getDiagnostics().isBlank()
+                                        ? ""
+                                        : ": " + s.getDiagnostics().strip())));
+    }
+
+    static String exitCause(int status) {
+        return switch (status) {
+            case ContainerExitStatus.SUCCESS -> " (worker stopped)";
+            case ContainerExitStatus.PREEMPTED -> " (preempted)";
+            case ContainerExitStatus.KILLED_EXCEEDED_PMEM -> " (exceeded physical memory)";
+            case ContainerExitStatus.KILLED_EXCEEDED_VMEM -> " (exceeded virtual memory)";
+            case ContainerExitStatus.DISKS_FAILED -> " (disks failed)";
+            case ContainerExitStatus.ABORTED -> " (aborted by YARN)";
+            case 1 -> " (worker failed)";
+            case 2 -> " (AM rejected the worker)";
+            case 3 -> " (connection to the AM lost)";
+            case 64 -> " (worker misconfigured)";
+            default -> "";
+        };
+    }
+
+    private void failAll(String why) {
+        for (int w = 0; w < workers; w++) {
+            events.post(new CoordinatorEvent.WorkerFailed(w, why));
+        }
+    }
+
+    /** Node names the workers' containers run on (worker order; null where none yet). */
+    List<String> nodes() {
+        List<String> out = new ArrayList<>();
+        for (int w = 0; w < workers; w++) {
+            Container c = running.get(w);
+            out.add(c == null ? null : c.getNodeId().getHost() + ":" + c.getNodeId().getPort());
+        }
+        return out;
+    }
+
+    int runningCount() {
+        return running.size();
+    }
+
+    /** From now on container exits are expected (the run is over). */
+    void stopping() {
+        stopping = true;
+        timer.shutdownNow();
+    }
+}

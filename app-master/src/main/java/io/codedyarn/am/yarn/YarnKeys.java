@@ -1,0 +1,33 @@
+package io.codedyarn.am.yarn;
+
+import java.util.List;
+
+/**
+ * Internal keys and environment variables between the client, the AM and the workers (not user
+ * settings, so not in {@code coded-yarn-default.xml}).
+ */
+public final class YarnKeys {
+    private YarnKeys() {}
+
+    /** The embedded cluster's conf dir (yarn-site.xml, core-site.xml): first on the classpath. */
+    public static final String EMBEDDED_CONF_DIR = "coded-yarn.internal.embedded.conf-dir";
+
+    /** The embedded cluster's DataNode → NodeManager pairing ({@code dn=nm,...}). */
+    public static final String EMBEDDED_NODE_MAP = "coded-yarn.internal.embedded.node-map";
+
+    /** Staged file names (LocalResources in the AM's and the workers' working directories). */
+    public static final String JOB_JAR = "app.jar";
+
+    public static final String SITE_XML = "coded-yarn-site.xml";
+
+    /** AM environment: the staged job jar as {@code uri|size|timestamp}, passed on to workers. */
+    public static final String ENV_JOB_JAR = "CODED_YARN_JOB_JAR";
+
+    /** Application type shown by {@code yarn application -list}. */
+    public static final String APPLICATION_TYPE = "CODED-YARN";
+
+    /** {@code dn1=nm1,dn2=nm2,...}: DataNode i paired with NodeManager i. */
+    public static String nodeMap(List<String> dataNodes, List<String> nodeManagers) {
+        return LocalityPlanner.formatMap(dataNodes, nodeManagers);
+    }
+}

@@ -1,0 +1,275 @@
+package io.codedyarn.am.yarn;
+
+import io.codedyarn.am.config.ConfigKey;
+import io.codedyarn.am.config.Keys;
+import io.codedyarn.am.config.YarnSettings;
+import io.codedyarn.am.coord.JobInfo;
+import io.codedyarn.am.coord.JobJson;
+import io.codedyarn.am.coord.TrainSpec;
+import java.io.File;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.security.Credentials;
+import org.apache.hadoop.security.UserGroupInformation;
+import org.apache.hadoop.yarn.api.ApplicationConstants;
+import org.apache.hadoop.yarn.api.ApplicationConstants.Environment;
+import org.apache.hadoop.yarn.api.records.ApplicationId;
+import org.apache.hadoop.yarn.api.records.ApplicationReport;
+import org.apache.hadoop.yarn.api.records.ApplicationSubmissionContext;
+import org.apache.hadoop.yarn.api.records.ContainerLaunchContext;
+import org.apache.hadoop.yarn.api.records.FinalApplicationStatus;
+import org.apache.hadoop.yarn.api.records.LocalResource;
+import org.apache.hadoop.yarn.api.records.Resource;
+import org.apache.hadoop.yarn.api.records.YarnApplicationState;
+import org.apache.hadoop.yarn.client.api.YarnClient;
+import org.apache.hadoop.yarn.client.api.YarnClientApplication;
+import org.apache.hadoop.yarn.client.util.YarnClientUtils;
+import org.apache.hadoop.yarn.exceptions.YarnException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The client's Hadoop adapter: stages the job (jar, {@code job.json}, {@code job-info.json}, the
+ * coded-yarn keys as {@code coded-yarn-site.xml}) under {@code <home>/.coded-yarn/<appId>/} as
+ * LocalResources, sets the AM's resources, queue, attempts and Java options, adds HDFS delegation
+ * tokens when security is on, submits, and follows the application report to its end.
+ *
+ * <p>Ctrl-C while following kills the application (a shutdown hook; a non-interactive kill was
+ * chosen because a shutdown hook cannot prompt, and an orphaned training job holds containers).
+ * {@code detach} returns right after submission instead and leaves the application running.
+ */
+public final class YarnSubmitter implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(YarnSubmitter.class);
+
+    private final Configuration conf;
+    private final YarnSettings settings;
+    private final YarnClient yarn;
+
+    /** The application's end (or, detached, its state right after submission). */
+    public record Outcome(
+            String applicationId,
+            YarnApplicationState state,
+            FinalApplicationStatus finalStatus,
+            String diagnostics,
+            String trackingUrl) {
+        public boolean succeeded() {
+            return finalStatus == FinalApplicationStatus.SUCCEEDED;
+        }
+    }
+
+    public YarnSubmitter(Configuration conf, YarnSettings settings) {
+        this.conf = conf;
+        this.settings = settings;
+        this.yarn = YarnClient.createYarnClient();
+        yarn.init(conf);
+        yarn.start();
+    }
+
+    /** Submits; returns the application id. */
+    public ApplicationId submit(TrainSpec spec, JobInfo job) throws IOException, YarnException {
+        YarnClientApplication app = yarn.createApplication();
+        ApplicationSubmissionContext ctx = app.getApplicationSubmissionContext();
+        ApplicationId id = ctx.getApplicationId();
+        FileSystem fs = FileSystem.get(conf);
+        Path staging = fs.makeQualified(new Path(fs.getHomeDirectory(), ".coded-yarn/" + id));
+        fs.mkdirs(staging);
+
+        Map<String, LocalResource> resources = new HashMap<>();
+        resources.put(
+                JobJson.SPEC_FILE, stage(fs, staging, JobJson.SPEC_FILE, JobJson.write(spec)));
+        resources.put(JobJson.INFO_FILE, stage(fs, staging, JobJson.INFO_FILE, JobJson.write(job)));
+        resources.put(YarnKeys.SITE_XML, stage(fs, staging, YarnKeys.SITE_XML, siteXml()));
+        Map<String, String> env = new HashMap<>();
+        File jar = jobJar();
+        if (jar != null) {
+            Path dst = new Path(staging, YarnKeys.JOB_JAR);
+            fs.copyFromLocalFile(false, true, new Path(jar.toURI()), dst);
+            FileStatus st = fs.getFileStatus(dst);
+            resources.put(YarnKeys.JOB_JAR, Launch.fileResource(st));
+            env.put(YarnKeys.ENV_JOB_JAR, Launch.describe(st));
+        }
+        env.put(Environment.CLASSPATH.name(), Launch.containerClasspath(conf));
+        String cmd =
+                Launch.javaBinary(conf)
+                        + " "
+                        + settings.amJavaOpts()
+                        + " "
+                        + AppMaster.class.getName()
+                        + " 1>"
+                        + ApplicationConstants.LOG_DIR_EXPANSION_VAR
+                        + "/AppMaster.stdout 2>"
+                        + ApplicationConstants.LOG_DIR_EXPANSION_VAR
+                        + "/AppMaster.stderr";
+        ContainerLaunchContext amContainer =
+                ContainerLaunchContext.newInstance(
+                        resources, env, List.of(cmd), null, tokens(fs, job), null);
+        ctx.setApplicationName("coded-yarn " + spec.workload().cliName() + " " + spec.scheme());
+        ctx.setApplicationType(YarnKeys.APPLICATION_TYPE);
+        ctx.setResource(Resource.newInstance(settings.amMemoryMb(), settings.amVcores()));
+        ctx.setQueue(settings.queue());
+        ctx.setMaxAppAttempts(settings.amMaxAttempts());
+        ctx.setAMContainerSpec(amContainer);
+        yarn.submitApplication(ctx);
+        LOG.info("submitted {} to queue {}; staged in {}", id, settings.queue(), staging);
+        return id;
+    }
+
+    /**
+     * Follows the report until the application ends, logging state, progress and the tracking URL
+     * when they change; Ctrl-C kills it. Deletes the staging directory at the end.
+     */
+    public Outcome await(ApplicationId id) throws IOException, YarnException, InterruptedException {
+        Thread killer =
+                new Thread(
+                        () -> {
+                            try {
+                                LOG.warn("interrupted: killing {}", id);
+                                yarn.killApplication(id);
+                            } catch (Exception e) {
+                                LOG.error("could not kill {}: {}", id, e.toString());
+                            }
+                        },
+                        "kill-" + id);
+        Runtime.getRuntime().addShutdownHook(killer);
+        try {
+            YarnApplicationState last = null;
+            int lastPercent = -1;
+            String lastUrl = null;
+            while (true) {
+                ApplicationReport r = yarn.getApplicationReport(id);
+                YarnApplicationState state = r.getYarnApplicationState();
+                int percent = Math.round(100 * r.getProgress());
+                String url = r.getTrackingUrl();
+                if (state != last || percent != lastPercent) {
+                    LOG.info("{} {} {} %", id, state, percent);
+                }
+                if (url != null && !url.isBlank() && !url.equals(lastUrl)) {
+                    LOG.info("{} tracking URL {}", id, url);
+                }
+                last = state;
+                lastPercent = percent;
+                lastUrl = url;
+                if (state == YarnApplicationState.FINISHED
+                        || state == YarnApplicationState.FAILED
+                        || state == YarnApplicationState.KILLED) {
+                    deleteStaging(id);
+                    return new Outcome(
+                            id.toString(),
+                            state,
+                            r.getFinalApplicationStatus(),
+                            r.getDiagnostics() == null ? "" : r.getDiagnostics(),
+                            url);
+                }
+                Thread.sleep(settings.reportIntervalMs());
+            }
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(killer);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is running: leave it
+            }
+        }
+    }
+
+    /** The report right after submission (detached runs). */
+    public Outcome report(ApplicationId id) throws IOException, YarnException {
+        ApplicationReport r = yarn.getApplicationReport(id);
+        return new Outcome(
+                id.toString(),
+                r.getYarnApplicationState(),
+                r.getFinalApplicationStatus(),
+                r.getDiagnostics() == null ? "" : r.getDiagnostics(),
+                r.getTrackingUrl());
+    }
+
+    /** The YARN node each container of the application ran on (for tests and reports). */
+    public YarnClient client() {
+        return yarn;
+    }
+
+    @Override
+    public void close() throws IOException {
+        yarn.close();
+    }
+
+    private void deleteStaging(ApplicationId id) {
+        try {
+            FileSystem fs = FileSystem.get(conf);
+            fs.delete(new Path(fs.getHomeDirectory(), ".coded-yarn/" + id), true);
+        } catch (IOException e) {
+            LOG.warn("could not delete the staging directory of {}: {}", id, e.toString());
+        }
+    }
+
+    /** The jar to ship, or null where the containers reuse the client's classpath. */
+    private File jobJar() {
+        if (!settings.jobJar().isEmpty()) {
+            File f = new File(settings.jobJar());
+            if (!f.isFile()) {
+                throw new IllegalArgumentException(
+                        Keys.JOB_JAR.name() + " = " + settings.jobJar() + " is not a file");
+            }
+            return f;
+        }
+        if (Launch.isMinicluster(conf)) {
+            return null;
+        }
+        java.net.URL where = AppMaster.class.getProtectionDomain().getCodeSource().getLocation();
+        File f = new File(java.net.URI.create(where.toString()));
+        if (!f.isFile()) {
+            throw new IllegalArgumentException(
+                    "coded-yarn runs from "
+                            + f
+                            + ", not a jar: build the job jar (mvn package) or set "
+                            + Keys.JOB_JAR.name());
+        }
+        return f;
+    }
+
+    /** The coded-yarn keys of the client's configuration, for the AM. */
+    private String siteXml() throws IOException {
+        Configuration site = new Configuration(false);
+        for (ConfigKey<?> k : Keys.all()) {
+            String v = conf.get(k.name());
+            if (v != null) {
+                site.set(k.name(), v);
+            }
+        }
+        java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
+        site.writeXml(b);
+        return b.toString(StandardCharsets.UTF_8);
+    }
+
+    private static LocalResource stage(FileSystem fs, Path dir, String name, String text)
+            throws IOException {
+        Path p = new Path(dir, name);
+        try (OutputStream o = fs.create(p, true)) {
+            o.write(text.getBytes(StandardCharsets.UTF_8));
+        }
+        return Launch.fileResource(fs.getFileStatus(p));
+    }
+
+    /** HDFS delegation tokens (default FS, dataset, output) when security is on; null otherwise. */
+    private java.nio.ByteBuffer tokens(FileSystem fs, JobInfo job) throws IOException {
+        if (!UserGroupInformation.isSecurityEnabled()) {
+            return null;
+        }
+        Credentials creds = new Credentials();
+        String renewer = YarnClientUtils.getRmPrincipal(conf);
+        if (renewer == null || renewer.isEmpty()) {
+            throw new IOException("security is on but the RM principal is not configured");
+        }
+        fs.addDelegationTokens(renewer, creds);
+        new Path(job.dataset()).getFileSystem(conf).addDelegationTokens(renewer, creds);
+        new Path(job.out()).getFileSystem(conf).addDelegationTokens(renewer, creds);
+        return Launch.tokens(creds);
+    }
+}
