@@ -95,7 +95,9 @@ final class PlacedJob {
         for (int j : plan.stored(worker)) {
             parts.put(j, partitionUris.get(j));
         }
-        return new WorkerSetup(worker, spec.workload(), spec.components(), spec.intercept(), parts);
+        // k >= 1 on the wire (LR/LSQ ignore it), as the coordinator's Run.components()
+        return new WorkerSetup(
+                worker, spec.workload(), Math.max(1, spec.components()), spec.intercept(), parts);
     }
 
     /**

@@ -1,0 +1,54 @@
+package io.codedyarn.am;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The job jar ({@code target/coded-yarn-VERSION.jar}, built by the shade plugin at package, before
+ * failsafe runs): {@code yarn jar} can run it (Main-Class, our classes and non-Hadoop deps inside)
+ * and it carries no Hadoop class, which would clash with the cluster's own.
+ */
+class JobJarIT {
+    @Test
+    void jobJarHasOurClassesAndNoHadoop() throws Exception {
+        Path jar;
+        try (Stream<Path> files = Files.list(Path.of("target"))) {
+            jar =
+                    files.filter(
+                                    p ->
+                                            p.getFileName()
+                                                    .toString()
+                                                    .matches("coded-yarn-[0-9].*\\.jar"))
+                            .findFirst()
+                            .orElseThrow(
+                                    () -> new AssertionError("no target/coded-yarn-VERSION.jar"));
+        }
+        List<String> hadoop = new ArrayList<>();
+        boolean cli = false, worker = false, am = false, grpc = false, jackson = false;
+        try (JarFile f = new JarFile(jar.toFile())) {
+            assertThat(f.getManifest().getMainAttributes().getValue("Main-Class"))
+                    .isEqualTo("io.codedyarn.am.cli.CodedYarn");
+            for (JarEntry e : java.util.Collections.list(f.entries())) {
+                String n = e.getName();
+                if (n.startsWith("org/apache/hadoop/")) {
+                    hadoop.add(n);
+                }
+                cli |= n.equals("io/codedyarn/am/cli/CodedYarn.class");
+                am |= n.equals("io/codedyarn/am/yarn/AppMaster.class");
+                worker |= n.equals("io/codedyarn/worker/yarn/WorkerMain.class");
+                grpc |= n.startsWith("io/grpc/");
+                jackson |= n.startsWith("com/fasterxml/jackson/databind/");
+            }
+        }
+        assertThat(hadoop).as("Hadoop classes in " + jar).isEmpty();
+        assertThat(List.of(cli, am, worker, grpc, jackson)).containsOnly(true);
+    }
+}
