@@ -13,6 +13,7 @@ import io.codedyarn.am.net.GrpcWorkerServer;
 import io.codedyarn.am.net.ServerOptions;
 import io.codedyarn.am.output.RunOutputs;
 import io.codedyarn.am.output.RunSummary;
+import io.codedyarn.worker.task.Workload;
 import io.codedyarn.worker.yarn.WorkerMain;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -28,6 +29,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.DoubleSupplier;
+import java.util.function.Supplier;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.FileStatus;
@@ -102,87 +106,73 @@ public final class AppMaster {
         StatusPage page = null;
         String diagnostic = "";
         boolean succeeded = false;
+        EventQueue events = new EventQueue();
+        WorkerContainers containers = new WorkerContainers(events);
+        AtomicReference<Coordinator> coordinator = new AtomicReference<>();
+        AtomicReference<Supplier<String>> status =
+                new AtomicReference<>(() -> "coded-yarn " + appId + ": starting\n");
+        DoubleSupplier progress =
+                () -> coordinator.get() == null ? 0 : coordinator.get().progress();
         try {
+            // register first, so that every later failure unregisters with its diagnostic
+            page = new StatusPage(() -> status.get().get());
+            rm = AMRMClientAsync.createAMRMClientAsync(500, containers.rmCallbacks(progress));
+            rm.init(conf);
+            rm.start();
+            nm = NMClientAsync.createNMClientAsync(containers.nmCallbacks());
+            nm.init(conf);
+            nm.start();
+            String tracking = "http://" + host + ":" + page.port() + "/";
+            rm.registerApplicationMaster(host, -1, tracking);
+            LOG.info("registered {}; status at {}", appId, tracking);
+
             TrainSpec spec =
                     JobJson.read(read(JobJson.SPEC_FILE), TrainSpec.class, JobJson.SPEC_FILE);
             JobInfo job = JobJson.read(read(JobJson.INFO_FILE), JobInfo.class, JobJson.INFO_FILE);
             FileSystem dataFs = FileSystem.get(URI.create(job.dataset()), conf);
             org.apache.hadoop.fs.Path out = new org.apache.hadoop.fs.Path(job.out());
             FileSystem outFs = out.getFileSystem(conf);
+            PlacedJob placed =
+                    PlacedJob.open(dataFs, new org.apache.hadoop.fs.Path(job.dataset()), spec);
+            RunOutputs.checkAbsent(outFs, out);
+            int n = placed.plan.workers();
+            byte[] secret = new byte[SECRET_BYTES];
+            new SecureRandom().nextBytes(secret);
+            server =
+                    new GrpcWorkerServer(
+                                    n,
+                                    secret,
+                                    w -> placed.setup(w, spec),
+                                    events,
+                                    ServerOptions.defaults())
+                            .start();
+            int grpcPort = server.port();
+            coordinator.set(
+                    new Coordinator(spec, placed.plan, placed.shape, server, events, Clock.system())
+                            .startupTimeout(
+                                    settings.localityWaitSeconds() + STARTUP_SLACK_SECONDS));
+            containers.configure(
+                    n,
+                    Resource.newInstance(settings.workerMemoryMb(), settings.workerVcores()),
+                    w -> workerContext(conf, settings, host, grpcPort, w, secret));
+            status.set(
+                    () ->
+                            status(
+                                    appId,
+                                    spec,
+                                    n,
+                                    progress.getAsDouble(),
+                                    containers.runningCount(),
+                                    containers.nodes()));
+            LOG.info("workers connect to {}:{}", host, grpcPort);
+            Map<Integer, String> nodeOfWorker = nodesForWorkers(conf, dataFs, placed);
+            containers.request(
+                    rm,
+                    nm,
+                    w -> Optional.ofNullable(nodeOfWorker.get(w)),
+                    settings.localityWaitSeconds());
 
-            EventQueue events = new EventQueue();
-            Coordinator[] coordinator = new Coordinator[1];
-            WorkerContainers containers;
-            try {
-                PlacedJob placed =
-                        PlacedJob.open(dataFs, new org.apache.hadoop.fs.Path(job.dataset()), spec);
-                RunOutputs.checkAbsent(outFs, out);
-                int n = placed.plan.workers();
-                byte[] secret = new byte[SECRET_BYTES];
-                new SecureRandom().nextBytes(secret);
-                server =
-                        new GrpcWorkerServer(
-                                        n,
-                                        secret,
-                                        w -> placed.setup(w, spec),
-                                        events,
-                                        ServerOptions.defaults())
-                                .start();
-                int grpcPort = server.port();
-                coordinator[0] =
-                        new Coordinator(
-                                        spec,
-                                        placed.plan,
-                                        placed.shape,
-                                        server,
-                                        events,
-                                        Clock.system())
-                                .startupTimeout(
-                                        settings.localityWaitSeconds() + STARTUP_SLACK_SECONDS);
-                containers =
-                        new WorkerContainers(
-                                n,
-                                Resource.newInstance(
-                                        settings.workerMemoryMb(), settings.workerVcores()),
-                                w -> workerContext(conf, settings, host, grpcPort, w, secret),
-                                events);
-                WorkerContainers cs = containers;
-                page =
-                        new StatusPage(
-                                () ->
-                                        status(
-                                                appId,
-                                                spec,
-                                                n,
-                                                coordinator[0].progress(),
-                                                cs.runningCount(),
-                                                cs.nodes()));
-                rm =
-                        AMRMClientAsync.createAMRMClientAsync(
-                                500, containers.rmCallbacks(() -> coordinator[0].progress()));
-                rm.init(conf);
-                rm.start();
-                nm = NMClientAsync.createNMClientAsync(containers.nmCallbacks());
-                nm.init(conf);
-                nm.start();
-                String tracking = "http://" + host + ":" + page.port() + "/";
-                rm.registerApplicationMaster(host, grpcPort, tracking);
-                LOG.info(
-                        "registered: workers connect to {}:{}, status at {}",
-                        host,
-                        grpcPort,
-                        tracking);
-                Map<Integer, String> nodeOfWorker = nodesForWorkers(conf, dataFs, placed);
-                containers.request(
-                        rm,
-                        nm,
-                        w -> Optional.ofNullable(nodeOfWorker.get(w)),
-                        settings.localityWaitSeconds());
-            } catch (IllegalArgumentException e) {
-                diagnostic = e.getMessage();
-                throw e;
-            }
-            RunResult result = coordinator[0].run(); // closes the worker server
+            RunResult result = coordinator.get().run(); // closes the worker server
             List<String> nodes = containers.nodes();
             containers.stopping();
             succeeded = result.succeeded();
@@ -192,7 +182,7 @@ public final class AppMaster {
                             appId,
                             spec.scheme(),
                             spec.workload().cliName(),
-                            spec.params().workers(),
+                            n,
                             result.iterations(),
                             result.wallSeconds(),
                             result.objective(),
@@ -200,23 +190,25 @@ public final class AppMaster {
                             succeeded ? RunSummary.SUCCEEDED : RunSummary.FAILED,
                             diagnostic,
                             nodes);
+            boolean pca = spec.workload() == Workload.PCA;
             RunOutputs.write(
                     outFs,
                     out,
                     summary,
                     result,
-                    spec.workload() == io.codedyarn.worker.task.Workload.PCA
-                            ? spec.components()
-                            : 1,
-                    spec.intercept() && spec.workload() != io.codedyarn.worker.task.Workload.PCA);
+                    pca ? Math.max(1, spec.components()) : 1,
+                    spec.intercept() && !pca);
             LOG.info("outputs written to {}", outFs.makeQualified(out));
         } catch (Throwable t) {
             succeeded = false;
-            if (diagnostic.isEmpty()) {
-                diagnostic = t.getClass().getSimpleName() + ": " + t.getMessage();
-            }
+            String cause =
+                    t instanceof IllegalArgumentException
+                            ? t.getMessage()
+                            : t.getClass().getSimpleName() + ": " + t.getMessage();
+            diagnostic = diagnostic.isEmpty() ? cause : diagnostic + "; then " + cause;
             LOG.error("run failed: {}", diagnostic, t);
         } finally {
+            containers.stopping();
             if (server != null) {
                 server.close();
             }
@@ -239,10 +231,6 @@ public final class AppMaster {
             if (page != null) {
                 page.close();
             }
-        }
-        if (rm == null) {
-            // registration never happened: YARN reports the exit status and this stderr
-            throw new IllegalStateException(diagnostic);
         }
     }
 

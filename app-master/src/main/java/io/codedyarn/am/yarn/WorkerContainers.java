@@ -44,9 +44,9 @@ final class WorkerContainers {
     private static final Priority PRIORITY = Priority.newInstance(1);
 
     private final EventQueue events;
-    private final IntFunction<ContainerLaunchContext> launchContext;
-    private final Resource resource;
-    private final int workers;
+    private volatile IntFunction<ContainerLaunchContext> launchContext;
+    private volatile Resource resource;
+    private volatile int workers;
     private final Map<Integer, Container> running = new ConcurrentHashMap<>();
     private final Map<ContainerId, Integer> workerOf = new ConcurrentHashMap<>();
     private final Map<Integer, ContainerRequest> pending = new ConcurrentHashMap<>();
@@ -62,15 +62,17 @@ final class WorkerContainers {
     private AMRMClientAsync<ContainerRequest> rm;
     private NMClientAsync nm;
 
-    WorkerContainers(
-            int workers,
-            Resource resource,
-            IntFunction<ContainerLaunchContext> launchContext,
-            EventQueue events) {
+    /** Created before registration (its callbacks are the RM's); {@link #configure} later. */
+    WorkerContainers(EventQueue events) {
+        this.events = events;
+    }
+
+    /** What to request and launch, once the job is known (before {@link #request}). */
+    void configure(
+            int workers, Resource resource, IntFunction<ContainerLaunchContext> launchContext) {
         this.workers = workers;
         this.resource = resource;
         this.launchContext = launchContext;
-        this.events = events;
     }
 
     AMRMClientAsync.AbstractCallbackHandler rmCallbacks(DoubleSupplier progress) {

@@ -1,0 +1,40 @@
+package io.codedyarn.worker.yarn;
+
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Map;
+import org.apache.hadoop.security.Credentials;
+import org.junit.jupiter.api.Test;
+
+/** The worker refuses to start without its environment or its secret, naming what is missing. */
+class WorkerMainTest {
+    private static final Map<String, String> ENV =
+            Map.of(
+                    WorkerMain.ENV_AM_HOST, "localhost",
+                    WorkerMain.ENV_AM_PORT, "4242",
+                    WorkerMain.ENV_WORKER, "1");
+
+    @Test
+    void missingOrBadEnvironmentIsNamed() {
+        assertThatThrownBy(() -> WorkerMain.run(Map.of(), new Credentials()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining(WorkerMain.ENV_AM_HOST);
+        assertThatThrownBy(
+                        () ->
+                                WorkerMain.run(
+                                        Map.of(
+                                                WorkerMain.ENV_AM_HOST, "h",
+                                                WorkerMain.ENV_AM_PORT, "x",
+                                                WorkerMain.ENV_WORKER, "1"),
+                                        new Credentials()))
+                .hasMessageContaining(WorkerMain.ENV_AM_PORT + " = 'x' is not an integer");
+    }
+
+    @Test
+    void theSecretMustComeFromTheCredentials() {
+        // everything else present: only the credentials lack the secret
+        assertThatThrownBy(() -> WorkerMain.run(ENV, new Credentials()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("no application secret 'coded-yarn.secret'");
+    }
+}
