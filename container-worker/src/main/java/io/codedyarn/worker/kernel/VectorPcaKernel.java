@@ -1,0 +1,112 @@
+package io.codedyarn.worker.kernel;
+
+import static io.codedyarn.worker.kernel.VectorLinearKernel.S;
+import static io.codedyarn.worker.kernel.VectorLinearKernel.lanes;
+
+import io.codedyarn.worker.data.DenseRows;
+import jdk.incubator.vector.DoubleVector;
+
+/**
+ * {@link KernelPath#VECTOR} form of the dense PCA kernel (V and G held transposed, k×d, as in
+ * {@link PcaKernel}). Loaded only when that path is selected.
+ *
+ * <p><b>Summation order (fixed):</b> each w_ic = x_i · V_c in the 4-lane order of {@link
+ * VectorLinearKernel} (lane ℓ: columns j ≡ ℓ mod 4; ((l0 + l1) + (l2 + l3)); then the tail columns
+ * ascending); loss = Σ_i (Σ_c w_ic², c ascending), rows ascending; G_jc = (((0 − x_first,j
+ * w_first,c) − …), rows ascending, as on the scalar path. Rows four at a time change no row's
+ * order.
+ */
+final class VectorPcaKernel {
+    private VectorPcaKernel() {}
+
+    static double dense(DenseRows data, int first, int end, double[] vt, int k, double[] gt) {
+        final int d = data.cols();
+        final int dv = d - d % 4;
+        final double[] x = data.values();
+        double[] w = new double[4 * k]; // w[r*k + c] for row r of the block
+        double loss = 0;
+        int i = first;
+        for (; i + 4 <= end; i += 4) {
+            final int o0 = i * d, o1 = o0 + d, o2 = o1 + d, o3 = o2 + d;
+            for (int c = 0; c < k; c++) {
+                final int vc = c * d;
+                DoubleVector a0 = DoubleVector.zero(S),
+                        a1 = DoubleVector.zero(S),
+                        a2 = DoubleVector.zero(S),
+                        a3 = DoubleVector.zero(S);
+                for (int j = 0; j < dv; j += 4) {
+                    DoubleVector vj = DoubleVector.fromArray(S, vt, vc + j);
+                    a0 = a0.add(DoubleVector.fromArray(S, x, o0 + j).mul(vj));
+                    a1 = a1.add(DoubleVector.fromArray(S, x, o1 + j).mul(vj));
+                    a2 = a2.add(DoubleVector.fromArray(S, x, o2 + j).mul(vj));
+                    a3 = a3.add(DoubleVector.fromArray(S, x, o3 + j).mul(vj));
+                }
+                w[c] = tail(lanes(a0), x, o0, vt, vc, dv, d);
+                w[k + c] = tail(lanes(a1), x, o1, vt, vc, dv, d);
+                w[2 * k + c] = tail(lanes(a2), x, o2, vt, vc, dv, d);
+                w[3 * k + c] = tail(lanes(a3), x, o3, vt, vc, dv, d);
+            }
+            for (int r = 0; r < 4; r++) {
+                loss += PcaKernel.squaredNorm(w, r * k, k);
+            }
+            for (int c = 0; c < k; c++) {
+                final int gc = c * d;
+                final double w0 = w[c], w1 = w[k + c], w2 = w[2 * k + c], w3 = w[3 * k + c];
+                final DoubleVector u0 = DoubleVector.broadcast(S, w0),
+                        u1 = DoubleVector.broadcast(S, w1),
+                        u2 = DoubleVector.broadcast(S, w2),
+                        u3 = DoubleVector.broadcast(S, w3);
+                for (int j = 0; j < dv; j += 4) {
+                    DoubleVector g = DoubleVector.fromArray(S, gt, gc + j);
+                    g = g.sub(DoubleVector.fromArray(S, x, o0 + j).mul(u0));
+                    g = g.sub(DoubleVector.fromArray(S, x, o1 + j).mul(u1));
+                    g = g.sub(DoubleVector.fromArray(S, x, o2 + j).mul(u2));
+                    g = g.sub(DoubleVector.fromArray(S, x, o3 + j).mul(u3));
+                    g.intoArray(gt, gc + j);
+                }
+                for (int j = dv; j < d; j++) {
+                    gt[gc + j] =
+                            (((gt[gc + j] - x[o0 + j] * w0) - x[o1 + j] * w1) - x[o2 + j] * w2)
+                                    - x[o3 + j] * w3;
+                }
+            }
+        }
+        for (; i < end; i++) {
+            final int o = i * d;
+            for (int c = 0; c < k; c++) {
+                final int vc = c * d;
+                DoubleVector a = DoubleVector.zero(S);
+                for (int j = 0; j < dv; j += 4) {
+                    a =
+                            a.add(
+                                    DoubleVector.fromArray(S, x, o + j)
+                                            .mul(DoubleVector.fromArray(S, vt, vc + j)));
+                }
+                w[c] = tail(lanes(a), x, o, vt, vc, dv, d);
+            }
+            loss += PcaKernel.squaredNorm(w, 0, k);
+            for (int c = 0; c < k; c++) {
+                final int gc = c * d;
+                final double wc = w[c];
+                final DoubleVector u = DoubleVector.broadcast(S, wc);
+                for (int j = 0; j < dv; j += 4) {
+                    DoubleVector.fromArray(S, gt, gc + j)
+                            .sub(DoubleVector.fromArray(S, x, o + j).mul(u))
+                            .intoArray(gt, gc + j);
+                }
+                for (int j = dv; j < d; j++) {
+                    gt[gc + j] -= x[o + j] * wc;
+                }
+            }
+        }
+        return loss;
+    }
+
+    /** z + Σ_{j=from}^{d-1} x[o + j]·vt[vc + j], j ascending. */
+    private static double tail(double z, double[] x, int o, double[] vt, int vc, int from, int d) {
+        for (int j = from; j < d; j++) {
+            z += x[o + j] * vt[vc + j];
+        }
+        return z;
+    }
+}
