@@ -175,6 +175,8 @@ final class BenchCommand implements Callable<Integer> {
                 run(
                         new OptionsBuilder()
                                 .include(KernelBenchmark.class.getName())
+                                // the *Vector benchmarks (KernelPath.VECTOR) need the module
+                                .jvmArgsAppend("--add-modules", "jdk.incubator.vector")
                                 .param("rows", String.valueOf(rows))
                                 .param("cols", String.valueOf(cols)));
         Map<String, Double> bytesPerSecond = new LinkedHashMap<>();

@@ -10,12 +10,14 @@ import java.util.function.Function;
  * @param verifyRandomSamples {@link Keys#VERIFY_RANDOM_SAMPLES}
  * @param verifyTolerance {@link Keys#VERIFY_TOLERANCE}
  * @param defaultSeed {@link Keys#DEFAULT_SEED}
+ * @param kernelVector {@link Keys#KERNEL_VECTOR}
  */
 public record CodedYarnConfig(
         long verifyExhaustiveLimit,
         int verifyRandomSamples,
         double verifyTolerance,
-        long defaultSeed) {
+        long defaultSeed,
+        boolean kernelVector) {
 
     /**
      * @throws IllegalArgumentException naming the key when a value does not parse or is out of
@@ -26,10 +28,20 @@ public record CodedYarnConfig(
         int samples = parse(lookup, Keys.VERIFY_RANDOM_SAMPLES, Integer::parseInt);
         double tol = parse(lookup, Keys.VERIFY_TOLERANCE, Double::parseDouble);
         long seed = parse(lookup, Keys.DEFAULT_SEED, Long::parseLong);
+        boolean vector = parse(lookup, Keys.KERNEL_VECTOR, CodedYarnConfig::strictBoolean);
         require(limit >= 0, Keys.VERIFY_EXHAUSTIVE_LIMIT, limit, "must be >= 0");
         require(samples >= 1, Keys.VERIFY_RANDOM_SAMPLES, samples, "must be >= 1");
         require(tol > 0 && tol < 1, Keys.VERIFY_TOLERANCE, tol, "must be in (0, 1)");
-        return new CodedYarnConfig(limit, samples, tol, seed);
+        return new CodedYarnConfig(limit, samples, tol, seed, vector);
+    }
+
+    /** true or false only (Boolean.parseBoolean would read a typo as false). */
+    private static Boolean strictBoolean(String s) {
+        return switch (s.toLowerCase(java.util.Locale.ROOT)) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new NumberFormatException("not true or false: " + s);
+        };
     }
 
     public static CodedYarnConfig defaults() {

@@ -46,5 +46,12 @@ class ConfigDocumentationTest {
                                 CodedYarnConfig.parse(
                                         Map.of("coded-yarn.verify.random-samples", "0")::get))
                 .hasMessageContaining("coded-yarn.verify.random-samples = 0: must be >= 1");
+        assertThatThrownBy(
+                        () -> CodedYarnConfig.parse(Map.of("coded-yarn.kernel.vector", "yes")::get))
+                .hasMessageContaining("coded-yarn.kernel.vector: cannot parse 'yes'");
+        assertThat(
+                        CodedYarnConfig.parse(Map.of("coded-yarn.kernel.vector", "TRUE")::get)
+                                .kernelVector())
+                .isTrue();
     }
 }
