@@ -5,10 +5,10 @@ import io.codedyarn.worker.data.DenseRows;
 import io.codedyarn.worker.data.RowRange;
 
 /** Σ_i ‖x_i‖² over a range (stored entries in order; zeros add nothing). */
-final class SquaredNorms {
+public final class SquaredNorms {
     private SquaredNorms() {}
 
-    static double of(RowRange r) {
+    public static double of(RowRange r) {
         double s = 0;
         if (r.rows() instanceof DenseRows dense) {
             double[] x = dense.values();

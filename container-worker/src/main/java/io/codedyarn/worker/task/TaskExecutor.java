@@ -2,6 +2,8 @@ package io.codedyarn.worker.task;
 
 import io.codedyarn.worker.data.RowRange;
 import io.codedyarn.worker.data.Rows;
+import io.codedyarn.worker.kernel.Kernels;
+import io.codedyarn.worker.model.SquaredNorms;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.LongSupplier;
@@ -39,16 +41,21 @@ public final class TaskExecutor {
         long start = nanoClock.getAsLong();
         double[][] out = new double[task.units().size()][];
         for (int u = 0; u < out.length; u++) {
-            out[u] = evaluate(task.units().get(u), task.x());
+            out[u] = evaluate(task.units().get(u), task.x(), task.kind());
         }
         return new TaskResult(worker, task.round(), out, nanoClock.getAsLong() - start);
     }
 
     /** Σ coefficient · kernel(piece rows), pieces in order. */
-    public double[] evaluate(WorkUnit unit, double[] x) {
+    public double[] evaluate(WorkUnit unit, double[] x, Task.Kind kind) {
         double[] sum = null;
         for (Piece p : unit.pieces()) {
-            double[] r = workload.kernel(rows(p), x, components);
+            double[] r =
+                    switch (kind) {
+                        case OBJECTIVE -> workload.kernel(rows(p), x, components);
+                        case GRAM -> Kernels.pca(rows(p), x, 1);
+                        case SQUARED_NORM -> new double[] {squaredNorm(rows(p))};
+                    };
             if (sum == null) {
                 sum = new double[r.length];
             }
@@ -58,6 +65,11 @@ public final class TaskExecutor {
             }
         }
         return sum;
+    }
+
+    /** Σ ‖x_i‖² over the range, rows in order. */
+    static double squaredNorm(RowRange r) {
+        return SquaredNorms.of(r);
     }
 
     private RowRange rows(Piece p) {

@@ -1,4 +1,4 @@
-package io.codedyarn.am.cli;
+package io.codedyarn.am.coord;
 
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.coding.DynamicClustering;
@@ -10,10 +10,10 @@ import io.codedyarn.placement.sim.CodewordAssigner;
  * predicted slow/fast states, or, with {@code --threshold τ} and a latency model that has rates
  * (ge-hetero, time-varying), on the predicted rates (columns by rate, slow iff rate &lt; τ).
  */
-final class Assigners {
+public final class Assigners {
     private Assigners() {}
 
-    static CodewordAssigner forPlan(Plan plan) {
+    public static CodewordAssigner forPlan(Plan plan) {
         if (!plan.scheme().equals(GcDc.NAME)) {
             return CodewordAssigner.fixed(plan);
         }
