@@ -66,7 +66,8 @@ class GrpcWorkerServerTest {
                                             WorkUnit.of(
                                                     new Piece(w, 0, -1, 1.0 / 3),
                                                     new Piece(other, 0, -1, -2.5)),
-                                            WorkUnit.of(new Piece(other, 2, 3, 1.0))));
+                                            WorkUnit.of(new Piece(other, 2, 3, 1.0))),
+                                    Task.Kind.values()[(int) round % 3]);
                     sent.put(w, t);
                     c.server.send(w, t);
                 }
@@ -82,7 +83,9 @@ class GrpcWorkerServerTest {
                                     .execute(sent.get(got.worker()));
                     assertThat(got.round()).isEqualTo(round);
                     assertThat(got.computeNanos()).isNotNegative();
-                    assertThat(got.values()).hasDimensions(2, 1 + TestingCluster.COLS);
+                    assertThat(got.values()).hasSameDimensionsAs(want.values());
+                    assertThat(got.values()[0])
+                            .hasSize(round % 3 == 2 ? 1 : 1 + TestingCluster.COLS);
                     for (int u = 0; u < 2; u++) {
                         // Double.equals compares bits: the wire must not change a single one
                         assertThat(got.values()[u]).containsExactly(want.values()[u]);

@@ -50,8 +50,16 @@ class ProtocolCodecTest {
                         new double[] {1, 2, 3},
                         List.of(
                                 WorkUnit.of(new Piece(0, 0, -1, 0.5), new Piece(3, 2, 4, -1.25)),
-                                WorkUnit.of(Piece.whole(1))));
+                                WorkUnit.of(Piece.whole(1))),
+                        Task.Kind.GRAM);
         Task back = ProtocolCodec.task(ProtocolCodec.task(t));
+        assertThat(back.kind()).isEqualTo(Task.Kind.GRAM);
+        for (Task.Kind k : Task.Kind.values()) {
+            Task withKind = new Task(1, new double[1], List.of(WorkUnit.of(Piece.whole(0))), k);
+            assertThat(ProtocolCodec.task(ProtocolCodec.task(withKind)).kind()).isEqualTo(k);
+        }
+        var unknown = ProtocolCodec.task(t).toBuilder().setKindValue(9).build();
+        assertThatThrownBy(() -> ProtocolCodec.task(unknown)).hasMessage("unknown task kind 9");
         assertThat(back.round()).isEqualTo(7);
         assertThat(back.x()).containsExactly(1, 2, 3);
         assertThat(back.units()).isEqualTo(t.units());
