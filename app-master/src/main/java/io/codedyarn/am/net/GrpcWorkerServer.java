@@ -81,6 +81,9 @@ public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
                 NettyServerBuilder.forAddress(
                                 new InetSocketAddress(opts.bindAddress(), opts.port()))
                         .maxInboundMessageSize(opts.maxMessageBytes())
+                        // callbacks only post events and take short locks: run them on the
+                        // transport's threads instead of handing each message to a pool thread
+                        .directExecutor()
                         .addService(new Service())
                         .addStreamTracerFactory(new CloseStatusTracer())
                         .build();
