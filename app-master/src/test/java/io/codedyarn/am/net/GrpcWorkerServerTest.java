@@ -287,6 +287,7 @@ class GrpcWorkerServerTest {
     void aTaskQueuedBehindABusyWorkerIsReplacedByANewerOne() throws Exception {
         try (TestingCluster c = new TestingCluster(2, OPTS)) {
             // the worker's clock blocks the first compute (round 0) until the test opens the gate
+            CountDownLatch computing = new CountDownLatch(1);
             CountDownLatch gate = new CountDownLatch(1);
             AtomicReference<CountDownLatch> armed = new AtomicReference<>();
             WorkerClient w =
@@ -297,6 +298,7 @@ class GrpcWorkerServerTest {
                             () -> {
                                 CountDownLatch g = armed.getAndSet(null);
                                 if (g != null) {
+                                    computing.countDown();
                                     try {
                                         g.await();
                                     } catch (InterruptedException e) {
@@ -309,7 +311,10 @@ class GrpcWorkerServerTest {
             c.next(WorkerReady.class);
             armed.set(gate);
             double[] x = new double[TestingCluster.COLS];
-            for (long round = 0; round < 4; round++) {
+            c.server.send(0, new Task(0, x, List.of(WorkUnit.of(Piece.whole(0)))));
+            assertThat(computing.await(TestingCluster.EVENT_WAIT_SECONDS, TimeUnit.SECONDS))
+                    .isTrue();
+            for (long round = 1; round < 4; round++) {
                 c.server.send(0, new Task(round, x, List.of(WorkUnit.of(Piece.whole(0)))));
             }
             // rounds 1 and 2 are replaced while round 0 computes; round 3 waits
