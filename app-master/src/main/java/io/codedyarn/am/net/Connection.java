@@ -1,0 +1,255 @@
+package io.codedyarn.am.net;
+
+import io.codedyarn.am.coord.CoordinatorEvent;
+import io.codedyarn.am.coord.WorkerSetup;
+import io.codedyarn.worker.net.ProtocolCodec;
+import io.codedyarn.worker.protocol.v1.CoordinatorMessage;
+import io.codedyarn.worker.protocol.v1.Hello;
+import io.codedyarn.worker.protocol.v1.Result;
+import io.codedyarn.worker.protocol.v1.WorkerMessage;
+import io.codedyarn.worker.task.TaskResult;
+import io.grpc.Status;
+import io.grpc.stub.ServerCallStreamObserver;
+import io.grpc.stub.StreamObserver;
+import java.security.MessageDigest;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * One worker stream on the AM: authenticates the Hello, then turns the worker's messages into
+ * coordinator events. Every write to the stream and every state change happens under this object's
+ * lock (gRPC's inbound thread, the coordinator's sends and close() all write).
+ */
+final class Connection implements StreamObserver<WorkerMessage> {
+    private final GrpcWorkerServer server;
+    private final ServerCallStreamObserver<CoordinatorMessage> out;
+
+    /** −1 until the Hello is accepted. */
+    private int worker = -1;
+
+    private String host = "";
+
+    /** True once the stream is finished from our side (no more writes, no more events). */
+    private boolean ended;
+
+    private long lastRound = -1;
+    private int lastUnits;
+
+    /** The real close status (see {@link GrpcWorkerServer#CLOSE_STATUS}); null if unknown. */
+    private final AtomicReference<Status> closeStatus;
+
+    /** Called on the stream's call context (which carries the close-status holder). */
+    Connection(GrpcWorkerServer server, ServerCallStreamObserver<CoordinatorMessage> out) {
+        this.server = server;
+        this.out = out;
+        this.closeStatus = GrpcWorkerServer.CLOSE_STATUS.get();
+    }
+
+    // ---- inbound (gRPC's thread, in order) ----
+
+    @Override
+    public synchronized void onNext(WorkerMessage m) {
+        if (ended) {
+            return;
+        }
+        if (worker < 0) {
+            if (m.getKindCase() != WorkerMessage.KindCase.HELLO) {
+                reject(
+                        Status.INVALID_ARGUMENT,
+                        "the first message must be Hello, got " + m.getKindCase());
+            } else {
+                hello(m.getHello());
+            }
+            return;
+        }
+        switch (m.getKindCase()) {
+            case READY ->
+                    server.events()
+                            .post(
+                                    new CoordinatorEvent.WorkerReady(
+                                            worker, host, m.getReady().getLoadNanos()));
+            case RESULT -> result(m.getResult());
+            case FAILURE -> fail("worker reported: " + m.getFailure().getMessage(), null);
+            default ->
+                    fail(
+                            "protocol error: unexpected " + m.getKindCase() + " after Hello",
+                            Status.INVALID_ARGUMENT);
+        }
+    }
+
+    @Override
+    public synchronized void onError(Throwable t) {
+        if (!ended) {
+            Status s = closeStatus == null ? null : closeStatus.get();
+            if (s == null || s.isOk()) {
+                s = Status.fromThrowable(t);
+            }
+            ended = true;
+            failed(
+                    "connection lost: "
+                            + s.getCode()
+                            + (s.getDescription() == null ? "" : " (" + s.getDescription() + ")"));
+        }
+    }
+
+    @Override
+    public synchronized void onCompleted() {
+        if (!ended) {
+            fail("the worker closed its stream", null);
+        }
+    }
+
+    private void hello(Hello h) {
+        int w = h.getWorker();
+        if (h.getProtocolVersion() != ProtocolCodec.VERSION) {
+            reject(
+                    Status.FAILED_PRECONDITION,
+                    "protocol version "
+                            + h.getProtocolVersion()
+                            + " is not supported; this application master speaks version "
+                            + ProtocolCodec.VERSION);
+        } else if (w < 0 || w >= server.workerCount()) {
+            reject(
+                    Status.INVALID_ARGUMENT,
+                    "worker id " + w + " out of range 0.." + (server.workerCount() - 1));
+        } else if (!MessageDigest.isEqual(server.secret(), h.getSecret().toByteArray())) {
+            reject(Status.UNAUTHENTICATED, "wrong application secret for worker " + w);
+        } else if (!server.claim(w, this)) {
+            reject(Status.ALREADY_EXISTS, "worker " + w + " is already connected");
+        } else {
+            worker = w;
+            host = h.getHost();
+            WorkerSetup s = server.setup(w);
+            write(
+                    CoordinatorMessage.newBuilder()
+                            .setWelcome(
+                                    ProtocolCodec.welcome(
+                                            s.workload(),
+                                            s.components(),
+                                            s.intercept(),
+                                            s.partitions()))
+                            .build());
+        }
+    }
+
+    private void result(Result r) {
+        String problem = check(r);
+        if (problem != null) {
+            fail("protocol error: " + problem, Status.INVALID_ARGUMENT);
+            return;
+        }
+        TaskResult tr = ProtocolCodec.result(worker, r);
+        server.events().post(new CoordinatorEvent.ResultArrived(tr));
+    }
+
+    /** Why {@code r} cannot be a worker's answer, or null. */
+    private String check(Result r) {
+        long round = r.getRound();
+        if (round < 0 || round > lastRound) {
+            return "result for round " + round + ", but the last task sent was round " + lastRound;
+        }
+        if (r.getValuesCount() == 0) {
+            return "result of round " + round + " has no values";
+        }
+        if (round == lastRound && r.getValuesCount() != lastUnits) {
+            return "result of round "
+                    + round
+                    + " has "
+                    + r.getValuesCount()
+                    + " values for a task of "
+                    + lastUnits
+                    + " units";
+        }
+        int bytes = r.getValues(0).getLeDoubles().size();
+        for (int u = 0; u < r.getValuesCount(); u++) {
+            int b = r.getValues(u).getLeDoubles().size();
+            if (b != bytes || b == 0 || b % Double.BYTES != 0) {
+                return "result of round "
+                        + round
+                        + ": value "
+                        + u
+                        + " has "
+                        + b
+                        + " bytes (value 0: "
+                        + bytes
+                        + "; need equal, non-zero multiples of 8)";
+            }
+        }
+        if (r.getComputeNanos() < 0) {
+            return "negative compute time " + r.getComputeNanos();
+        }
+        return null;
+    }
+
+    // ---- outbound ----
+
+    synchronized void sendTask(CoordinatorMessage m, long round, int units) {
+        if (!ended) {
+            lastRound = Math.max(lastRound, round);
+            if (round == lastRound) {
+                lastUnits = units;
+            }
+            write(m);
+        }
+    }
+
+    synchronized void stop(String reason) {
+        if (!ended) {
+            ended = true;
+            write(GrpcWorkerServer.stop(reason));
+            complete();
+            server.release(worker, this);
+        }
+    }
+
+    // ---- ending ----
+
+    /** Refuses an unauthenticated stream: a status for the peer, no event. */
+    private void reject(Status code, String why) {
+        ended = true;
+        try {
+            out.onError(code.withDescription(why).asRuntimeException());
+        } catch (RuntimeException ignored) {
+            // the call is already cancelled: nothing left to tell the peer
+        }
+    }
+
+    /** Ends an authenticated stream and posts WorkerFailed; with a status, tells the worker why. */
+    private void fail(String reason, Status code) {
+        ended = true;
+        try {
+            if (code == null) {
+                out.onCompleted();
+            } else {
+                out.onError(code.withDescription(reason).asRuntimeException());
+            }
+        } catch (RuntimeException ignored) {
+            // the call is already cancelled: the worker is gone either way
+        }
+        failed(reason);
+    }
+
+    private void failed(String reason) {
+        if (worker >= 0) {
+            server.release(worker, this);
+            if (!server.closing()) {
+                server.events().post(new CoordinatorEvent.WorkerFailed(worker, reason));
+            }
+        }
+    }
+
+    private void write(CoordinatorMessage m) {
+        try {
+            out.onNext(m);
+        } catch (RuntimeException e) {
+            // cancelled by the peer or the transport: onError follows and reports it
+        }
+    }
+
+    private void complete() {
+        try {
+            out.onCompleted();
+        } catch (RuntimeException ignored) {
+            // already cancelled
+        }
+    }
+}

@@ -1,0 +1,246 @@
+package io.codedyarn.am.net;
+
+import io.codedyarn.am.coord.EventQueue;
+import io.codedyarn.am.coord.WorkerPort;
+import io.codedyarn.am.coord.WorkerSetup;
+import io.codedyarn.worker.net.ProtocolCodec;
+import io.codedyarn.worker.protocol.v1.CoordinatorMessage;
+import io.codedyarn.worker.protocol.v1.Stop;
+import io.codedyarn.worker.protocol.v1.Vector;
+import io.codedyarn.worker.protocol.v1.WorkerMessage;
+import io.codedyarn.worker.protocol.v1.WorkerServiceGrpc;
+import io.codedyarn.worker.task.Task;
+import io.grpc.Context;
+import io.grpc.Metadata;
+import io.grpc.Server;
+import io.grpc.ServerStreamTracer;
+import io.grpc.Status;
+import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
+import io.grpc.stub.ServerCallStreamObserver;
+import io.grpc.stub.StreamObserver;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.function.IntFunction;
+
+/**
+ * The AM's end of the worker protocol ({@code worker.proto}): a gRPC server with one bidirectional
+ * stream per worker, exposed to the coordinator as a {@link WorkerPort} plus {@link
+ * io.codedyarn.am.coord.CoordinatorEvent}s posted to an {@link EventQueue}.
+ *
+ * <p>A stream counts as worker w's only after its Hello passes: protocol version {@value
+ * ProtocolCodec#VERSION}, 0 ≤ w &lt; workers, the application secret (constant-time compare) and no
+ * other live stream for w. A failing Hello is answered with a gRPC status naming the problem and
+ * posts no event (an unauthenticated peer must not be able to fail a worker). From then on: Ready →
+ * {@code WorkerReady}; a valid Result → {@code ResultArrived}; Failure, a protocol error, a broken
+ * or closed stream → {@code WorkerFailed} naming the cause, once per stream.
+ *
+ * <p>Threading: gRPC delivers each stream's messages in order on its executor; {@link #send} runs
+ * on the coordinator's thread. Writes to one stream are serialised on its {@link Connection}
+ * (StreamObserver is not thread-safe). {@link #send} encodes and queues the message in gRPC's
+ * transport and returns: it never waits for the worker.
+ */
+public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
+    private final int workers;
+    private final byte[] secret;
+    private final IntFunction<WorkerSetup> setups;
+    private final EventQueue events;
+    private final ServerOptions opts;
+    private final AtomicReferenceArray<Connection> connections;
+    private final Server server;
+    private volatile boolean closing;
+
+    /** The iterate's encoding, shared by the sends of one broadcast (same array, same round). */
+    private volatile EncodedX lastX;
+
+    private record EncodedX(double[] x, long round, Vector vector) {}
+
+    /**
+     * @param secret the per-application secret every Hello must carry
+     * @param setups worker id → what its Welcome says (called once per accepted Hello)
+     */
+    public GrpcWorkerServer(
+            int workers,
+            byte[] secret,
+            IntFunction<WorkerSetup> setups,
+            EventQueue events,
+            ServerOptions opts) {
+        if (workers < 1 || secret.length == 0) {
+            throw new IllegalArgumentException(
+                    "need workers >= 1 and a non-empty secret, got " + workers + " workers");
+        }
+        this.workers = workers;
+        this.secret = secret.clone();
+        this.setups = setups;
+        this.events = events;
+        this.opts = opts;
+        this.connections = new AtomicReferenceArray<>(workers);
+        this.server =
+                NettyServerBuilder.forAddress(
+                                new InetSocketAddress(opts.bindAddress(), opts.port()))
+                        .maxInboundMessageSize(opts.maxMessageBytes())
+                        // callbacks only post events and take short locks: run them on the
+                        // transport's threads instead of handing each message to a pool thread
+                        .directExecutor()
+                        .addService(new Service())
+                        .addStreamTracerFactory(new CloseStatusTracer())
+                        .build();
+    }
+
+    /** Binds and starts listening; returns this. */
+    public GrpcWorkerServer start() throws IOException {
+        server.start();
+        return this;
+    }
+
+    /** The bound port (after {@link #start()}). */
+    public int port() {
+        return server.getPort();
+    }
+
+    @Override
+    public int workers() {
+        return workers;
+    }
+
+    /**
+     * Queues {@code task} on worker {@code worker}'s stream. A worker with no live stream (not yet
+     * connected, or gone: its {@code WorkerFailed} is already posted) is skipped.
+     *
+     * @throws IllegalArgumentException when the encoded task exceeds the message limit
+     */
+    @Override
+    public void send(int worker, Task task) {
+        if (worker < 0 || worker >= workers) {
+            throw new IllegalArgumentException(
+                    "worker " + worker + " out of range 0.." + (workers - 1));
+        }
+        Connection c = connections.get(worker);
+        if (c == null) {
+            return;
+        }
+        EncodedX e = lastX;
+        if (e == null || e.x() != task.x() || e.round() != task.round()) {
+            e = new EncodedX(task.x(), task.round(), ProtocolCodec.vector(task.x()));
+            lastX = e;
+        }
+        CoordinatorMessage m =
+                CoordinatorMessage.newBuilder()
+                        .setTask(ProtocolCodec.task(task, e.vector()))
+                        .build();
+        int size = m.getSerializedSize();
+        if (size > opts.maxMessageBytes()) {
+            throw new IllegalArgumentException(
+                    "task of round "
+                            + task.round()
+                            + " for worker "
+                            + worker
+                            + " is "
+                            + size
+                            + " bytes, over the message limit of "
+                            + opts.maxMessageBytes()
+                            + " bytes");
+        }
+        c.sendTask(m, task.round(), task.units().size());
+    }
+
+    /** Sends Stop to every connected worker and shuts the server down (waits at most 5 s). */
+    @Override
+    public void close() {
+        close("the application master is shutting down");
+    }
+
+    public void close(String reason) {
+        closing = true;
+        for (int w = 0; w < workers; w++) {
+            Connection c = connections.get(w);
+            if (c != null) {
+                c.stop(reason);
+            }
+        }
+        server.shutdown();
+        try {
+            if (!server.awaitTermination(5, TimeUnit.SECONDS)) {
+                server.shutdownNow();
+            }
+        } catch (InterruptedException e) {
+            server.shutdownNow();
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    // ---- gRPC service ----
+
+    private final class Service extends WorkerServiceGrpc.WorkerServiceImplBase {
+        @Override
+        public StreamObserver<WorkerMessage> work(
+                StreamObserver<io.codedyarn.worker.protocol.v1.CoordinatorMessage> out) {
+            return new Connection(
+                    GrpcWorkerServer.this, (ServerCallStreamObserver<CoordinatorMessage>) out);
+        }
+    }
+
+    /**
+     * The status a stream was really closed with. gRPC's stub layer reports every server-side abort
+     * (an oversized inbound message included) to the observer as "CANCELLED: client cancelled"; the
+     * stream tracer sees the real status first and leaves it in the call's context for {@link
+     * Connection} to name.
+     */
+    static final Context.Key<AtomicReference<Status>> CLOSE_STATUS =
+            Context.key("coded-yarn-close-status");
+
+    private static final class CloseStatusTracer extends ServerStreamTracer.Factory {
+        @Override
+        public ServerStreamTracer newServerStreamTracer(String method, Metadata headers) {
+            AtomicReference<Status> closed = new AtomicReference<>();
+            return new ServerStreamTracer() {
+                @Override
+                public Context filterContext(Context context) {
+                    return context.withValue(CLOSE_STATUS, closed);
+                }
+
+                @Override
+                public void streamClosed(Status status) {
+                    closed.set(status);
+                }
+            };
+        }
+    }
+
+    // ---- what Connection needs from the server ----
+
+    int workerCount() {
+        return workers;
+    }
+
+    byte[] secret() {
+        return secret;
+    }
+
+    WorkerSetup setup(int worker) {
+        return setups.apply(worker);
+    }
+
+    EventQueue events() {
+        return events;
+    }
+
+    boolean closing() {
+        return closing;
+    }
+
+    /** Registers {@code c} as worker {@code w}'s stream; false if another is live. */
+    boolean claim(int w, Connection c) {
+        return connections.compareAndSet(w, null, c);
+    }
+
+    void release(int w, Connection c) {
+        connections.compareAndSet(w, c, null);
+    }
+
+    static CoordinatorMessage stop(String reason) {
+        return CoordinatorMessage.newBuilder().setStop(Stop.newBuilder().setReason(reason)).build();
+    }
+}

@@ -1,0 +1,178 @@
+package io.codedyarn.worker.net;
+
+import com.google.protobuf.ByteString;
+import com.google.protobuf.UnsafeByteOperations;
+import io.codedyarn.worker.protocol.v1.Partition;
+import io.codedyarn.worker.protocol.v1.Result;
+import io.codedyarn.worker.protocol.v1.TaskKind;
+import io.codedyarn.worker.protocol.v1.Unit;
+import io.codedyarn.worker.protocol.v1.Vector;
+import io.codedyarn.worker.protocol.v1.Welcome;
+import io.codedyarn.worker.task.Piece;
+import io.codedyarn.worker.task.Task;
+import io.codedyarn.worker.task.TaskResult;
+import io.codedyarn.worker.task.WorkUnit;
+import io.codedyarn.worker.task.WorkerAssignment;
+import io.codedyarn.worker.task.Workload;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Translation between the task types and protocol version {@value #VERSION}'s messages (both sides
+ * use it, so the encodings cannot drift apart). Vectors are IEEE-754 doubles, little-endian, 8
+ * bytes each: bit-exact, and one bulk copy each way (faster than {@code repeated double}, see
+ * docs/performance.md).
+ */
+public final class ProtocolCodec {
+    /** The protocol version this build speaks (Hello/Welcome {@code protocol_version}). */
+    public static final int VERSION = 1;
+
+    /**
+     * Default bound on one message, either direction: 64 MiB holds a vector of 8 million doubles
+     * (PCA with d·k up to 8·10^6) plus framing.
+     */
+    public static final int DEFAULT_MAX_MESSAGE_BYTES = 64 << 20;
+
+    private ProtocolCodec() {}
+
+    // ---- vectors ----
+
+    public static Vector vector(double[] values) {
+        byte[] bytes = new byte[Math.multiplyExact(values.length, Double.BYTES)];
+        ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).asDoubleBuffer().put(values);
+        // the array is ours and never written again: wrapping saves a copy of up to 64 MiB
+        return Vector.newBuilder().setLeDoubles(UnsafeByteOperations.unsafeWrap(bytes)).build();
+    }
+
+    /**
+     * @throws IllegalArgumentException when the byte count is not a multiple of 8
+     */
+    public static double[] values(Vector v) {
+        ByteString b = v.getLeDoubles();
+        if (b.size() % Double.BYTES != 0) {
+            throw new IllegalArgumentException(
+                    "vector of " + b.size() + " bytes is not a whole number of doubles");
+        }
+        double[] out = new double[b.size() / Double.BYTES];
+        b.asReadOnlyByteBuffer().order(ByteOrder.LITTLE_ENDIAN).asDoubleBuffer().get(out);
+        return out;
+    }
+
+    // ---- tasks ----
+
+    public static io.codedyarn.worker.protocol.v1.Task task(Task t) {
+        return task(t, vector(t.x()));
+    }
+
+    /** With an already encoded iterate (one encoding shared by a broadcast). */
+    public static io.codedyarn.worker.protocol.v1.Task task(Task t, Vector x) {
+        io.codedyarn.worker.protocol.v1.Task.Builder b =
+                io.codedyarn.worker.protocol.v1.Task.newBuilder()
+                        .setRound(t.round())
+                        .setX(x)
+                        .setKind(
+                                switch (t.kind()) {
+                                    case OBJECTIVE -> TaskKind.TASK_KIND_OBJECTIVE;
+                                    case GRAM -> TaskKind.TASK_KIND_GRAM;
+                                    case SQUARED_NORM -> TaskKind.TASK_KIND_SQUARED_NORM;
+                                });
+        for (WorkUnit u : t.units()) {
+            Unit.Builder ub = Unit.newBuilder();
+            for (Piece p : u.pieces()) {
+                ub.addPieces(
+                        io.codedyarn.worker.protocol.v1.Piece.newBuilder()
+                                .setPartition(p.partition())
+                                .setFirstRow(p.firstRow())
+                                .setRowCount(p.rowCount())
+                                .setCoefficient(p.coefficient()));
+            }
+            b.addUnits(ub);
+        }
+        return b.build();
+    }
+
+    /**
+     * @throws IllegalArgumentException for a task that breaks the task types' invariants
+     */
+    public static Task task(io.codedyarn.worker.protocol.v1.Task t) {
+        List<WorkUnit> units = new ArrayList<>(t.getUnitsCount());
+        for (Unit u : t.getUnitsList()) {
+            List<Piece> pieces = new ArrayList<>(u.getPiecesCount());
+            for (io.codedyarn.worker.protocol.v1.Piece p : u.getPiecesList()) {
+                pieces.add(
+                        new Piece(
+                                p.getPartition(),
+                                p.getFirstRow(),
+                                p.getRowCount(),
+                                p.getCoefficient()));
+            }
+            units.add(new WorkUnit(pieces));
+        }
+        Task.Kind kind =
+                switch (t.getKind()) {
+                    case TASK_KIND_OBJECTIVE -> Task.Kind.OBJECTIVE;
+                    case TASK_KIND_GRAM -> Task.Kind.GRAM;
+                    case TASK_KIND_SQUARED_NORM -> Task.Kind.SQUARED_NORM;
+                    default ->
+                            throw new IllegalArgumentException(
+                                    "unknown task kind " + t.getKindValue());
+                };
+        return new Task(t.getRound(), values(t.getX()), units, kind);
+    }
+
+    // ---- results ----
+
+    public static Result result(TaskResult r) {
+        Result.Builder b =
+                Result.newBuilder().setRound(r.round()).setComputeNanos(r.computeNanos());
+        for (double[] v : r.values()) {
+            b.addValues(vector(v));
+        }
+        return b.build();
+    }
+
+    public static TaskResult result(int worker, Result r) {
+        double[][] values = new double[r.getValuesCount()][];
+        for (int u = 0; u < values.length; u++) {
+            values[u] = values(r.getValues(u));
+        }
+        return new TaskResult(worker, r.getRound(), values, r.getComputeNanos());
+    }
+
+    // ---- welcome ----
+
+    public static Welcome welcome(
+            Workload workload, int components, boolean intercept, Map<Integer, String> partitions) {
+        Welcome.Builder b =
+                Welcome.newBuilder()
+                        .setProtocolVersion(VERSION)
+                        .setWorkload(workload.cliName())
+                        .setComponents(components)
+                        .setIntercept(intercept);
+        new TreeMap<>(partitions)
+                .forEach(
+                        (index, uri) ->
+                                b.addPartitions(
+                                        Partition.newBuilder().setIndex(index).setUri(uri)));
+        return b.build();
+    }
+
+    /**
+     * @throws IllegalArgumentException for an unknown workload or a repeated partition
+     */
+    public static WorkerAssignment assignment(int worker, Welcome w) {
+        Map<Integer, String> uris = new TreeMap<>();
+        for (Partition p : w.getPartitionsList()) {
+            if (uris.put(p.getIndex(), p.getUri()) != null) {
+                throw new IllegalArgumentException(
+                        "welcome lists partition " + p.getIndex() + " twice");
+            }
+        }
+        return new WorkerAssignment(
+                worker, Workload.parse(w.getWorkload()), w.getComponents(), w.getIntercept(), uris);
+    }
+}

@@ -1,0 +1,225 @@
+package io.codedyarn.worker.net;
+
+import io.codedyarn.worker.data.Rows;
+import io.codedyarn.worker.protocol.v1.Failure;
+import io.codedyarn.worker.protocol.v1.Hello;
+import io.codedyarn.worker.protocol.v1.Ready;
+import io.codedyarn.worker.protocol.v1.Result;
+import io.codedyarn.worker.protocol.v1.Welcome;
+import io.codedyarn.worker.protocol.v1.WorkerMessage;
+import io.codedyarn.worker.protocol.v1.WorkerServiceGrpc;
+import io.codedyarn.worker.task.PartitionLoader;
+import io.codedyarn.worker.task.Task;
+import io.codedyarn.worker.task.TaskExecutor;
+import io.codedyarn.worker.task.TaskResult;
+import io.codedyarn.worker.task.WorkerAssignment;
+import io.grpc.Grpc;
+import io.grpc.InsecureChannelCredentials;
+import io.grpc.ManagedChannel;
+import io.grpc.stub.StreamObserver;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
+
+/**
+ * The worker's side of the protocol: connects to the application master, says Hello with its id and
+ * the application secret, loads the partitions the Welcome names through the injected {@link
+ * PartitionLoader}, says Ready, then computes tasks until Stop.
+ *
+ * <p>Threading: {@link #run()}'s thread is the ONE compute thread and the only writer of the
+ * outbound stream; gRPC's callback thread only fills a {@link Mailbox}. A task that arrives while
+ * another is computing waits; if a newer one arrives before it starts, the older is dropped (the AM
+ * has moved on to the newer round; {@link #droppedTasks()} counts them).
+ *
+ * <p>Exit statuses of {@link #run()}: {@link #EXIT_OK} after Stop, {@link #EXIT_FAILED} when
+ * loading or computing failed (reported to the AM as Failure), {@link #EXIT_REJECTED} when the AM
+ * refused the Hello (wrong secret, version, id, duplicate) and {@link #EXIT_LOST} when the
+ * connection broke; {@link #diagnostic()} names the cause.
+ */
+public final class WorkerClient implements AutoCloseable {
+    public static final int EXIT_OK = 0;
+    public static final int EXIT_FAILED = 1;
+    public static final int EXIT_REJECTED = 2;
+    public static final int EXIT_LOST = 3;
+
+    /**
+     * Where the AM listens and who this worker is.
+     *
+     * @param host this worker's host name, reported in Hello (the AM records it)
+     * @param maxMessageBytes bound on one inbound message (a Task) and on one outbound Result
+     */
+    public record Config(
+            String amHost,
+            int amPort,
+            int worker,
+            byte[] secret,
+            String host,
+            int maxMessageBytes) {
+        public Config {
+            if (amPort < 1 || amPort > 65535 || worker < 0 || maxMessageBytes < 1024) {
+                throw new IllegalArgumentException(
+                        "need 1 <= amPort <= 65535, worker >= 0 and maxMessageBytes >= 1024, got "
+                                + amPort
+                                + "/"
+                                + worker
+                                + "/"
+                                + maxMessageBytes);
+            }
+            secret = secret.clone();
+        }
+
+        /** With {@link ProtocolCodec#DEFAULT_MAX_MESSAGE_BYTES}. */
+        public static Config of(String amHost, int amPort, int worker, byte[] secret, String host) {
+            return new Config(
+                    amHost, amPort, worker, secret, host, ProtocolCodec.DEFAULT_MAX_MESSAGE_BYTES);
+        }
+    }
+
+    private final Config config;
+    private final PartitionLoader loader;
+    private final LongSupplier nanoClock;
+    private final ManagedChannel channel;
+    private final Mailbox mailbox = new Mailbox();
+    private volatile String diagnostic = "";
+
+    /**
+     * @param nanoClock the worker's clock for load and compute times (System::nanoTime in a
+     *     container)
+     */
+    public WorkerClient(Config config, PartitionLoader loader, LongSupplier nanoClock) {
+        this.config = config;
+        this.loader = loader;
+        this.nanoClock = nanoClock;
+        this.channel =
+                Grpc.newChannelBuilderForAddress(
+                                config.amHost(),
+                                config.amPort(),
+                                InsecureChannelCredentials.create())
+                        .maxInboundMessageSize(config.maxMessageBytes())
+                        // the mailbox never blocks: no hand-off to a pool thread per message
+                        .directExecutor()
+                        .build();
+    }
+
+    /** Runs the whole protocol; blocks until Stop, rejection, failure or connection loss. */
+    public int run() throws InterruptedException {
+        StreamObserver<WorkerMessage> out = WorkerServiceGrpc.newStub(channel).work(mailbox);
+        try {
+            return converse(out);
+        } finally {
+            channel.shutdown();
+            if (!channel.awaitTermination(5, TimeUnit.SECONDS)) {
+                channel.shutdownNow();
+            }
+        }
+    }
+
+    private int converse(StreamObserver<WorkerMessage> out) throws InterruptedException {
+        out.onNext(
+                WorkerMessage.newBuilder()
+                        .setHello(
+                                Hello.newBuilder()
+                                        .setProtocolVersion(ProtocolCodec.VERSION)
+                                        .setWorker(config.worker())
+                                        .setSecret(
+                                                com.google.protobuf.ByteString.copyFrom(
+                                                        config.secret()))
+                                        .setHost(config.host()))
+                        .build());
+        Mailbox.Next first = mailbox.take();
+        if (first.welcome() == null) {
+            return end(out, first);
+        }
+        Welcome w = first.welcome();
+        TaskExecutor executor;
+        try {
+            if (w.getProtocolVersion() != ProtocolCodec.VERSION) {
+                throw new IllegalStateException(
+                        "the application master speaks protocol version "
+                                + w.getProtocolVersion()
+                                + ", this worker version "
+                                + ProtocolCodec.VERSION);
+            }
+            WorkerAssignment a = ProtocolCodec.assignment(config.worker(), w);
+            long t0 = nanoClock.getAsLong();
+            Map<Integer, Rows> partitions = loader.load(a);
+            long loadNanos = nanoClock.getAsLong() - t0;
+            long rows = 0;
+            for (Rows r : partitions.values()) {
+                rows += r.rows();
+            }
+            executor =
+                    new TaskExecutor(
+                            config.worker(), partitions, a.workload(), a.components(), nanoClock);
+            out.onNext(
+                    WorkerMessage.newBuilder()
+                            .setReady(Ready.newBuilder().setLoadNanos(loadNanos).setRows(rows))
+                            .build());
+        } catch (Exception e) {
+            return fail(out, "worker " + config.worker() + " could not load its partitions", e);
+        }
+        while (true) {
+            Mailbox.Next next = mailbox.take();
+            if (next.task() == null) {
+                return end(out, next);
+            }
+            WorkerMessage reply;
+            try {
+                Task task = ProtocolCodec.task(next.task());
+                TaskResult r = executor.execute(task);
+                Result result = ProtocolCodec.result(r);
+                if (result.getSerializedSize() > config.maxMessageBytes() - 64) {
+                    throw new IllegalStateException(
+                            "result of round "
+                                    + r.round()
+                                    + " is "
+                                    + result.getSerializedSize()
+                                    + " bytes, over the message limit of "
+                                    + config.maxMessageBytes()
+                                    + " bytes");
+                }
+                reply = WorkerMessage.newBuilder().setResult(result).build();
+            } catch (RuntimeException e) {
+                return fail(
+                        out,
+                        "worker " + config.worker() + " failed on round " + next.task().getRound(),
+                        e);
+            }
+            out.onNext(reply);
+        }
+    }
+
+    private int end(StreamObserver<WorkerMessage> out, Mailbox.Next end) {
+        diagnostic = end.message();
+        if (end.status() == EXIT_OK) {
+            out.onCompleted();
+        }
+        return end.status();
+    }
+
+    private int fail(StreamObserver<WorkerMessage> out, String what, Exception e) {
+        diagnostic = what + ": " + e.getMessage();
+        out.onNext(
+                WorkerMessage.newBuilder()
+                        .setFailure(Failure.newBuilder().setMessage(diagnostic))
+                        .build());
+        out.onCompleted();
+        return EXIT_FAILED;
+    }
+
+    /** Why {@link #run()} ended ("" while running; the Stop reason after a clean stop). */
+    public String diagnostic() {
+        return diagnostic;
+    }
+
+    /** Tasks replaced by a newer one before they started. */
+    public long droppedTasks() {
+        return mailbox.dropped();
+    }
+
+    /** Drops the connection (a {@link #run()} in progress ends with {@link #EXIT_LOST}). */
+    @Override
+    public void close() {
+        channel.shutdownNow();
+    }
+}
