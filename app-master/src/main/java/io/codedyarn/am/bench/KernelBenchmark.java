@@ -3,6 +3,7 @@ package io.codedyarn.am.bench;
 import io.codedyarn.placement.Seeds;
 import io.codedyarn.worker.data.CsrRows;
 import io.codedyarn.worker.data.DenseRows;
+import io.codedyarn.worker.kernel.KernelPath;
 import io.codedyarn.worker.kernel.Kernels;
 import java.util.concurrent.TimeUnit;
 import java.util.random.RandomGenerator;
@@ -165,26 +166,48 @@ public class KernelBenchmark {
 
     @Benchmark
     public double[] denseLogistic(Dense d) {
-        return Kernels.logistic(d.x.all(), d.v);
+        return Kernels.logistic(d.x.all(), d.v, KernelPath.SCALAR);
     }
 
     @Benchmark
     public double[] denseLeastSquares(Dense d) {
-        return Kernels.leastSquares(d.x.all(), d.v);
+        return Kernels.leastSquares(d.x.all(), d.v, KernelPath.SCALAR);
     }
 
     @Benchmark
     public double[] densePca3(Dense d) {
-        return Kernels.pca(d.x.all(), d.v3, 3);
+        return Kernels.pca(d.x.all(), d.v3, 3, KernelPath.SCALAR);
     }
 
     @Benchmark
     public double[] csrLogistic(Sparse s) {
-        return Kernels.logistic(s.x.all(), s.v);
+        return Kernels.logistic(s.x.all(), s.v, KernelPath.SCALAR);
     }
 
     @Benchmark
     public double[] csrPca3(Sparse s) {
-        return Kernels.pca(s.x.all(), s.v3, 3);
+        return Kernels.pca(s.x.all(), s.v3, 3, KernelPath.SCALAR);
+    }
+
+    // KernelPath.VECTOR (coded-yarn.kernel.vector=true): jdk.incubator.vector, Math intrinsics.
+
+    @Benchmark
+    public double[] denseLogisticVector(Dense d) {
+        return Kernels.logistic(d.x.all(), d.v, KernelPath.VECTOR);
+    }
+
+    @Benchmark
+    public double[] denseLeastSquaresVector(Dense d) {
+        return Kernels.leastSquares(d.x.all(), d.v, KernelPath.VECTOR);
+    }
+
+    @Benchmark
+    public double[] densePca3Vector(Dense d) {
+        return Kernels.pca(d.x.all(), d.v3, 3, KernelPath.VECTOR);
+    }
+
+    @Benchmark
+    public double[] csrLogisticVector(Sparse s) {
+        return Kernels.logistic(s.x.all(), s.v, KernelPath.VECTOR);
     }
 }

@@ -2,6 +2,7 @@ package io.codedyarn.am.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.codedyarn.am.bench.CoordinationBenchmark;
 import io.codedyarn.am.bench.DecodeBenchmark;
 import io.codedyarn.am.bench.KernelBenchmark;
 import io.codedyarn.am.bench.SimulatorBenchmark;
@@ -37,7 +38,10 @@ import picocli.CommandLine.Spec;
             "kernels: a STREAM triad and each gradient kernel (single-threaded, one pass over",
             "--rows x --cols doubles); per kernel the bytes of matrix data scanned per second and",
             "the fraction of the triad's bytes per second (triad: 24 bytes per element, read +",
-            "written, STREAM's convention)."
+            "written, STREAM's convention).",
+            "coordination: milliseconds per iteration of the real coordinator (uncoded GD) over",
+            "loopback gRPC with N zero-cost in-process workers (broadcast, results, sum, update),",
+            "for each --dims x --worker-counts pair; mean and median."
         })
 final class BenchCommand implements Callable<Integer> {
     @Spec picocli.CommandLine.Model.CommandSpec spec;
@@ -45,7 +49,7 @@ final class BenchCommand implements Callable<Integer> {
     @Parameters(
             index = "0",
             paramLabel = "WHAT",
-            description = "what to benchmark: decode | simulator | kernels")
+            description = "what to benchmark: decode | simulator | kernels | coordination")
     String what;
 
     @Option(
@@ -90,14 +94,41 @@ final class BenchCommand implements Callable<Integer> {
             description = "measurement iterations of 1 s (default: ${DEFAULT-VALUE})")
     int iterations;
 
+    @Option(
+            names = "--dims",
+            split = ",",
+            defaultValue = "1000,100000",
+            description = "coordination: model dimensions d (default: ${DEFAULT-VALUE})")
+    List<Integer> dims;
+
+    @Option(
+            names = "--worker-counts",
+            split = ",",
+            defaultValue = "4,16,64",
+            description = "coordination: numbers of workers N (default: ${DEFAULT-VALUE})")
+    List<Integer> workerCounts;
+
+    @Option(
+            names = "--rounds",
+            defaultValue = "0",
+            description =
+                    "coordination: measured iterations per configuration (default 0: 200, fewer"
+                            + " for large d x N, at least 20; a warm-up run of half as many precedes)")
+    int rounds;
+
     @Option(names = "--json", description = "print one JSON object per benchmark")
     boolean json;
 
     @Override
     public Integer call() throws Exception {
+        if ("coordination".equals(what)) {
+            return coordination();
+        }
         if (!"decode".equals(what) && !"simulator".equals(what) && !"kernels".equals(what)) {
             throw new IllegalArgumentException(
-                    "unknown benchmark '" + what + "'; known: decode, simulator, kernels");
+                    "unknown benchmark '"
+                            + what
+                            + "'; known: decode, simulator, kernels, coordination");
         }
         if ("kernels".equals(what) && (rows < 1 || cols < 10 || (long) rows * cols > 1L << 28)) {
             throw new IllegalArgumentException(
@@ -175,6 +206,8 @@ final class BenchCommand implements Callable<Integer> {
                 run(
                         new OptionsBuilder()
                                 .include(KernelBenchmark.class.getName())
+                                // the *Vector benchmarks (KernelPath.VECTOR) need the module
+                                .jvmArgsAppend("--add-modules", "jdk.incubator.vector")
                                 .param("rows", String.valueOf(rows))
                                 .param("cols", String.valueOf(cols)));
         Map<String, Double> bytesPerSecond = new LinkedHashMap<>();
@@ -212,6 +245,51 @@ final class BenchCommand implements Callable<Integer> {
                         (Double) row.get("bytesPerSecond") / 1e9,
                         f == null ? "-" : String.format("%.3f", (Double) f));
             }
+        }
+        out.flush();
+        return 0;
+    }
+
+    /** Coordinator + gRPC loopback + zero-cost workers, per (d, N). */
+    private Integer coordination() throws Exception {
+        for (int d : dims) {
+            if (d < 1 || d > 4_000_000) {
+                throw new IllegalArgumentException("--dims: need 1 <= d <= 4000000, got " + d);
+            }
+        }
+        for (int n : workerCounts) {
+            if (n < 1 || n > 512) {
+                throw new IllegalArgumentException("--worker-counts: need 1 <= N <= 512, got " + n);
+            }
+        }
+        if (rounds < 0) {
+            throw new IllegalArgumentException("--rounds: need >= 0, got " + rounds);
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        if (!json) {
+            out.printf("%10s %6s %8s %12s %12s%n", "d", "N", "iters", "mean ms", "median ms");
+            out.flush();
+        }
+        List<CoordinationBenchmark.Figures> all = new ArrayList<>();
+        for (int d : dims) {
+            for (int n : workerCounts) {
+                int r = rounds > 0 ? rounds : CoordinationBenchmark.defaultIterations(d, n);
+                CoordinationBenchmark.Figures f =
+                        CoordinationBenchmark.measure(d, n, Math.max(10, r / 2), r);
+                all.add(f);
+                if (!json) {
+                    out.printf(
+                            "%10d %6d %8d %12.3f %12.3f%n",
+                            d, n, f.iterations(), f.meanMillis(), f.medianMillis());
+                    out.flush();
+                }
+            }
+        }
+        if (json) {
+            out.println(
+                    new ObjectMapper()
+                            .enable(SerializationFeature.INDENT_OUTPUT)
+                            .writeValueAsString(all));
         }
         out.flush();
         return 0;

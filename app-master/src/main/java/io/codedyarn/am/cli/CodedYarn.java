@@ -155,6 +155,7 @@ public final class CodedYarn extends Configured implements Tool {
             subcommands = {
                 PlanCommand.class,
                 SimulateCommand.class,
+                TrainCommand.class,
                 ReproduceCommand.class,
                 io.codedyarn.am.cli.data.DataCommand.class,
                 BenchCommand.class,

@@ -10,6 +10,7 @@ import java.util.function.Function;
  * @param verifyRandomSamples {@link Keys#VERIFY_RANDOM_SAMPLES}
  * @param verifyTolerance {@link Keys#VERIFY_TOLERANCE}
  * @param defaultSeed {@link Keys#DEFAULT_SEED}
+ * @param kernelVector {@link Keys#KERNEL_VECTOR}
  * @param yarn the YARN and embedded-cluster keys
  */
 public record CodedYarnConfig(
@@ -17,6 +18,7 @@ public record CodedYarnConfig(
         int verifyRandomSamples,
         double verifyTolerance,
         long defaultSeed,
+        boolean kernelVector,
         YarnSettings yarn) {
 
     /**
@@ -28,10 +30,20 @@ public record CodedYarnConfig(
         int samples = parse(lookup, Keys.VERIFY_RANDOM_SAMPLES, Integer::parseInt);
         double tol = parse(lookup, Keys.VERIFY_TOLERANCE, Double::parseDouble);
         long seed = parse(lookup, Keys.DEFAULT_SEED, Long::parseLong);
+        boolean vector = parse(lookup, Keys.KERNEL_VECTOR, CodedYarnConfig::strictBoolean);
         require(limit >= 0, Keys.VERIFY_EXHAUSTIVE_LIMIT, limit, "must be >= 0");
         require(samples >= 1, Keys.VERIFY_RANDOM_SAMPLES, samples, "must be >= 1");
         require(tol > 0 && tol < 1, Keys.VERIFY_TOLERANCE, tol, "must be in (0, 1)");
-        return new CodedYarnConfig(limit, samples, tol, seed, YarnSettings.parse(lookup));
+        return new CodedYarnConfig(limit, samples, tol, seed, vector, YarnSettings.parse(lookup));
+    }
+
+    /** true or false only (Boolean.parseBoolean would read a typo as false). */
+    private static Boolean strictBoolean(String s) {
+        return switch (s.toLowerCase(java.util.Locale.ROOT)) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new NumberFormatException("not true or false: " + s);
+        };
     }
 
     public static CodedYarnConfig defaults() {

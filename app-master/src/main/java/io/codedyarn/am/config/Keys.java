@@ -32,6 +32,17 @@ public final class Keys {
                     1L,
                     "seed of every random choice when --seed is not given (always printed with the result)");
 
+    /**
+     * The workers' kernel path ({@code io.codedyarn.worker.kernel.KernelPath#CONFIG_KEY}): one
+     * value per job, since the two paths differ in the last bits. true needs the worker JVM option
+     * {@code --add-modules jdk.incubator.vector} and {@code -Dcoded-yarn.kernel.vector=true}.
+     */
+    public static final ConfigKey<Boolean> KERNEL_VECTOR =
+            new ConfigKey<>(
+                    "coded-yarn.kernel.vector",
+                    false,
+                    "true: workers run the Vector API kernels (jdk.incubator.vector, Math.exp/log; bit-identical only on one JDK build and ISA family); false: plain-Java, StrictMath kernels bit-identical on every JVM");
+
     public static final ConfigKey<Integer> EMBEDDED_DATANODES =
             new ConfigKey<>(
                     "coded-yarn.embedded.datanodes",
@@ -126,6 +137,7 @@ public final class Keys {
                 VERIFY_RANDOM_SAMPLES,
                 VERIFY_TOLERANCE,
                 DEFAULT_SEED,
+                KERNEL_VECTOR,
                 EMBEDDED_DATANODES,
                 EMBEDDED_NODEMANAGERS,
                 EMBEDDED_NM_MEMORY_MB,

@@ -12,6 +12,7 @@ import io.grpc.Status;
 import io.grpc.stub.ServerCallStreamObserver;
 import io.grpc.stub.StreamObserver;
 import java.security.MessageDigest;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * One worker stream on the AM: authenticates the Hello, then turns the worker's messages into
@@ -33,9 +34,14 @@ final class Connection implements StreamObserver<WorkerMessage> {
     private long lastRound = -1;
     private int lastUnits;
 
+    /** The real close status (see {@link GrpcWorkerServer#CLOSE_STATUS}); null if unknown. */
+    private final AtomicReference<Status> closeStatus;
+
+    /** Called on the stream's call context (which carries the close-status holder). */
     Connection(GrpcWorkerServer server, ServerCallStreamObserver<CoordinatorMessage> out) {
         this.server = server;
         this.out = out;
+        this.closeStatus = GrpcWorkerServer.CLOSE_STATUS.get();
     }
 
     // ---- inbound (gRPC's thread, in order) ----
@@ -73,7 +79,10 @@ final class Connection implements StreamObserver<WorkerMessage> {
     @Override
     public synchronized void onError(Throwable t) {
         if (!ended) {
-            Status s = Status.fromThrowable(t);
+            Status s = closeStatus == null ? null : closeStatus.get();
+            if (s == null || s.isOk()) {
+                s = Status.fromThrowable(t);
+            }
             ended = true;
             failed(
                     "connection lost: "

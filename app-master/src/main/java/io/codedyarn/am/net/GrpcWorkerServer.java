@@ -10,13 +10,18 @@ import io.codedyarn.worker.protocol.v1.Vector;
 import io.codedyarn.worker.protocol.v1.WorkerMessage;
 import io.codedyarn.worker.protocol.v1.WorkerServiceGrpc;
 import io.codedyarn.worker.task.Task;
+import io.grpc.Context;
+import io.grpc.Metadata;
 import io.grpc.Server;
+import io.grpc.ServerStreamTracer;
+import io.grpc.Status;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
 import io.grpc.stub.ServerCallStreamObserver;
 import io.grpc.stub.StreamObserver;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.IntFunction;
 
@@ -76,7 +81,11 @@ public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
                 NettyServerBuilder.forAddress(
                                 new InetSocketAddress(opts.bindAddress(), opts.port()))
                         .maxInboundMessageSize(opts.maxMessageBytes())
+                        // callbacks only post events and take short locks: run them on the
+                        // transport's threads instead of handing each message to a pool thread
+                        .directExecutor()
                         .addService(new Service())
+                        .addStreamTracerFactory(new CloseStatusTracer())
                         .build();
     }
 
@@ -170,6 +179,33 @@ public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
                 StreamObserver<io.codedyarn.worker.protocol.v1.CoordinatorMessage> out) {
             return new Connection(
                     GrpcWorkerServer.this, (ServerCallStreamObserver<CoordinatorMessage>) out);
+        }
+    }
+
+    /**
+     * The status a stream was really closed with. gRPC's stub layer reports every server-side abort
+     * (an oversized inbound message included) to the observer as "CANCELLED: client cancelled"; the
+     * stream tracer sees the real status first and leaves it in the call's context for {@link
+     * Connection} to name.
+     */
+    static final Context.Key<AtomicReference<Status>> CLOSE_STATUS =
+            Context.key("coded-yarn-close-status");
+
+    private static final class CloseStatusTracer extends ServerStreamTracer.Factory {
+        @Override
+        public ServerStreamTracer newServerStreamTracer(String method, Metadata headers) {
+            AtomicReference<Status> closed = new AtomicReference<>();
+            return new ServerStreamTracer() {
+                @Override
+                public Context filterContext(Context context) {
+                    return context.withValue(CLOSE_STATUS, closed);
+                }
+
+                @Override
+                public void streamClosed(Status status) {
+                    closed.set(status);
+                }
+            };
         }
     }
 

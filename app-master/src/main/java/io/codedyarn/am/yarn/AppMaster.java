@@ -292,6 +292,11 @@ public final class AppMaster {
             int amPort,
             int worker,
             byte[] secret) {
+        // coded-yarn.kernel.vector: one value for every worker of the job, as a JVM option
+        String kernelOpts =
+                CodedYarnConfig.parse(conf::get).kernelVector()
+                        ? " --add-modules jdk.incubator.vector -Dcoded-yarn.kernel.vector=true"
+                        : "";
         try {
             Map<String, String> env = new HashMap<>();
             // recomputed, not copied: the AM's own CLASSPATH is expanded with ITS working directory
@@ -303,6 +308,7 @@ public final class AppMaster {
                     Launch.javaBinary(conf)
                             + " "
                             + s.workerJavaOpts()
+                            + kernelOpts
                             + " "
                             + WorkerMain.class.getName()
                             + " 1>"

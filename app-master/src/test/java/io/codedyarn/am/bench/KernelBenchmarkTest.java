@@ -37,6 +37,16 @@ class KernelBenchmarkTest {
         assertThat(b.densePca3(d)).hasSize(61);
         assertThat(b.csrLogistic(s)).hasSize(21);
         assertThat(b.csrPca3(s)).hasSize(61);
+        // the vector path: same shapes, values within rounding of the scalar path
+        assertThat(b.denseLogisticVector(d)).hasSize(21);
+        assertThat(b.denseLeastSquaresVector(d)[0])
+                .isCloseTo(
+                        b.denseLeastSquares(d)[0],
+                        org.assertj.core.data.Percentage.withPercentage(1e-9));
+        assertThat(b.densePca3Vector(d)).hasSize(61);
+        assertThat(b.csrLogisticVector(s)[0])
+                .isCloseTo(
+                        b.csrLogistic(s)[0], org.assertj.core.data.Percentage.withPercentage(1e-9));
         assertThat(s.x.rows()).isEqualTo(KernelBenchmark.csrRows(9, 20));
     }
 }

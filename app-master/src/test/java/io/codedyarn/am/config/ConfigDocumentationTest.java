@@ -58,5 +58,12 @@ class ConfigDocumentationTest {
                 .hasMessageContaining("coded-yarn.worker.memory-mb = 0: must be >= 1");
         assertThatThrownBy(() -> CodedYarnConfig.parse(Map.of("coded-yarn.queue", " ")::get))
                 .hasMessageContaining("coded-yarn.queue");
+        assertThatThrownBy(
+                        () -> CodedYarnConfig.parse(Map.of("coded-yarn.kernel.vector", "yes")::get))
+                .hasMessageContaining("coded-yarn.kernel.vector: cannot parse 'yes'");
+        assertThat(
+                        CodedYarnConfig.parse(Map.of("coded-yarn.kernel.vector", "TRUE")::get)
+                                .kernelVector())
+                .isTrue();
     }
 }

@@ -8,9 +8,11 @@ import io.codedyarn.worker.data.RowRange;
  * coefficients decode the loss together with the gradient (issue 5: L-BFGS's line search stays
  * straggler-tolerant). All results are SUMS over the rows, with no 1/n and no regulariser.
  *
- * <p>Single-threaded, fixed summation order (documented in {@link LinearKernel} and {@link
- * PcaKernel}): the same rows and parameters give bit-identical results on any run, any worker, and
- * through any equivalent range (the whole block, or the same rows as a view of a view).
+ * <p>Single-threaded, fixed summation order per {@link KernelPath} (documented in {@link
+ * LinearKernel}, {@link PcaKernel} and the vector classes): the same rows, parameters and path give
+ * bit-identical results on any run, any worker, and through any equivalent range (the whole block,
+ * or the same rows as a view of a view). The methods without a path use {@link
+ * KernelPath#defaultPath()} (the system property {@value KernelPath#CONFIG_KEY}).
  */
 public final class Kernels {
     private Kernels() {}
@@ -19,12 +21,22 @@ public final class Kernels {
      * Logistic regression, labels ±1: [Σ log(1 + exp(−b⟨x, v⟩)), Σ −b·σ(−b⟨x, v⟩)·x], length 1 + d.
      */
     public static double[] logistic(RowRange rows, double[] v) {
-        return LinearKernel.run(rows, v, LinearLoss.LOGISTIC);
+        return logistic(rows, v, KernelPath.defaultPath());
+    }
+
+    /** {@link #logistic(RowRange, double[])} on the given path. */
+    public static double[] logistic(RowRange rows, double[] v, KernelPath path) {
+        return LinearKernel.run(rows, v, LinearLoss.LOGISTIC, path);
     }
 
     /** Least squares: [Σ (⟨x, θ⟩ − y)², Σ 2(⟨x, θ⟩ − y)·x], length 1 + d. */
     public static double[] leastSquares(RowRange rows, double[] theta) {
-        return LinearKernel.run(rows, theta, LinearLoss.SQUARED);
+        return leastSquares(rows, theta, KernelPath.defaultPath());
+    }
+
+    /** {@link #leastSquares(RowRange, double[])} on the given path. */
+    public static double[] leastSquares(RowRange rows, double[] theta, KernelPath path) {
+        return LinearKernel.run(rows, theta, LinearLoss.SQUARED, path);
     }
 
     /**
@@ -32,6 +44,11 @@ public final class Kernels {
      * row-major.
      */
     public static double[] pca(RowRange rows, double[] v, int k) {
-        return PcaKernel.run(rows, v, k);
+        return pca(rows, v, k, KernelPath.defaultPath());
+    }
+
+    /** {@link #pca(RowRange, double[], int)} on the given path. */
+    public static double[] pca(RowRange rows, double[] v, int k, KernelPath path) {
+        return PcaKernel.run(rows, v, k, path);
     }
 }

@@ -27,7 +27,7 @@ import io.codedyarn.worker.data.RowRange;
 final class LinearKernel {
     private LinearKernel() {}
 
-    static double[] run(RowRange range, double[] w, LinearLoss loss) {
+    static double[] run(RowRange range, double[] w, LinearLoss loss, KernelPath path) {
         if (w.length != range.cols()) {
             throw new IllegalArgumentException(
                     "parameter has dimension "
@@ -40,10 +40,19 @@ final class LinearKernel {
             throw new IllegalArgumentException("this kernel needs labels; the block has none");
         }
         double[] g = new double[w.length];
-        double lossSum =
-                range.rows() instanceof DenseRows dense
-                        ? dense(dense, range.first(), range.end(), w, loss, g)
-                        : csr((CsrRows) range.rows(), range.first(), range.end(), w, loss, g);
+        final boolean vector = path.require() == KernelPath.VECTOR;
+        double lossSum;
+        if (range.rows() instanceof DenseRows dense) {
+            lossSum =
+                    vector
+                            ? VectorLinearKernel.dense(
+                                    dense, range.first(), range.end(), w, loss, g)
+                            : dense(dense, range.first(), range.end(), w, loss, g);
+        } else {
+            // CSR: the same gather/scatter order on both paths; VECTOR only swaps the loss's
+            // transcendental functions for Math's intrinsics.
+            lossSum = csr((CsrRows) range.rows(), range.first(), range.end(), w, loss, vector, g);
+        }
         double[] out = new double[1 + g.length];
         out[0] = lossSum;
         System.arraycopy(g, 0, out, 1, g.length);
@@ -96,7 +105,13 @@ final class LinearKernel {
     }
 
     private static double csr(
-            CsrRows data, int first, int end, double[] w, LinearLoss loss, double[] g) {
+            CsrRows data,
+            int first,
+            int end,
+            double[] w,
+            LinearLoss loss,
+            boolean fast,
+            double[] g) {
         final int[] ptr = data.rowPtr();
         final int[] col = data.colIdx();
         final double[] x = data.values();
@@ -121,10 +136,10 @@ final class LinearKernel {
             z1 = finish(z1, p1 + m, p2, x, col, w);
             z2 = finish(z2, p2 + m, p3, x, col, w);
             z3 = finish(z3, p3 + m, e3, x, col, w);
-            lossSum += loss.apply(z0, b[i], c, 0);
-            lossSum += loss.apply(z1, b[i + 1], c, 1);
-            lossSum += loss.apply(z2, b[i + 2], c, 2);
-            lossSum += loss.apply(z3, b[i + 3], c, 3);
+            lossSum += apply(loss, fast, z0, b[i], c, 0);
+            lossSum += apply(loss, fast, z1, b[i + 1], c, 1);
+            lossSum += apply(loss, fast, z2, b[i + 2], c, 2);
+            lossSum += apply(loss, fast, z3, b[i + 3], c, 3);
             scatter(c[0], p0, p1, x, col, g);
             scatter(c[1], p1, p2, x, col, g);
             scatter(c[2], p2, p3, x, col, g);
@@ -132,10 +147,15 @@ final class LinearKernel {
         }
         for (; i < end; i++) {
             double z = finish(0, ptr[i], ptr[i + 1], x, col, w);
-            lossSum += loss.apply(z, b[i], c, 0);
+            lossSum += apply(loss, fast, z, b[i], c, 0);
             scatter(c[0], ptr[i], ptr[i + 1], x, col, g);
         }
         return lossSum;
+    }
+
+    private static double apply(
+            LinearLoss loss, boolean fast, double z, double b, double[] c, int at) {
+        return fast ? loss.applyFast(z, b, c, at) : loss.apply(z, b, c, at);
     }
 
     /** z + Σ_{k=from}^{to-1} x_k w_{col_k}, in ascending k. */

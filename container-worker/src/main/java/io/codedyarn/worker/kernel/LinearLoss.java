@@ -25,6 +25,24 @@ public enum LinearLoss {
             slope[at] = -b * (t >= 0 ? 1.0 / (1.0 + e) : e / (1.0 + e));
             return Math.max(t, 0.0) + StrictMath.log1p(e);
         }
+
+        /**
+         * The same formulas with {@code Math.exp}/{@code Math.log} (HotSpot intrinsics, no JNI
+         * call, no fdlibm branches): log1p(e) = log(u)·e/(u − 1) with u = 1 + e (Goldberg's
+         * correction, a few ulps; = e when u rounds to 1).
+         */
+        @Override
+        double applyFast(double z, double b, double[] slope, int at) {
+            if (b != 1.0 && b != -1.0) {
+                throw new IllegalArgumentException("logistic labels must be +1 or -1, got " + b);
+            }
+            double t = -b * z;
+            double e = Math.exp(-Math.abs(t));
+            double u = 1.0 + e;
+            slope[at] = -b * (t >= 0 ? 1.0 / u : e / u);
+            double log1p = u == 1.0 ? e : Math.log(u) * (e / (u - 1.0));
+            return Math.max(t, 0.0) + log1p;
+        }
     },
     /** ℓ = (z − y)² (LAGC §1.1: no ½), slope 2(z − y). */
     SQUARED {
@@ -38,6 +56,15 @@ public enum LinearLoss {
 
     /** Returns ℓ(z, label) and stores dℓ/dz in {@code slope[at]}. */
     abstract double apply(double z, double label, double[] slope, int at);
+
+    /**
+     * {@link #apply} for {@link KernelPath#VECTOR}: may use {@link Math}'s intrinsics
+     * (bit-identical on one JDK build and instruction-set family, not across them); the same as
+     * apply for losses without transcendental functions.
+     */
+    double applyFast(double z, double label, double[] slope, int at) {
+        return apply(z, label, slope, at);
+    }
 
     /** ℓ(z, label) alone (for tests and metrics). */
     public double loss(double z, double label) {

@@ -20,7 +20,7 @@ import io.codedyarn.worker.data.RowRange;
 final class PcaKernel {
     private PcaKernel() {}
 
-    static double[] run(RowRange range, double[] v, int k) {
+    static double[] run(RowRange range, double[] v, int k, KernelPath path) {
         final int d = range.cols();
         if (k < 1 || v.length != (long) d * k) {
             throw new IllegalArgumentException(
@@ -38,11 +38,17 @@ final class PcaKernel {
                 vt[c * d + j] = v[j * k + c];
             }
         }
+        final boolean vector = path.require() == KernelPath.VECTOR;
         double[] gt = new double[k * d];
-        double loss =
-                range.rows() instanceof DenseRows dense
-                        ? dense(dense, range.first(), range.end(), vt, k, gt)
-                        : csr((CsrRows) range.rows(), range.first(), range.end(), vt, k, gt);
+        double loss;
+        if (range.rows() instanceof DenseRows dense) {
+            loss =
+                    vector
+                            ? VectorPcaKernel.dense(dense, range.first(), range.end(), vt, k, gt)
+                            : dense(dense, range.first(), range.end(), vt, k, gt);
+        } else { // CSR: the same gather/scatter code on both paths
+            loss = csr((CsrRows) range.rows(), range.first(), range.end(), vt, k, gt);
+        }
         double[] out = new double[1 + d * k];
         out[0] = loss;
         for (int j = 0; j < d; j++) {
@@ -167,7 +173,7 @@ final class PcaKernel {
     }
 
     /** Σ_{c<k} w[off+c]², c ascending. */
-    private static double squaredNorm(double[] w, int off, int k) {
+    static double squaredNorm(double[] w, int off, int k) {
         double s = 0;
         for (int c = 0; c < k; c++) {
             s += w[off + c] * w[off + c];

@@ -4,6 +4,7 @@ import com.google.protobuf.ByteString;
 import com.google.protobuf.UnsafeByteOperations;
 import io.codedyarn.worker.protocol.v1.Partition;
 import io.codedyarn.worker.protocol.v1.Result;
+import io.codedyarn.worker.protocol.v1.TaskKind;
 import io.codedyarn.worker.protocol.v1.Unit;
 import io.codedyarn.worker.protocol.v1.Vector;
 import io.codedyarn.worker.protocol.v1.Welcome;
@@ -70,7 +71,15 @@ public final class ProtocolCodec {
     /** With an already encoded iterate (one encoding shared by a broadcast). */
     public static io.codedyarn.worker.protocol.v1.Task task(Task t, Vector x) {
         io.codedyarn.worker.protocol.v1.Task.Builder b =
-                io.codedyarn.worker.protocol.v1.Task.newBuilder().setRound(t.round()).setX(x);
+                io.codedyarn.worker.protocol.v1.Task.newBuilder()
+                        .setRound(t.round())
+                        .setX(x)
+                        .setKind(
+                                switch (t.kind()) {
+                                    case OBJECTIVE -> TaskKind.TASK_KIND_OBJECTIVE;
+                                    case GRAM -> TaskKind.TASK_KIND_GRAM;
+                                    case SQUARED_NORM -> TaskKind.TASK_KIND_SQUARED_NORM;
+                                });
         for (WorkUnit u : t.units()) {
             Unit.Builder ub = Unit.newBuilder();
             for (Piece p : u.pieces()) {
@@ -103,7 +112,16 @@ public final class ProtocolCodec {
             }
             units.add(new WorkUnit(pieces));
         }
-        return new Task(t.getRound(), values(t.getX()), units);
+        Task.Kind kind =
+                switch (t.getKind()) {
+                    case TASK_KIND_OBJECTIVE -> Task.Kind.OBJECTIVE;
+                    case TASK_KIND_GRAM -> Task.Kind.GRAM;
+                    case TASK_KIND_SQUARED_NORM -> Task.Kind.SQUARED_NORM;
+                    default ->
+                            throw new IllegalArgumentException(
+                                    "unknown task kind " + t.getKindValue());
+                };
+        return new Task(t.getRound(), values(t.getX()), units, kind);
     }
 
     // ---- results ----

@@ -96,6 +96,8 @@ public final class WorkerClient implements AutoCloseable {
                                 config.amPort(),
                                 InsecureChannelCredentials.create())
                         .maxInboundMessageSize(config.maxMessageBytes())
+                        // the mailbox never blocks: no hand-off to a pool thread per message
+                        .directExecutor()
                         .build();
     }
 

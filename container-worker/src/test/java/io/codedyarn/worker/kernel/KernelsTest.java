@@ -11,6 +11,8 @@ import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.random.RandomGenerator;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 class KernelsTest {
     private static final MathContext MC = MathContext.DECIMAL128;
@@ -65,8 +67,9 @@ class KernelsTest {
     }
 
     /** Least squares against BigDecimal: residuals, loss and gradient exact, then rounded. */
-    @Test
-    void leastSquaresMatchesExactArithmetic() {
+    @ParameterizedTest
+    @EnumSource(KernelPath.class)
+    void leastSquaresMatchesExactArithmetic(KernelPath path) {
         RandomGenerator rng = Seeds.generator(1);
         for (int trial = 0; trial < 40; trial++) {
             DenseRows x = randomBlock(rng, 30, 1 + rng.nextInt(40), 0.7, false);
@@ -75,7 +78,7 @@ class KernelsTest {
             double[] theta = gaussian(rng, x.cols(), 1);
             for (RowRange range :
                     new RowRange[] {r, CsrRows.fromDense(x).range(r.first(), r.count())}) {
-                double[] got = Kernels.leastSquares(range, theta);
+                double[] got = Kernels.leastSquares(range, theta, path);
                 BigDecimal loss = BigDecimal.ZERO;
                 BigDecimal[] g = new BigDecimal[x.cols()];
                 java.util.Arrays.fill(g, BigDecimal.ZERO);
@@ -114,8 +117,9 @@ class KernelsTest {
     }
 
     /** PCA against BigDecimal: w = xV exact, Σ‖w‖² and −Σ xᵀw exact, then rounded. */
-    @Test
-    void pcaMatchesExactArithmetic() {
+    @ParameterizedTest
+    @EnumSource(KernelPath.class)
+    void pcaMatchesExactArithmetic(KernelPath path) {
         RandomGenerator rng = Seeds.generator(2);
         for (int trial = 0; trial < 40; trial++) {
             int k = 1 + rng.nextInt(5);
@@ -144,7 +148,7 @@ class KernelsTest {
             }
             for (RowRange range :
                     new RowRange[] {r, CsrRows.fromDense(x).range(r.first(), r.count())}) {
-                double[] got = Kernels.pca(range, v, k);
+                double[] got = Kernels.pca(range, v, k, path);
                 assertThat(got).hasSize(1 + d * k);
                 assertThat(
                                 Tolerances.within(
@@ -168,8 +172,9 @@ class KernelsTest {
     }
 
     /** Logistic regression against the textbook formulas, with an exact (BigDecimal) margin. */
-    @Test
-    void logisticMatchesTextbookFormulas() {
+    @ParameterizedTest
+    @EnumSource(KernelPath.class)
+    void logisticMatchesTextbookFormulas(KernelPath path) {
         RandomGenerator rng = Seeds.generator(3);
         for (int trial = 0; trial < 40; trial++) {
             DenseRows x = randomBlock(rng, 30, 1 + rng.nextInt(40), 0.7, true);
@@ -192,7 +197,7 @@ class KernelsTest {
                 }
             }
             for (RowRange range : new RowRange[] {r, CsrRows.fromDense(x).range(3, 20)}) {
-                double[] got = Kernels.logistic(range, v);
+                double[] got = Kernels.logistic(range, v, path);
                 assertThat(
                                 Tolerances.within(
                                         got[0], loss, Tolerances.LOGISTIC_VS_TEXTBOOK, lossScale))
@@ -212,13 +217,14 @@ class KernelsTest {
     }
 
     /** Huge margins: softplus(t) = t + log1p(e^−t) and σ stay finite and exact in the limit. */
-    @Test
-    void logisticIsStableForHugeMargins() {
+    @ParameterizedTest
+    @EnumSource(KernelPath.class)
+    void logisticIsStableForHugeMargins(KernelPath path) {
         DenseRows x = new DenseRows(2, 1, new double[] {1000, 1000}, new double[] {-1, 1});
-        double[] got = Kernels.logistic(x.range(0, 1), new double[] {1});
+        double[] got = Kernels.logistic(x.range(0, 1), new double[] {1}, path);
         // t = 1000: loss 1000, slope +1·σ(1000) = 1, gradient slope·x = 1000
         assertThat(got).containsExactly(1000.0, 1000.0);
-        got = Kernels.logistic(x.range(1, 1), new double[] {1});
+        got = Kernels.logistic(x.range(1, 1), new double[] {1}, path);
         assertThat(got[0]).isEqualTo(0.0); // log1p(e^−1000) underflows to 0
         assertThat(got[1]).isLessThanOrEqualTo(0.0).isGreaterThan(-1e-300);
         assertThat(LinearLoss.LOGISTIC.loss(0, 1)).isEqualTo(Math.log(2));
@@ -227,9 +233,9 @@ class KernelsTest {
     }
 
     /**
-     * The documented order, checked literally: the naive loops (rows ascending, columns ascending,
-     * one accumulator) give the very same bits; and so does every equivalent way in: twice, the
-     * whole block vs a view of a view, a copy of the rows, and the CSR form.
+     * The documented SCALAR order, checked literally: the naive loops (rows ascending, columns
+     * ascending, one accumulator) give the very same bits; and so does every equivalent way in:
+     * twice, the whole block vs a view of a view, a copy of the rows, and the CSR form.
      */
     @Test
     void bitIdenticalToNaiveOrderAndAcrossEntryPoints() {
@@ -249,15 +255,16 @@ class KernelsTest {
             int k = 1 + rng.nextInt(7); // k = 1..7
             double[] vk = gaussian(rng, d * k, 1);
 
-            long[] lr = bits(Kernels.logistic(direct, v));
-            long[] ls = bits(Kernels.leastSquares(direct, v));
-            long[] pca = bits(Kernels.pca(direct, vk, k));
+            long[] lr = bits(Kernels.logistic(direct, v, KernelPath.SCALAR));
+            long[] ls = bits(Kernels.leastSquares(direct, v, KernelPath.SCALAR));
+            long[] pca = bits(Kernels.pca(direct, vk, k, KernelPath.SCALAR));
             assertThat(bits(naiveLinear(direct, v))).containsExactly(ls);
             assertThat(bits(naivePca(direct, vk, k))).containsExactly(pca);
             for (RowRange same : new RowRange[] {direct, viaViews, copied, sparse}) {
-                assertThat(bits(Kernels.logistic(same, v))).containsExactly(lr);
-                assertThat(bits(Kernels.leastSquares(same, v))).containsExactly(ls);
-                assertThat(bits(Kernels.pca(same, vk, k))).containsExactly(pca);
+                assertThat(bits(Kernels.logistic(same, v, KernelPath.SCALAR))).containsExactly(lr);
+                assertThat(bits(Kernels.leastSquares(same, v, KernelPath.SCALAR)))
+                        .containsExactly(ls);
+                assertThat(bits(Kernels.pca(same, vk, k, KernelPath.SCALAR))).containsExactly(pca);
             }
         }
     }

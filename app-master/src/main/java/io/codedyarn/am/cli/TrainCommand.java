@@ -1,0 +1,260 @@
+package io.codedyarn.am.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.codedyarn.am.coord.TrainSpec;
+import io.codedyarn.am.train.TrainRequest;
+import io.codedyarn.am.train.Trainers;
+import io.codedyarn.placement.InvalidParametersException;
+import io.codedyarn.placement.SchemeParams;
+import io.codedyarn.worker.task.Workload;
+import java.io.PrintWriter;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code coded-yarn train}: places the data redundantly, runs the ApplicationMaster and its
+ * workers, trains, writes the results. {@code --cluster embedded} (the default without a Hadoop
+ * configuration) starts MiniDFS + MiniYARN in this JVM and submits exactly as to a real cluster;
+ * {@code yarn} submits to the configured cluster; {@code simulated} runs the same coordinator with
+ * in-process workers on simulated time.
+ */
+@Command(
+        name = "train",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Train a model with a straggler-tolerant scheme: on an embedded cluster (default",
+            "without a Hadoop configuration), a real YARN cluster, or a simulated one."
+        })
+final class TrainCommand implements Callable<Integer> {
+    private final CliContext context;
+
+    @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+    @Option(
+            names = "--workload",
+            defaultValue = "lr",
+            paramLabel = "W",
+            description = "lr | pca | lsq (default: ${DEFAULT-VALUE})")
+    String workload;
+
+    @Option(
+            names = "--data",
+            paramLabel = "DIR",
+            description =
+                    "dataset directory (coded-yarn format; local path or URI); default: a"
+                            + " built-in generated dataset for the workload")
+    String data;
+
+    @Option(
+            names = "--scheme",
+            required = true,
+            paramLabel = "NAME",
+            description = "scheme: ${COMPLETION-CANDIDATES}",
+            completionCandidates = PlanCommand.SchemeNames.class)
+    String scheme;
+
+    @Mixin PlanFlags flags;
+
+    @Option(
+            names = "--components",
+            defaultValue = "3",
+            paramLabel = "K",
+            description = "PCA components k (default: ${DEFAULT-VALUE})")
+    int components;
+
+    @Option(
+            names = "--lambda",
+            paramLabel = "L",
+            description = "L2 regularisation (default: 1/n for lr, 0 for lsq)")
+    Double lambda;
+
+    @Option(names = "--no-intercept", description = "do not append the constant-1 feature")
+    boolean noIntercept;
+
+    @Option(
+            names = "--latency",
+            paramLabel = "SPEC",
+            description = "simulated clusters: the latency model (as in simulate --latency)")
+    String latency;
+
+    @Option(
+            names = "--iterations",
+            defaultValue = "100",
+            paramLabel = "T",
+            description = "at most T iterations (default: ${DEFAULT-VALUE})")
+    int iterations;
+
+    @Option(
+            names = "--target-gap",
+            paramLabel = "G",
+            description = "stop once the relative gap to the reference optimum is <= G")
+    Double targetGap;
+
+    @Option(
+            names = "--time-limit",
+            paramLabel = "SECONDS",
+            description = "stop after this many seconds of training (simulated: simulated seconds)")
+    Double timeLimit;
+
+    @Option(names = "--step", paramLabel = "ETA", description = "step size (default: 1/L)")
+    Double step;
+
+    @Option(
+            names = "--optimizer",
+            paramLabel = "O",
+            description = "gd | nesterov | lbfgs (exact-gradient schemes; default lbfgs)")
+    String optimizer;
+
+    @Option(
+            names = "--wait",
+            paramLabel = "W",
+            description = "sag/dsag: fresh results to wait for (default n - s)")
+    int waitFor;
+
+    @Option(
+            names = "--reference",
+            paramLabel = "F",
+            description =
+                    "reference optimum for the gap (F*, or PCA's optimal explained variance);"
+                            + " default: computed in-process for simulated/embedded runs when"
+                            + " --target-gap is given")
+    Double reference;
+
+    @Option(
+            names = "--out",
+            paramLabel = "DIR",
+            description =
+                    "where the model, iterations.csv, latency-trace.csv and summary.json go"
+                            + " (default: coded-yarn-runs/<scheme>-<workload>-<seed>; on HDFS for"
+                            + " --cluster yarn)")
+    String out;
+
+    @Option(
+            names = "--cluster",
+            paramLabel = "C",
+            description =
+                    "embedded | yarn | simulated (default: yarn when a Hadoop configuration"
+                            + " is found (HADOOP_CONF_DIR or yarn-site.xml on the classpath),"
+                            + " else embedded)")
+    String cluster;
+
+    @Option(names = "--detach", description = "yarn: return once the application is submitted")
+    boolean detach;
+
+    @Option(names = "--json", description = "print the run's summary as JSON")
+    boolean json;
+
+    TrainCommand(CliContext context) {
+        this.context = context;
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        TrainSpec train = spec();
+        String mode = cluster == null ? Trainers.defaultCluster(context.hadoop()) : cluster;
+        InvalidParametersException.require(
+                mode.equals("embedded") || mode.equals("yarn") || mode.equals("simulated"),
+                "--cluster",
+                "must be embedded, yarn or simulated, got '%s'",
+                mode);
+        InvalidParametersException.require(
+                latency == null || mode.equals("simulated"),
+                "--latency",
+                "only applies to --cluster simulated");
+        String outDir =
+                out != null
+                        ? out
+                        : "coded-yarn-runs/"
+                                + scheme
+                                + "-"
+                                + train.workload().cliName()
+                                + "-"
+                                + train.seed();
+        TrainRequest request = new TrainRequest(train, data, outDir, mode, detach);
+        Trainers.Outcome outcome =
+                Trainers.run(
+                        context.config(), context.hadoop(), request, spec.commandLine().getErr());
+        PrintWriter pw = spec.commandLine().getOut();
+        Map<String, Object> summary = outcome.summary();
+        if (json) {
+            pw.println(
+                    new ObjectMapper()
+                            .enable(SerializationFeature.INDENT_OUTPUT)
+                            .writeValueAsString(summary));
+        } else {
+            for (var e : summary.entrySet()) {
+                pw.printf(Locale.ROOT, "%-14s %s%n", e.getKey(), e.getValue());
+            }
+            pw.printf(Locale.ROOT, "%-14s %s%n", "out", outcome.outDir());
+        }
+        pw.flush();
+        return "SUCCEEDED".equals(summary.get("status")) ? 0 : 1;
+    }
+
+    private TrainSpec spec() {
+        Workload w;
+        try {
+            w = Workload.parse(workload);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidParametersException("--workload", e.getMessage());
+        }
+        SchemeParams params = flags.toParams(context.config().defaultSeed());
+        InvalidParametersException.require(
+                iterations >= 1, "--iterations", "must be >= 1, got %d", iterations);
+        InvalidParametersException.require(
+                components >= 1, "--components", "must be >= 1, got %d", components);
+        InvalidParametersException.require(
+                lambda == null || (lambda >= 0 && Double.isFinite(lambda)),
+                "--lambda",
+                "must be a finite number >= 0, got %s",
+                lambda);
+        InvalidParametersException.require(
+                step == null || (step > 0 && Double.isFinite(step)),
+                "--step",
+                "must be > 0, got %s",
+                step);
+        InvalidParametersException.require(
+                targetGap == null || targetGap > 0,
+                "--target-gap",
+                "must be > 0, got %s",
+                targetGap);
+        InvalidParametersException.require(
+                timeLimit == null || timeLimit > 0,
+                "--time-limit",
+                "must be > 0, got %s",
+                timeLimit);
+        InvalidParametersException.require(
+                waitFor >= 0 && waitFor <= params.workers(),
+                "--wait",
+                "must be in 0..--workers, got %d",
+                waitFor);
+        InvalidParametersException.require(
+                optimizer == null
+                        || java.util.Set.of("gd", "nesterov", "lbfgs").contains(optimizer),
+                "--optimizer",
+                "must be gd, nesterov or lbfgs, got '%s'",
+                optimizer);
+        return new TrainSpec(
+                w,
+                scheme,
+                params,
+                components,
+                lambda == null ? Double.NaN : lambda,
+                !noIntercept && w != Workload.PCA,
+                optimizer,
+                step == null ? Double.NaN : step,
+                iterations,
+                targetGap == null ? Double.NaN : targetGap,
+                timeLimit == null ? Double.NaN : timeLimit,
+                waitFor,
+                reference == null ? Double.NaN : reference,
+                latency,
+                params.seed());
+    }
+}

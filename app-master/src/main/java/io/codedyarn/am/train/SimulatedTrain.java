@@ -1,0 +1,57 @@
+package io.codedyarn.am.train;
+
+import io.codedyarn.am.coord.Coordinator;
+import io.codedyarn.am.coord.DataShape;
+import io.codedyarn.am.coord.InProcessWorkers;
+import io.codedyarn.am.coord.ManualClock;
+import io.codedyarn.am.coord.RunResult;
+import io.codedyarn.am.coord.SimulatedCluster;
+import io.codedyarn.am.coord.TrainSpec;
+import io.codedyarn.placement.InvalidParametersException;
+import io.codedyarn.placement.Plan;
+import io.codedyarn.placement.Seeds;
+import io.codedyarn.placement.latency.LatencyModel;
+import io.codedyarn.placement.latency.LatencySpec;
+import io.codedyarn.placement.sim.Simulation;
+import io.codedyarn.worker.data.Rows;
+
+/**
+ * {@code train --cluster simulated}: the same {@link Coordinator} with in-process workers running
+ * the real kernels on the real data, and time from a latency model ({@code --latency}, as in {@code
+ * simulate}) instead of the clock — learning curves against simulated time for clusters far larger
+ * than this machine. The latency model is seeded as run 0 of {@code simulate} with the same {@code
+ * --seed}, so both see the same latencies.
+ */
+public final class SimulatedTrain {
+    private SimulatedTrain() {}
+
+    public static RunResult run(TrainSpec spec, Plan plan, Rows data) throws InterruptedException {
+        InvalidParametersException.require(
+                spec.latency() != null, "--latency", "is required with --cluster simulated");
+        LatencySpec latency = LatencySpec.parse(spec.latency());
+        LatencyModel model =
+                latency.build(
+                        plan.workers(),
+                        spec.params().speeds(),
+                        Seeds.generator(Simulation.runSeed(spec.seed(), 0)),
+                        path ->
+                                java.nio.file.Files.newBufferedReader(
+                                        java.nio.file.Path.of(path),
+                                        java.nio.charset.StandardCharsets.UTF_8));
+        ManualClock clock = new ManualClock();
+        DataShape shape = InProcessWorkers.shape(data, plan.partitions());
+        SimulatedCluster cluster =
+                new SimulatedCluster(
+                        InProcessWorkers.executors(
+                                plan,
+                                data,
+                                spec.workload(),
+                                spec.components(),
+                                spec.intercept(),
+                                clock::nanos),
+                        shape.partitionRows(),
+                        SimulatedCluster.TaskLatency.of(model),
+                        clock);
+        return new Coordinator(spec, plan, shape, cluster, cluster, clock).run();
+    }
+}

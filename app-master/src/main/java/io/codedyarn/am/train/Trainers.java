@@ -1,0 +1,129 @@
+package io.codedyarn.am.train;
+
+import io.codedyarn.am.config.CodedYarnConfig;
+import io.codedyarn.am.coord.RunResult;
+import io.codedyarn.am.coord.TrainSpec;
+import io.codedyarn.placement.InvalidParametersException;
+import io.codedyarn.placement.Plan;
+import io.codedyarn.placement.Seeds;
+import io.codedyarn.placement.scheme.Schemes;
+import io.codedyarn.worker.data.Rows;
+import io.codedyarn.worker.task.Workload;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/** Runs a {@link TrainRequest} on the cluster kind it names. */
+public final class Trainers {
+    private Trainers() {}
+
+    /** What a run leaves: its summary (as {@code summary.json}) and where the outputs are. */
+    public record Outcome(Map<String, Object> summary, String outDir) {}
+
+    /**
+     * yarn when a Hadoop configuration is around (HADOOP_CONF_DIR set, or a yarn-site.xml on the
+     * classpath), else embedded.
+     */
+    public static String defaultCluster(Configuration conf) {
+        String dir = System.getenv("HADOOP_CONF_DIR");
+        boolean configured =
+                (dir != null && !dir.isBlank())
+                        || Thread.currentThread()
+                                        .getContextClassLoader()
+                                        .getResource("yarn-site.xml")
+                                != null;
+        return configured ? "yarn" : "embedded";
+    }
+
+    public static Outcome run(
+            CodedYarnConfig config, Configuration hadoop, TrainRequest req, PrintWriter log)
+            throws IOException, InterruptedException {
+        return switch (req.cluster()) {
+            case "simulated" -> simulated(hadoop, req, log);
+            default ->
+                    throw new InvalidParametersException(
+                            "--cluster", req.cluster() + " is not available yet");
+        };
+    }
+
+    /** The plan of a spec (a pure function of the scheme, its flags and the seed). */
+    public static Plan plan(TrainSpec spec) {
+        return Schemes.byName(spec.scheme()).place(spec.params(), Seeds.generator(spec.seed()));
+    }
+
+    private static Outcome simulated(Configuration hadoop, TrainRequest req, PrintWriter log)
+            throws IOException, InterruptedException {
+        TrainSpec spec = req.spec();
+        Rows data = load(hadoop, req, log);
+        Plan plan = plan(spec);
+        InvalidParametersException.require(
+                plan.partitions() <= data.rows(),
+                "--partitions",
+                "the plan has %d partitions but the dataset only %d rows",
+                plan.partitions(),
+                data.rows());
+        spec = withReference(spec, data);
+        RunResult result = SimulatedTrain.run(spec, plan, data);
+        Map<String, Object> summary = TrainSummary.of(spec, result, null, "simulated");
+        return new Outcome(summary, req.out());
+    }
+
+    /** Fills in the reference optimum when a target gap needs one and the data is here. */
+    static TrainSpec withReference(TrainSpec spec, Rows data) {
+        if (!Double.isNaN(spec.reference()) || Double.isNaN(spec.targetGap())) {
+            return spec;
+        }
+        double lambda =
+                Double.isNaN(spec.lambda())
+                        ? (spec.workload() == Workload.LR ? 1.0 / data.rows() : 0.0)
+                        : spec.lambda();
+        double ref =
+                Reference.compute(
+                        spec.workload(), data, spec.intercept(), lambda, spec.components());
+        return new TrainSpec(
+                spec.workload(),
+                spec.scheme(),
+                spec.params(),
+                spec.components(),
+                spec.lambda(),
+                spec.intercept(),
+                spec.optimizer(),
+                spec.step(),
+                spec.iterations(),
+                spec.targetGap(),
+                spec.timeLimitSeconds(),
+                spec.waitFor(),
+                ref,
+                spec.latency(),
+                spec.seed());
+    }
+
+    /** The dataset in memory: --data (any Hadoop FS), or the built-in one generated locally. */
+    private static Rows load(Configuration hadoop, TrainRequest req, PrintWriter log)
+            throws IOException {
+        if (req.data() != null) {
+            Path dir = new Path(req.data());
+            FileSystem fs = dir.getFileSystem(hadoop);
+            return DatasetRows.read(fs, dir);
+        }
+        FileSystem local = FileSystem.getLocal(hadoop);
+        java.nio.file.Path tmp = java.nio.file.Files.createTempDirectory("coded-yarn-data");
+        Path dir = new Path(tmp.toUri().toString(), "builtin");
+        try {
+            log.println(
+                    "train: no --data; generating the built-in "
+                            + BuiltInData.params(req.spec().workload(), req.spec().seed()).kind()
+                            + " dataset (seed "
+                            + req.spec().seed()
+                            + ")");
+            log.flush();
+            BuiltInData.generate(local, dir, req.spec().workload(), req.spec().seed());
+            return DatasetRows.read(local, dir);
+        } finally {
+            local.delete(new Path(tmp.toUri().toString()), true);
+        }
+    }
+}

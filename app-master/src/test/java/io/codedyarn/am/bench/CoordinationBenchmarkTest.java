@@ -1,0 +1,25 @@
+package io.codedyarn.am.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/** The benchmark's plumbing on a tiny instance (speed is measured, never asserted). */
+class CoordinationBenchmarkTest {
+    @Test
+    void runsTheRealCoordinatorAgainstZeroCostWorkers() throws Exception {
+        CoordinationBenchmark.Figures f = CoordinationBenchmark.measure(10, 3, 3, 7);
+        assertThat(f.dimension()).isEqualTo(10);
+        assertThat(f.workers()).isEqualTo(3);
+        assertThat(f.iterations()).isEqualTo(7);
+        assertThat(f.medianMillis()).isPositive();
+        assertThat(f.meanMillis()).isPositive();
+    }
+
+    @Test
+    void defaultIterationsShrinkWithTheBroadcast() {
+        assertThat(CoordinationBenchmark.defaultIterations(1000, 16)).isEqualTo(200);
+        assertThat(CoordinationBenchmark.defaultIterations(100_000, 4)).isEqualTo(50);
+        assertThat(CoordinationBenchmark.defaultIterations(100_000, 64)).isEqualTo(20);
+    }
+}

@@ -1,0 +1,345 @@
+package io.codedyarn.am.net;
+
+import static io.codedyarn.am.net.TestingCluster.SECRET;
+import static io.codedyarn.am.net.TestingCluster.await;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.google.protobuf.ByteString;
+import io.codedyarn.am.coord.CoordinatorEvent.ResultArrived;
+import io.codedyarn.am.coord.CoordinatorEvent.WorkerFailed;
+import io.codedyarn.am.coord.CoordinatorEvent.WorkerReady;
+import io.codedyarn.worker.net.ProtocolCodec;
+import io.codedyarn.worker.net.WorkerClient;
+import io.codedyarn.worker.protocol.v1.CoordinatorMessage;
+import io.codedyarn.worker.protocol.v1.Hello;
+import io.codedyarn.worker.protocol.v1.Ready;
+import io.codedyarn.worker.protocol.v1.Result;
+import io.codedyarn.worker.protocol.v1.WorkerMessage;
+import io.codedyarn.worker.task.Piece;
+import io.codedyarn.worker.task.Task;
+import io.codedyarn.worker.task.TaskExecutor;
+import io.codedyarn.worker.task.TaskResult;
+import io.codedyarn.worker.task.WorkUnit;
+import io.codedyarn.worker.task.Workload;
+import io.grpc.Status;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+
+/** The AM endpoint and real {@link WorkerClient}s over loopback gRPC. */
+class GrpcWorkerServerTest {
+    private static final ServerOptions OPTS = ServerOptions.defaults().withMaxMessageBytes(1 << 20);
+
+    @Test
+    void tasksRoundTripAndResultsEqualTheExecutorBitForBit() throws Exception {
+        try (TestingCluster c = new TestingCluster(3, OPTS)) {
+            List<CompletableFuture<Integer>> exits = new ArrayList<>();
+            for (int w = 0; w < 3; w++) {
+                exits.add(c.start(w));
+            }
+            Map<Integer, WorkerReady> ready = new TreeMap<>();
+            for (int i = 0; i < 3; i++) {
+                WorkerReady r = c.next(WorkerReady.class);
+                ready.put(r.worker(), r);
+            }
+            assertThat(ready).containsOnlyKeys(0, 1, 2);
+            assertThat(ready.get(1).host()).isEqualTo("host-1");
+            double[] x = {0.5, -0.25, 1.5, 0.0, -2.0};
+            for (long round = 0; round < 4; round++) {
+                x[0] += 0.125;
+                Map<Integer, Task> sent = new TreeMap<>();
+                for (int w = 0; w < 3; w++) {
+                    int other = (w + 1) % 3;
+                    Task t =
+                            new Task(
+                                    round,
+                                    x,
+                                    List.of(
+                                            WorkUnit.of(
+                                                    new Piece(w, 0, -1, 1.0 / 3),
+                                                    new Piece(other, 0, -1, -2.5)),
+                                            WorkUnit.of(new Piece(other, 2, 3, 1.0))),
+                                    Task.Kind.values()[(int) round % 3]);
+                    sent.put(w, t);
+                    c.server.send(w, t);
+                }
+                for (int i = 0; i < 3; i++) {
+                    TaskResult got = c.next(ResultArrived.class).result();
+                    TaskResult want =
+                            new TaskExecutor(
+                                            got.worker(),
+                                            c.storedRows(got.worker()),
+                                            Workload.LR,
+                                            1,
+                                            () -> 0L)
+                                    .execute(sent.get(got.worker()));
+                    assertThat(got.round()).isEqualTo(round);
+                    assertThat(got.computeNanos()).isNotNegative();
+                    assertThat(got.values()).hasSameDimensionsAs(want.values());
+                    assertThat(got.values()[0])
+                            .hasSize(round % 3 == 2 ? 1 : 1 + TestingCluster.COLS);
+                    for (int u = 0; u < 2; u++) {
+                        // Double.equals compares bits: the wire must not change a single one
+                        assertThat(got.values()[u]).containsExactly(want.values()[u]);
+                    }
+                }
+            }
+            c.server.close("done after 4 rounds");
+            for (CompletableFuture<Integer> e : exits) {
+                assertThat(await(e)).isEqualTo(WorkerClient.EXIT_OK);
+            }
+            assertThat(c.events.poll(0)).as("no WorkerFailed for a clean stop").isNull();
+        }
+    }
+
+    @Test
+    void wrongSecretIsRejectedWithoutAnEvent() throws Exception {
+        try (TestingCluster c = new TestingCluster(2, OPTS)) {
+            WorkerClient intruder =
+                    c.client(
+                            1,
+                            "guessed".getBytes(StandardCharsets.UTF_8),
+                            c.memoryLoader(),
+                            System::nanoTime);
+            assertThat(await(c.run(intruder))).isEqualTo(WorkerClient.EXIT_REJECTED);
+            assertThat(intruder.diagnostic())
+                    .contains("UNAUTHENTICATED")
+                    .contains("wrong application secret for worker 1");
+            // the server answered the Hello before the client saw the status: any event is queued
+            assertThat(c.events.poll(0)).isNull();
+            // and the real worker 1 may still connect
+            CompletableFuture<Integer> real = c.start(1);
+            assertThat(c.next(WorkerReady.class).worker()).isEqualTo(1);
+            c.server.close();
+            assertThat(await(real)).isZero();
+        }
+    }
+
+    @Test
+    void unknownProtocolVersionIsRejectedNamingTheSupportedVersion() throws Exception {
+        try (TestingCluster c = new TestingCluster(2, OPTS);
+                RawPeer p = new RawPeer(c.server.port())) {
+            p.send(hello(99, 0, SECRET));
+            Status s = (Status) p.next();
+            assertThat(s.getCode()).isEqualTo(Status.Code.FAILED_PRECONDITION);
+            assertThat(s.getDescription())
+                    .isEqualTo(
+                            "protocol version 99 is not supported; this application master speaks version "
+                                    + ProtocolCodec.VERSION);
+            assertThat(c.events.poll(0)).isNull();
+        }
+    }
+
+    @Test
+    void workerIdOutOfRangeAndDuplicateConnectionsAreRejected() throws Exception {
+        try (TestingCluster c = new TestingCluster(2, OPTS);
+                RawPeer outOfRange = new RawPeer(c.server.port());
+                RawPeer first = new RawPeer(c.server.port());
+                RawPeer second = new RawPeer(c.server.port())) {
+            outOfRange.send(hello(ProtocolCodec.VERSION, 2, SECRET));
+            Status s = (Status) outOfRange.next();
+            assertThat(s.getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+            assertThat(s.getDescription()).isEqualTo("worker id 2 out of range 0..1");
+
+            first.send(hello(ProtocolCodec.VERSION, 0, SECRET));
+            assertThat(((CoordinatorMessage) first.next()).hasWelcome()).isTrue();
+            second.send(hello(ProtocolCodec.VERSION, 0, SECRET));
+            Status dup = (Status) second.next();
+            assertThat(dup.getCode()).isEqualTo(Status.Code.ALREADY_EXISTS);
+            assertThat(dup.getDescription()).isEqualTo("worker 0 is already connected");
+            assertThat(c.events.poll(0)).as("rejections post nothing").isNull();
+        }
+    }
+
+    @Test
+    void welcomeCarriesTheSetup() throws Exception {
+        try (TestingCluster c = new TestingCluster(3, OPTS);
+                RawPeer p = new RawPeer(c.server.port())) {
+            p.send(hello(ProtocolCodec.VERSION, 2, SECRET));
+            CoordinatorMessage m = (CoordinatorMessage) p.next();
+            var a = ProtocolCodec.assignment(2, m.getWelcome());
+            assertThat(m.getWelcome().getProtocolVersion()).isEqualTo(ProtocolCodec.VERSION);
+            assertThat(a.workload()).isEqualTo(Workload.LR);
+            assertThat(a.partitionUris())
+                    .isEqualTo(Map.of(2, TestingCluster.uri(2), 0, TestingCluster.uri(0)));
+        }
+    }
+
+    @Test
+    void oversizedTaskIsRefusedBeforeSendingAndOversizedInboundFailsTheWorker() throws Exception {
+        try (TestingCluster c =
+                new TestingCluster(2, ServerOptions.defaults().withMaxMessageBytes(4096))) {
+            CompletableFuture<Integer> w0 = c.start(0);
+            c.next(WorkerReady.class);
+            Task big = new Task(0, new double[1000], List.of(WorkUnit.of(Piece.whole(0))));
+            assertThatThrownBy(() -> c.server.send(0, big))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("task of round 0 for worker 0 is")
+                    .hasMessageContaining("over the message limit of 4096 bytes");
+            c.server.close();
+            assertThat(await(w0)).isZero();
+        }
+        // the worker's own inbound limit: the AM allows 1 MiB, worker 1 only 4 KiB
+        try (TestingCluster c = new TestingCluster(2, OPTS)) {
+            WorkerClient small = c.client(1, SECRET, c.memoryLoader(), System::nanoTime, 4096);
+            CompletableFuture<Integer> exit = c.run(small);
+            c.next(WorkerReady.class);
+            c.server.send(1, new Task(0, new double[1000], List.of(WorkUnit.of(Piece.whole(1)))));
+            assertThat(await(exit)).isEqualTo(WorkerClient.EXIT_LOST);
+            assertThat(small.diagnostic())
+                    .contains("RESOURCE_EXHAUSTED")
+                    .contains("exceeds maximum size 4096");
+            assertThat(c.next(WorkerFailed.class).worker()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void oversizedResultFromAPeerIsRefusedByTheServer() throws Exception {
+        try (TestingCluster c =
+                        new TestingCluster(2, ServerOptions.defaults().withMaxMessageBytes(4096));
+                RawPeer p = new RawPeer(c.server.port())) {
+            p.send(hello(ProtocolCodec.VERSION, 0, SECRET));
+            p.next();
+            p.send(WorkerMessage.newBuilder().setReady(Ready.newBuilder()).build());
+            c.next(WorkerReady.class);
+            c.server.send(0, new Task(0, new double[5], List.of(WorkUnit.of(Piece.whole(0)))));
+            p.next();
+            p.send(
+                    WorkerMessage.newBuilder()
+                            .setResult(
+                                    ProtocolCodec.result(
+                                            new TaskResult(
+                                                    0, 0, new double[][] {new double[1000]}, 1)))
+                            .build());
+            WorkerFailed f = c.next(WorkerFailed.class);
+            assertThat(f.worker()).isZero();
+            assertThat(f.reason())
+                    .startsWith("connection lost: RESOURCE_EXHAUSTED")
+                    .contains("exceeds maximum size 4096");
+            // gRPC resets the stream: the peer sees it cancelled
+            Status s = (Status) p.next();
+            assertThat(s.getCode()).isEqualTo(Status.Code.CANCELLED);
+        }
+    }
+
+    @Test
+    void disconnectedWorkerIsReportedFailedNamingTheCause() throws Exception {
+        try (TestingCluster c = new TestingCluster(2, OPTS)) {
+            WorkerClient w = c.client(0, SECRET, c.memoryLoader(), System::nanoTime);
+            CompletableFuture<Integer> exit = c.run(w);
+            c.next(WorkerReady.class);
+            w.close();
+            WorkerFailed f = c.next(WorkerFailed.class);
+            assertThat(f.worker()).isZero();
+            // the client's shutdownNow resets the stream (or, racing it, drops the connection)
+            assertThat(f.reason()).matches("connection lost: (CANCELLED|UNAVAILABLE) \\(.+\\)");
+            assertThat(await(exit)).isEqualTo(WorkerClient.EXIT_LOST);
+            assertThat(w.diagnostic()).contains("lost the connection to the application master");
+        }
+    }
+
+    @Test
+    void loadFailureIsReportedByTheWorker() throws Exception {
+        try (TestingCluster c = new TestingCluster(2, OPTS)) {
+            c.files.remove(TestingCluster.uri(1));
+            WorkerClient w = c.client(0, SECRET, c.memoryLoader(), System::nanoTime);
+            assertThat(await(c.run(w))).isEqualTo(WorkerClient.EXIT_FAILED);
+            WorkerFailed f = c.next(WorkerFailed.class);
+            assertThat(f.worker()).isZero();
+            assertThat(f.reason())
+                    .isEqualTo(
+                            "worker reported: worker 0 could not load its partitions: no such file mem:/part-1");
+        }
+    }
+
+    @Test
+    void resultForARoundNeverSentIsAProtocolError() throws Exception {
+        try (TestingCluster c = new TestingCluster(2, OPTS);
+                RawPeer p = new RawPeer(c.server.port())) {
+            p.send(hello(ProtocolCodec.VERSION, 1, SECRET));
+            p.next();
+            p.send(
+                    WorkerMessage.newBuilder()
+                            .setResult(
+                                    Result.newBuilder()
+                                            .setRound(5)
+                                            .addValues(ProtocolCodec.vector(new double[] {1})))
+                            .build());
+            WorkerFailed f = c.next(WorkerFailed.class);
+            assertThat(f.worker()).isEqualTo(1);
+            assertThat(f.reason())
+                    .isEqualTo(
+                            "protocol error: result for round 5, but the last task sent was round -1");
+            Status s = (Status) p.next();
+            assertThat(s.getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+        }
+    }
+
+    @Test
+    void aTaskQueuedBehindABusyWorkerIsReplacedByANewerOne() throws Exception {
+        try (TestingCluster c = new TestingCluster(2, OPTS)) {
+            // the worker's clock blocks the first compute (round 0) until the test opens the gate
+            CountDownLatch computing = new CountDownLatch(1);
+            CountDownLatch gate = new CountDownLatch(1);
+            AtomicReference<CountDownLatch> armed = new AtomicReference<>();
+            WorkerClient w =
+                    c.client(
+                            0,
+                            SECRET,
+                            c.memoryLoader(),
+                            () -> {
+                                CountDownLatch g = armed.getAndSet(null);
+                                if (g != null) {
+                                    computing.countDown();
+                                    try {
+                                        g.await();
+                                    } catch (InterruptedException e) {
+                                        Thread.currentThread().interrupt();
+                                    }
+                                }
+                                return 0L;
+                            });
+            CompletableFuture<Integer> exit = c.run(w);
+            c.next(WorkerReady.class);
+            armed.set(gate);
+            double[] x = new double[TestingCluster.COLS];
+            c.server.send(0, new Task(0, x, List.of(WorkUnit.of(Piece.whole(0)))));
+            assertThat(computing.await(TestingCluster.EVENT_WAIT_SECONDS, TimeUnit.SECONDS))
+                    .isTrue();
+            for (long round = 1; round < 4; round++) {
+                c.server.send(0, new Task(round, x, List.of(WorkUnit.of(Piece.whole(0)))));
+            }
+            // rounds 1 and 2 are replaced while round 0 computes; round 3 waits
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (w.droppedTasks() < 2 && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+            }
+            gate.countDown();
+            assertThat(c.next(ResultArrived.class).result().round()).isZero();
+            assertThat(c.next(ResultArrived.class).result().round()).isEqualTo(3);
+            assertThat(w.droppedTasks()).isEqualTo(2);
+            c.server.close();
+            assertThat(await(exit)).isZero();
+            assertThat(c.events.poll(0)).isNull();
+        }
+    }
+
+    private static WorkerMessage hello(int version, int worker, byte[] secret) {
+        return WorkerMessage.newBuilder()
+                .setHello(
+                        Hello.newBuilder()
+                                .setProtocolVersion(version)
+                                .setWorker(worker)
+                                .setSecret(ByteString.copyFrom(secret))
+                                .setHost("raw"))
+                .build();
+    }
+}

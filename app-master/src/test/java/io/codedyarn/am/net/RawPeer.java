@@ -1,0 +1,63 @@
+package io.codedyarn.am.net;
+
+import io.codedyarn.worker.protocol.v1.CoordinatorMessage;
+import io.codedyarn.worker.protocol.v1.WorkerMessage;
+import io.codedyarn.worker.protocol.v1.WorkerServiceGrpc;
+import io.grpc.Grpc;
+import io.grpc.InsecureChannelCredentials;
+import io.grpc.ManagedChannel;
+import io.grpc.Status;
+import io.grpc.stub.StreamObserver;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A hand-driven peer for protocol tests that {@code WorkerClient} would never produce (other
+ * versions, bad results): sends what the test says and records what comes back.
+ */
+final class RawPeer implements StreamObserver<CoordinatorMessage>, AutoCloseable {
+    private final ManagedChannel channel;
+    final StreamObserver<WorkerMessage> out;
+    private final LinkedBlockingQueue<Object> in = new LinkedBlockingQueue<>();
+
+    RawPeer(int port) {
+        channel =
+                Grpc.newChannelBuilderForAddress(
+                                "127.0.0.1", port, InsecureChannelCredentials.create())
+                        .build();
+        out = WorkerServiceGrpc.newStub(channel).work(this);
+    }
+
+    void send(WorkerMessage m) {
+        out.onNext(m);
+    }
+
+    /** The next message, or the stream's end: a {@link Status} (OK after onCompleted). */
+    Object next() throws InterruptedException {
+        Object o = in.poll(TestingCluster.EVENT_WAIT_SECONDS, TimeUnit.SECONDS);
+        if (o == null) {
+            throw new AssertionError("nothing from the server within the wait");
+        }
+        return o;
+    }
+
+    @Override
+    public void onNext(CoordinatorMessage m) {
+        in.add(m);
+    }
+
+    @Override
+    public void onError(Throwable t) {
+        in.add(Status.fromThrowable(t));
+    }
+
+    @Override
+    public void onCompleted() {
+        in.add(Status.OK);
+    }
+
+    @Override
+    public void close() {
+        channel.shutdownNow();
+    }
+}
