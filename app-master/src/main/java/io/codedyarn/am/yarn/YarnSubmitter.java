@@ -222,16 +222,45 @@ public final class YarnSubmitter implements AutoCloseable {
         if (Launch.isMinicluster(conf)) {
             return null;
         }
-        java.net.URL where = AppMaster.class.getProtectionDomain().getCodeSource().getLocation();
-        File f = new File(java.net.URI.create(where.toString()));
-        if (!f.isFile()) {
+        File f = runningJar();
+        if (f == null) {
             throw new IllegalArgumentException(
-                    "coded-yarn runs from "
-                            + f
-                            + ", not a jar: build the job jar (mvn package) or set "
+                    "coded-yarn does not run from a jar: build the job jar (mvn package) or set "
                             + Keys.JOB_JAR.name());
         }
         return f;
+    }
+
+    /**
+     * The jar holding our classes: the code source when it is a jar (java -cp coded-yarn.jar);
+     * under {@code yarn jar} (RunJar) the classes may come from the unpacked copy, so the class
+     * loader's jars are searched for the one holding {@link AppMaster}.
+     */
+    static File runningJar() {
+        String entry = AppMaster.class.getName().replace('.', '/') + ".class";
+        java.util.List<java.net.URL> candidates = new java.util.ArrayList<>();
+        candidates.add(AppMaster.class.getProtectionDomain().getCodeSource().getLocation());
+        if (AppMaster.class.getClassLoader() instanceof java.net.URLClassLoader u) {
+            candidates.addAll(java.util.List.of(u.getURLs()));
+        }
+        for (java.net.URL url : candidates) {
+            File f;
+            try {
+                f = new File(url.toURI());
+            } catch (java.net.URISyntaxException | IllegalArgumentException e) {
+                continue;
+            }
+            if (f.isFile() && f.getName().endsWith(".jar")) {
+                try (java.util.jar.JarFile jar = new java.util.jar.JarFile(f)) {
+                    if (jar.getEntry(entry) != null) {
+                        return f;
+                    }
+                } catch (IOException e) {
+                    // not a readable jar: try the next
+                }
+            }
+        }
+        return null;
     }
 
     /** The coded-yarn keys of the client's configuration, for the AM. */
