@@ -41,6 +41,11 @@ public final class CodedYarn extends Configured implements Tool {
         } catch (IllegalArgumentException e) {
             err.println("coded-yarn: " + e.getMessage());
             rc = EXIT_BAD_INPUT;
+        } catch (Exception | Error e) {
+            // exit even when non-daemon threads (an embedded cluster's) are still around
+            err.println("coded-yarn: internal error: " + e);
+            e.printStackTrace(err);
+            rc = 1;
         }
         out.flush();
         err.flush();

@@ -1,8 +1,10 @@
 package io.codedyarn.am.cli;
 
+import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.codedyarn.am.coord.TrainSpec;
+import io.codedyarn.am.output.RunOutputs;
+import io.codedyarn.am.output.RunSummary;
 import io.codedyarn.am.train.TrainRequest;
 import io.codedyarn.am.train.Trainers;
 import io.codedyarn.placement.InvalidParametersException;
@@ -181,20 +183,25 @@ final class TrainCommand implements Callable<Integer> {
                 Trainers.run(
                         context.config(), context.hadoop(), request, spec.commandLine().getErr());
         PrintWriter pw = spec.commandLine().getOut();
-        Map<String, Object> summary = outcome.summary();
+        RunSummary summary = outcome.summary();
+        if (summary == null) { // detached
+            pw.println("train: submitted; follow it with the YARN tools");
+            pw.flush();
+            return 0;
+        }
         if (json) {
-            pw.println(
-                    new ObjectMapper()
-                            .enable(SerializationFeature.INDENT_OUTPUT)
-                            .writeValueAsString(summary));
+            pw.print(RunOutputs.summaryJson(summary));
         } else {
-            for (var e : summary.entrySet()) {
+            Map<String, Object> fields =
+                    new ObjectMapper()
+                            .convertValue(summary, new TypeReference<Map<String, Object>>() {});
+            for (var e : fields.entrySet()) {
                 pw.printf(Locale.ROOT, "%-14s %s%n", e.getKey(), e.getValue());
             }
             pw.printf(Locale.ROOT, "%-14s %s%n", "out", outcome.outDir());
         }
         pw.flush();
-        return "SUCCEEDED".equals(summary.get("status")) ? 0 : 1;
+        return summary.succeeded() ? 0 : 1;
     }
 
     private TrainSpec spec() {

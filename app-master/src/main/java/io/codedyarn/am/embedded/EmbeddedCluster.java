@@ -139,7 +139,7 @@ public final class EmbeddedCluster implements AutoCloseable {
                     cluster.get("fs.defaultFS"));
             return new EmbeddedCluster(
                     base, temp, dfs, yarn, confDir, cluster, s.embeddedNodeManagers());
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException | Error e) {
             stopQuietly(yarn, dfs);
             if (temp) {
                 deleteTree(base);

@@ -30,6 +30,26 @@ public record RunSummary(
     public static final String SUCCEEDED = "SUCCEEDED";
     public static final String FAILED = "FAILED";
 
+    /** The summary of a finished coordinator run. */
+    public static RunSummary of(
+            String applicationId,
+            io.codedyarn.am.coord.TrainSpec spec,
+            io.codedyarn.am.coord.RunResult result,
+            java.util.List<String> workerNodes) {
+        return new RunSummary(
+                applicationId,
+                spec.scheme(),
+                spec.workload().cliName(),
+                spec.params().workers(),
+                result.iterations(),
+                result.wallSeconds(),
+                result.objective(),
+                spec.seed(),
+                result.succeeded() ? SUCCEEDED : FAILED,
+                result.diagnostic() == null ? "" : result.diagnostic(),
+                workerNodes);
+    }
+
     public boolean succeeded() {
         return SUCCEEDED.equals(status);
     }

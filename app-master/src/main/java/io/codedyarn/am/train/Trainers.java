@@ -3,6 +3,8 @@ package io.codedyarn.am.train;
 import io.codedyarn.am.config.CodedYarnConfig;
 import io.codedyarn.am.coord.RunResult;
 import io.codedyarn.am.coord.TrainSpec;
+import io.codedyarn.am.output.RunOutputs;
+import io.codedyarn.am.output.RunSummary;
 import io.codedyarn.placement.InvalidParametersException;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.Seeds;
@@ -11,7 +13,7 @@ import io.codedyarn.worker.data.Rows;
 import io.codedyarn.worker.task.Workload;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.util.Map;
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -21,7 +23,7 @@ public final class Trainers {
     private Trainers() {}
 
     /** What a run leaves: its summary (as {@code summary.json}) and where the outputs are. */
-    public record Outcome(Map<String, Object> summary, String outDir) {}
+    public record Outcome(RunSummary summary, String outDir) {}
 
     /**
      * yarn when a Hadoop configuration is around (HADOOP_CONF_DIR set, or a yarn-site.xml on the
@@ -43,9 +45,8 @@ public final class Trainers {
             throws IOException, InterruptedException {
         return switch (req.cluster()) {
             case "simulated" -> simulated(hadoop, req, log);
-            default ->
-                    throw new InvalidParametersException(
-                            "--cluster", req.cluster() + " is not available yet");
+            case "embedded" -> ClusterTrain.run(hadoop, req, log, true);
+            default -> ClusterTrain.run(hadoop, req, log, false);
         };
     }
 
@@ -66,9 +67,20 @@ public final class Trainers {
                 plan.partitions(),
                 data.rows());
         spec = withReference(spec, data);
+        FileSystem local = FileSystem.getLocal(hadoop);
+        Path out = local.makeQualified(new Path(req.out()));
+        RunOutputs.checkAbsent(local, out);
         RunResult result = SimulatedTrain.run(spec, plan, data);
-        Map<String, Object> summary = TrainSummary.of(spec, result, null, "simulated");
-        return new Outcome(summary, req.out());
+        RunSummary summary = RunSummary.of("", spec, result, List.of());
+        boolean pca = spec.workload() == Workload.PCA;
+        RunOutputs.write(
+                local,
+                out,
+                summary,
+                result,
+                pca ? Math.max(1, spec.components()) : 1,
+                spec.intercept() && !pca);
+        return new Outcome(summary, out.toString());
     }
 
     /** Fills in the reference optimum when a target gap needs one and the data is here. */

@@ -177,19 +177,7 @@ public final class AppMaster {
             containers.stopping();
             succeeded = result.succeeded();
             diagnostic = result.diagnostic() == null ? "" : result.diagnostic();
-            RunSummary summary =
-                    new RunSummary(
-                            appId,
-                            spec.scheme(),
-                            spec.workload().cliName(),
-                            n,
-                            result.iterations(),
-                            result.wallSeconds(),
-                            result.objective(),
-                            spec.seed(),
-                            succeeded ? RunSummary.SUCCEEDED : RunSummary.FAILED,
-                            diagnostic,
-                            nodes);
+            RunSummary summary = RunSummary.of(appId, spec, result, nodes);
             boolean pca = spec.workload() == Workload.PCA;
             RunOutputs.write(
                     outFs,

@@ -1,0 +1,153 @@
+package io.codedyarn.am.train;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.codedyarn.am.cli.PlanDocument;
+import io.codedyarn.am.config.CodedYarnConfig;
+import io.codedyarn.am.coord.JobInfo;
+import io.codedyarn.am.coord.TrainSpec;
+import io.codedyarn.am.embedded.EmbeddedCluster;
+import io.codedyarn.am.output.RunSummary;
+import io.codedyarn.am.yarn.YarnTrainer;
+import io.codedyarn.hdfs.prepare.DatasetPreparer;
+import io.codedyarn.placement.InvalidParametersException;
+import io.codedyarn.placement.Plan;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.yarn.conf.YarnConfiguration;
+import org.apache.hadoop.yarn.exceptions.YarnException;
+
+/**
+ * {@code train --cluster yarn|embedded}: places the dataset for the plan on the cluster's HDFS
+ * ({@code data prepare}: one file per partition, replication = copies, favored DataNodes), submits
+ * the application with {@link YarnTrainer} exactly as {@code yarn jar} would, and returns the
+ * summary the ApplicationMaster wrote. Embedded: the same against an in-process MiniDFS + MiniYARN,
+ * then copies the outputs to the local {@code --out} and shuts the cluster down.
+ *
+ * <p>Working directory on the cluster: {@code <home>/.coded-yarn/runs/<scheme>-<workload>-<seed>-
+ * <millis>/} with {@code source/} (built-in data), {@code placed/} (the placed dataset) and, for
+ * embedded runs, {@code out/}.
+ */
+final class ClusterTrain {
+    private ClusterTrain() {}
+
+    static Trainers.Outcome run(
+            Configuration hadoop, TrainRequest req, PrintWriter log, boolean embedded)
+            throws IOException, InterruptedException {
+        if (!embedded) {
+            return submit(new YarnConfiguration(hadoop), req, log, false);
+        }
+        CodedYarnConfig config = CodedYarnConfig.parse(hadoop::get);
+        java.nio.file.Path local = java.nio.file.Path.of(req.out()).toAbsolutePath();
+        if (java.nio.file.Files.exists(local)) {
+            throw new InvalidParametersException("--out", local + " already exists");
+        }
+        log.println(
+                "train: starting an embedded cluster ("
+                        + config.yarn().embeddedDataNodes()
+                        + " DataNodes, "
+                        + config.yarn().embeddedNodeManagers()
+                        + " NodeManagers)");
+        log.flush();
+        try (EmbeddedCluster cluster = EmbeddedCluster.start(config.yarn())) {
+            Configuration conf = new Configuration(cluster.configuration());
+            // the coded-yarn keys given on the command line reach the AM through the job conf
+            for (var e : hadoop) {
+                if (e.getKey().startsWith("coded-yarn.")) {
+                    conf.set(e.getKey(), e.getValue());
+                }
+            }
+            return submit(conf, req, log, true);
+        }
+    }
+
+    private static Trainers.Outcome submit(
+            Configuration conf, TrainRequest req, PrintWriter log, boolean embedded)
+            throws IOException, InterruptedException {
+        TrainSpec spec = req.spec();
+        Plan plan = Trainers.plan(spec);
+        FileSystem fs = FileSystem.get(conf);
+        Path work =
+                fs.makeQualified(
+                        new Path(
+                                fs.getHomeDirectory(),
+                                ".coded-yarn/runs/"
+                                        + spec.scheme()
+                                        + "-"
+                                        + spec.workload().cliName()
+                                        + "-"
+                                        + spec.seed()
+                                        + "-"
+                                        + System.currentTimeMillis()));
+        Path src;
+        FileSystem srcFs;
+        if (req.data() != null) {
+            src = new Path(req.data());
+            srcFs = src.getFileSystem(embedded ? new Configuration() : conf);
+            src = srcFs.makeQualified(src);
+            if (!srcFs.exists(src)) {
+                throw new InvalidParametersException("--data", src + " does not exist");
+            }
+        } else {
+            srcFs = fs;
+            src = new Path(work, "source");
+            log.println(
+                    "train: no --data; generating the built-in "
+                            + BuiltInData.params(spec.workload(), spec.seed()).kind()
+                            + " dataset (seed "
+                            + spec.seed()
+                            + ") into "
+                            + src);
+            log.flush();
+            BuiltInData.generate(fs, src, spec.workload(), spec.seed());
+        }
+        if (!Double.isNaN(spec.targetGap()) && Double.isNaN(spec.reference())) {
+            InvalidParametersException.require(
+                    embedded, "--reference", "is required with --target-gap on --cluster yarn");
+            spec = Trainers.withReference(spec, DatasetRows.read(srcFs, src));
+        }
+        Path placed = new Path(work, "placed");
+        String planJson =
+                new ObjectMapper()
+                                .enable(SerializationFeature.INDENT_OUTPUT)
+                                .writeValueAsString(PlanDocument.of(plan, null))
+                        + "\n";
+        log.println("train: placing the data for " + plan.scheme() + " into " + placed);
+        log.flush();
+        DatasetPreparer.prepare(
+                srcFs,
+                src,
+                fs,
+                placed,
+                new DatasetPreparer.Request(plan, planJson, List.of(), false, false));
+        Path out = embedded ? new Path(work, "out") : fs.makeQualified(new Path(req.out()));
+        YarnTrainer.Result r;
+        try {
+            r =
+                    YarnTrainer.run(
+                            conf,
+                            spec,
+                            new JobInfo(placed.toString(), out.toString()),
+                            req.detach());
+        } catch (YarnException e) {
+            throw new IOException("YARN: " + e.getMessage(), e);
+        }
+        String outDir = out.toString();
+        if (embedded && fs.exists(out)) {
+            java.nio.file.Path local = java.nio.file.Path.of(req.out()).toAbsolutePath();
+            java.nio.file.Files.createDirectories(local.getParent());
+            fs.copyToLocalFile(out, new Path(local.toUri()));
+            outDir = local.toString();
+        }
+        RunSummary summary = r.summary();
+        if (summary == null) {
+            log.println("train: submitted " + r.applicationId() + " (detached)");
+            log.flush();
+        }
+        return new Trainers.Outcome(summary, outDir);
+    }
+}
