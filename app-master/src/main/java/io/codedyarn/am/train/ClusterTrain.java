@@ -140,7 +140,7 @@ final class ClusterTrain {
         if (embedded && fs.exists(out)) {
             java.nio.file.Path local = java.nio.file.Path.of(req.out()).toAbsolutePath();
             java.nio.file.Files.createDirectories(local.getParent());
-            fs.copyToLocalFile(out, new Path(local.toUri()));
+            fs.copyToLocalFile(false, out, new Path(local.toUri()), true); // raw: no .crc files
             outDir = local.toString();
         }
         RunSummary summary = r.summary();

@@ -67,7 +67,7 @@ public final class Trainers {
                 plan.partitions(),
                 data.rows());
         spec = withReference(spec, data);
-        FileSystem local = FileSystem.getLocal(hadoop);
+        FileSystem local = FileSystem.getLocal(hadoop).getRawFileSystem(); // no .crc files
         Path out = local.makeQualified(new Path(req.out()));
         RunOutputs.checkAbsent(local, out);
         RunResult result = SimulatedTrain.run(spec, plan, data);
