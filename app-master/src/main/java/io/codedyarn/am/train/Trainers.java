@@ -84,7 +84,7 @@ public final class Trainers {
     }
 
     /** Fills in the reference optimum when a target gap needs one and the data is here. */
-    static TrainSpec withReference(TrainSpec spec, Rows data) {
+    public static TrainSpec withReference(TrainSpec spec, Rows data) {
         if (!Double.isNaN(spec.reference()) || Double.isNaN(spec.targetGap())) {
             return spec;
         }

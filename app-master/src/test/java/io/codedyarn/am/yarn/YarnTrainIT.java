@@ -1,14 +1,20 @@
 package io.codedyarn.am.yarn;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import io.codedyarn.am.cli.PlanDocument;
 import io.codedyarn.am.config.CodedYarnConfig;
 import io.codedyarn.am.config.YarnSettings;
+import io.codedyarn.am.coord.IterationRecord;
 import io.codedyarn.am.coord.JobInfo;
+import io.codedyarn.am.coord.RunResult;
 import io.codedyarn.am.coord.TrainSpec;
 import io.codedyarn.am.embedded.EmbeddedCluster;
 import io.codedyarn.am.output.RunOutputs;
+import io.codedyarn.am.train.DatasetRows;
+import io.codedyarn.am.train.SimulatedTrain;
+import io.codedyarn.am.train.Trainers;
 import io.codedyarn.hdfs.dataset.WriterOptions;
 import io.codedyarn.hdfs.generate.GeneratorParams;
 import io.codedyarn.hdfs.generate.Generators;
@@ -18,8 +24,10 @@ import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.SchemeParams;
 import io.codedyarn.placement.Seeds;
 import io.codedyarn.placement.scheme.Schemes;
+import io.codedyarn.worker.data.Rows;
 import io.codedyarn.worker.task.Workload;
 import java.io.File;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
@@ -174,5 +182,158 @@ class YarnTrainIT {
         assertThat(r.summary().status()).isEqualTo("FAILED");
         assertThat(r.summary().diagnostic()).contains("plan mismatch").contains("plan.json");
         assertThat(fs.exists(out)).isFalse();
+    }
+
+    /** Generates {@code g} and places it for {@code plan}; returns (raw, placed). */
+    private static Path[] placed(String name, Plan plan, GeneratorParams g) throws Exception {
+        Path raw = fs.makeQualified(new Path("/data/" + name + "-raw"));
+        Generators.generate(fs, raw, Generators.create(g), WriterOptions.defaults(), null);
+        Path out = fs.makeQualified(new Path("/data/" + name));
+        String planJson =
+                new com.fasterxml.jackson.databind.ObjectMapper()
+                        .writeValueAsString(PlanDocument.of(plan, null));
+        DatasetPreparer.prepare(
+                fs,
+                raw,
+                fs,
+                out,
+                new DatasetPreparer.Request(plan, planJson, List.of(), false, false));
+        return new Path[] {raw, out};
+    }
+
+    private static TrainSpec spec(
+            Workload w, String scheme, SchemeParams params, String optimizer, int iterations) {
+        return new TrainSpec(
+                w,
+                scheme,
+                params,
+                3,
+                Double.NaN,
+                w != Workload.PCA,
+                optimizer,
+                Double.NaN,
+                iterations,
+                1e-6,
+                Double.NaN,
+                0,
+                Double.NaN,
+                null,
+                params.seed());
+    }
+
+    private static TrainSpec withScheme(TrainSpec s, String scheme, SchemeParams params) {
+        return new TrainSpec(
+                s.workload(),
+                scheme,
+                params,
+                s.components(),
+                s.lambda(),
+                s.intercept(),
+                s.optimizer(),
+                s.step(),
+                s.iterations(),
+                s.targetGap(),
+                s.timeLimitSeconds(),
+                s.waitFor(),
+                s.reference(),
+                "exp:eta=1",
+                s.seed());
+    }
+
+    /** The YARN run's iterations.csv objectives, in order. */
+    private static double[] objectives(Path out) throws Exception {
+        String csv;
+        try (var in = fs.open(new Path(out, RunOutputs.ITERATIONS))) {
+            csv = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        return csv.lines().skip(1).mapToDouble(l -> Double.parseDouble(l.split(",")[2])).toArray();
+    }
+
+    private static YarnTrainer.Result train(TrainSpec spec, Path data, String name)
+            throws Exception {
+        Path out = fs.makeQualified(new Path("/runs/" + name));
+        long t0 = System.nanoTime();
+        YarnTrainer.Result r =
+                YarnTrainer.run(conf(), spec, new JobInfo(data.toString(), out.toString()), false);
+        System.err.printf(
+                "%s: submit -> FINISHED %d ms%n", name, (System.nanoTime() - t0) / 1_000_000);
+        assertThat(r.summary().diagnostic()).as(name).isEmpty();
+        assertThat(r.exitStatus()).isZero();
+        return r;
+    }
+
+    /**
+     * Exact (cyclic, s = 1) and lazy (LAGC, one group of 3 with r = 2) families on YARN: every
+     * iteration's decoded objective equals the UNCODED objective of the same optimiser computed
+     * in-process (so the decoded gradient is the full gradient: the iterates coincide), to 1e-9
+     * relative, and the run stops at the target gap 1e-6 of the single-machine optimum.
+     */
+    @Test
+    void exactAndLazySchemesDecodeTheUncodedObjectiveEveryIterationAndReachTheOptimum()
+            throws Exception {
+        for (String scheme : List.of("cyclic", "lagc")) {
+            SchemeParams params =
+                    scheme.equals("cyclic")
+                            ? SchemeParams.of(3, 1, 21)
+                            : SchemeParams.of(3, 0, 21).withGroups(1).withLoad(2);
+            TrainSpec coded =
+                    spec(
+                            Workload.LR,
+                            scheme,
+                            params,
+                            scheme.equals("cyclic") ? "lbfgs" : null,
+                            400);
+            Plan plan = Trainers.plan(coded);
+            Path[] data =
+                    placed("family-" + scheme, plan, GeneratorParams.of("higgs-like", 3000, 8, 7));
+            Rows rows = DatasetRows.read(fs, data[0]);
+            coded = Trainers.withReference(coded, rows);
+            YarnTrainer.Result r = train(coded, data[1], "family-" + scheme);
+            double[] yarn = objectives(fs.makeQualified(new Path("/runs/family-" + scheme)));
+
+            // the same optimiser on the uncoded scheme in-process (lagc: the same lazy method,
+            // whose selections depend only on the iterates)
+            TrainSpec reference =
+                    scheme.equals("cyclic")
+                            ? withScheme(coded, "uncoded", SchemeParams.of(3, 0, 21))
+                            : withScheme(coded, scheme, params);
+            RunResult local = SimulatedTrain.run(reference, Trainers.plan(reference), rows);
+            List<IterationRecord> it = local.iterationLog();
+            assertThat(yarn).as(scheme).hasSize(it.size());
+            for (int t = 0; t < yarn.length; t++) {
+                double f = it.get(t).objective();
+                assertThat(yarn[t]).as("%s iteration %d", scheme, t).isCloseTo(f, within(1e-9 * f));
+            }
+            double gap = (r.summary().objective() - coded.reference()) / coded.reference();
+            assertThat(gap).as(scheme).isBetween(-1e-9, 1e-6);
+            assertThat(r.summary().iterations()).as(scheme).isLessThan(400);
+        }
+    }
+
+    /** PCA (k = 3, fractional repetition) reaches the eigendecomposition's explained variance. */
+    @Test
+    void pcaReachesTheExplainedVarianceOfTheEigendecomposition() throws Exception {
+        SchemeParams params = SchemeParams.of(4, 1, 3);
+        TrainSpec pca = spec(Workload.PCA, "fractional", params, null, 300);
+        Path[] data =
+                placed("pca", Trainers.plan(pca), GeneratorParams.of("low-rank", 2000, 20, 9));
+        pca = Trainers.withReference(pca, DatasetRows.read(fs, data[0]));
+        YarnTrainer.Result r = train(pca, data[1], "pca");
+        assertThat(r.summary().objective()).isCloseTo(pca.reference(), within(1e-6));
+    }
+
+    /** DSAG on YARN (real, unscripted timing): converges towards the optimum. */
+    @Test
+    void dsagApproachesTheOptimum() throws Exception {
+        SchemeParams params = SchemeParams.of(3, 1, 5).withSubpartitions(2);
+        TrainSpec dsag = spec(Workload.LR, "dsag", params, null, 120);
+        Path[] data =
+                placed("dsag", Trainers.plan(dsag), GeneratorParams.of("higgs-like", 3000, 8, 7));
+        dsag = Trainers.withReference(dsag, DatasetRows.read(fs, data[0]));
+        YarnTrainer.Result r = train(dsag, data[1], "dsag");
+        double[] f = objectives(fs.makeQualified(new Path("/runs/dsag")));
+        double gap = (r.summary().objective() - dsag.reference()) / dsag.reference();
+        assertThat(gap).isBetween(-1e-9, 1e-2);
+        assertThat(f[f.length - 1]).isLessThan(f[0]);
     }
 }
