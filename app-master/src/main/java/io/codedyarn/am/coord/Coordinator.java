@@ -141,6 +141,15 @@ public final class Coordinator {
                 engine.latencyLog());
     }
 
+    /**
+     * One line for a status page (readable from any thread): the last iteration, its time and
+     * metric, and the gap when known.
+     */
+    public String status() {
+        Run r = current;
+        return r == null ? "starting" : r.status();
+    }
+
     /** Fraction of the run done, 0..1 (readable from any thread: the AM reports it to YARN). */
     public double progress() {
         Run r = current;

@@ -31,6 +31,7 @@ final class Run {
     private double bestValue = Double.NaN;
     private double lastValue = Double.NaN;
     private volatile double progress;
+    private volatile String status = "waiting for the workers";
 
     Run(TrainSpec spec, Plan plan, DataShape shape, RoundEngine engine, Metric metric) {
         this.spec = spec;
@@ -81,6 +82,18 @@ final class Run {
             bestValue = Double.NaN;
         }
         progress = Math.min(1.0, (double) iterations.size() / maxIterations);
+        status =
+                String.format(
+                        java.util.Locale.ROOT,
+                        "iteration %d at %.3f s: %s %.10g%s, %d results used",
+                        iterations.size() - 1,
+                        t,
+                        spec.workload() == Workload.PCA ? "explained variance" : "F",
+                        value,
+                        Double.isNaN(gap)
+                                ? ""
+                                : String.format(java.util.Locale.ROOT, " (gap %.3g)", gap),
+                        used);
         if (iterations.size() % 10 == 1 || LOG.isDebugEnabled()) {
             LOG.info(
                     "iteration {} t={}s metric={} gap={} used={}",
@@ -119,6 +132,10 @@ final class Run {
 
     double progress() {
         return progress;
+    }
+
+    String status() {
+        return status;
     }
 
     List<IterationRecord> iterations() {

@@ -158,12 +158,15 @@ public final class AppMaster {
             status.set(
                     () ->
                             status(
-                                    appId,
-                                    spec,
-                                    n,
-                                    progress.getAsDouble(),
-                                    containers.runningCount(),
-                                    containers.nodes()));
+                                            appId,
+                                            spec,
+                                            n,
+                                            progress.getAsDouble(),
+                                            containers.runningCount(),
+                                            containers.nodes())
+                                    + "training "
+                                    + coordinator.get().status()
+                                    + "\n");
             LOG.info("workers connect to {}:{}", host, grpcPort);
             Map<Integer, String> nodeOfWorker = nodesForWorkers(conf, dataFs, placed);
             containers.request(
