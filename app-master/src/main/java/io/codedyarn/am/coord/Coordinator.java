@@ -58,6 +58,30 @@ public final class Coordinator {
         return this;
     }
 
+    /**
+     * Rejects what no run of this spec could do, before any cluster time is spent.
+     *
+     * @throws io.codedyarn.placement.InvalidParametersException naming the flag
+     */
+    public static void validate(TrainSpec spec, Plan plan) {
+        io.codedyarn.placement.InvalidParametersException.require(
+                !(family(plan).equals("lazy") && spec.workload().cliName().equals("pca")),
+                "--scheme",
+                "%s (lazy aggregation) trains lr and lsq, not pca; use an exact scheme or dsag",
+                plan.scheme());
+        io.codedyarn.placement.InvalidParametersException.require(
+                spec.waitFor() <= plan.workers(),
+                "--wait",
+                "must be at most --workers (%d), got %d",
+                plan.workers(),
+                spec.waitFor());
+        io.codedyarn.placement.InvalidParametersException.require(
+                spec.optimizer() == null || family(plan).equals("exact"),
+                "--optimizer",
+                "only applies to exact-gradient schemes; %s uses its own update",
+                plan.scheme());
+    }
+
     /** The method family a scheme trains with: "exact", "lazy" or "async". */
     public static String family(Plan plan) {
         if (plan.parameters().containsKey("w")) {

@@ -43,6 +43,7 @@ public final class Trainers {
     public static Outcome run(
             CodedYarnConfig config, Configuration hadoop, TrainRequest req, PrintWriter log)
             throws IOException, InterruptedException {
+        io.codedyarn.am.coord.Coordinator.validate(req.spec(), plan(req.spec()));
         return switch (req.cluster()) {
             case "simulated" -> simulated(hadoop, req, log);
             case "embedded" -> ClusterTrain.run(hadoop, req, log, true);

@@ -1,0 +1,121 @@
+package io.codedyarn.am.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.codedyarn.am.config.CodedYarnConfig;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code train --cluster simulated} end to end through the CLI, and its bad-input refusals. */
+class TrainCommandTest {
+    @TempDir Path tmp;
+
+    private record Run(int rc, String out, String err) {}
+
+    private static Run run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int rc =
+                CodedYarn.commandLine(
+                                CodedYarnConfig.defaults(),
+                                new PrintWriter(out),
+                                new PrintWriter(err))
+                        .execute(args);
+        return new Run(rc, out.toString(), err.toString());
+    }
+
+    private Run simulated(String out, String... extra) {
+        List<String> a =
+                new ArrayList<>(
+                        List.of(
+                                "train",
+                                "--cluster",
+                                "simulated",
+                                "--latency",
+                                "exp:eta=1",
+                                "--out",
+                                tmp.resolve(out).toString()));
+        a.addAll(List.of(extra));
+        return run(a.toArray(String[]::new));
+    }
+
+    @Test
+    void simulatedRunWritesTheOutputsAndPrintsTheSummary() throws Exception {
+        Run r =
+                simulated(
+                        "lr",
+                        "--scheme",
+                        "cyclic",
+                        "--workers",
+                        "4",
+                        "--stragglers",
+                        "1",
+                        "--target-gap",
+                        "1e-6",
+                        "--iterations",
+                        "200",
+                        "--json");
+        assertThat(r.rc()).as(r.err()).isZero();
+        JsonNode s = new ObjectMapper().readTree(r.out());
+        assertThat(s.get("status").asText()).isEqualTo("SUCCEEDED");
+        assertThat(s.get("scheme").asText()).isEqualTo("cyclic");
+        assertThat(s.get("workload").asText()).isEqualTo("lr");
+        assertThat(s.get("workers").asInt()).isEqualTo(4);
+        assertThat(s.get("iterations").asInt()).isBetween(2, 199);
+        assertThat(s.get("seed").asLong()).isEqualTo(1);
+        assertThat(s.get("wallSeconds").asDouble()).isPositive();
+        assertThat(s.get("objective").asDouble()).isBetween(0.0, Math.log(2));
+        for (String f :
+                List.of("model.csv", "iterations.csv", "latency-trace.csv", "summary.json")) {
+            assertThat(tmp.resolve("lr").resolve(f)).exists();
+        }
+        String iterations = Files.readString(tmp.resolve("lr/iterations.csv"));
+        assertThat(iterations.lines().count()).isEqualTo(s.get("iterations").asInt() + 1L);
+        // the gap column shrinks to the target
+        String last = iterations.lines().reduce((a, b) -> b).orElseThrow();
+        assertThat(Double.parseDouble(last.split(",")[3])).isLessThanOrEqualTo(1e-6);
+    }
+
+    @Test
+    void impossibleCombinationsAreRefusedBeforeAnythingRuns() {
+        Run pca = simulated("a", "--scheme", "lag", "--workers", "4", "--workload", "pca");
+        assertThat(pca.rc()).isEqualTo(2);
+        assertThat(pca.err()).contains("--scheme").contains("not pca");
+        Run opt = simulated("b", "--scheme", "dsag", "--workers", "4", "--optimizer", "gd");
+        assertThat(opt.rc()).isEqualTo(2);
+        assertThat(opt.err()).contains("--optimizer");
+        Run lat =
+                run(
+                        "train",
+                        "--scheme",
+                        "cyclic",
+                        "--workers",
+                        "4",
+                        "--latency",
+                        "exp:eta=1",
+                        "--cluster",
+                        "embedded");
+        assertThat(lat.rc()).isEqualTo(2);
+        assertThat(lat.err()).contains("--latency").contains("simulated");
+        Run wl = simulated("c", "--scheme", "cyclic", "--workers", "4", "--workload", "svm");
+        assertThat(wl.rc()).isEqualTo(2);
+        assertThat(wl.err()).contains("--workload").contains("svm");
+        assertThat(tmp).isEmptyDirectory();
+    }
+
+    @Test
+    void anExistingOutputIsRefused() throws Exception {
+        Files.createDirectories(tmp.resolve("taken"));
+        Run r = simulated("taken", "--scheme", "uncoded", "--workers", "2");
+        assertThat(r.rc()).isNotZero();
+        assertThat(r.err()).contains("taken");
+    }
+}
