@@ -43,6 +43,12 @@ public final class Keys {
                     false,
                     "true: workers run the Vector API kernels (jdk.incubator.vector, Math.exp/log; bit-identical only on one JDK build and ISA family); false: plain-Java, StrictMath kernels bit-identical on every JVM");
 
+    public static final ConfigKey<Boolean> DSAG_LOAD_BALANCE =
+            new ConfigKey<>(
+                    "coded-yarn.dsag.load-balance",
+                    true,
+                    "true: dsag re-balances the workers' subpartition counts p_i from measured latencies every 10 iterations (DSAG Algorithms 1 and 2); false: p_i stay as --subpartitions set them");
+
     public static final ConfigKey<Integer> EMBEDDED_DATANODES =
             new ConfigKey<>(
                     "coded-yarn.embedded.datanodes",
@@ -138,6 +144,7 @@ public final class Keys {
                 VERIFY_TOLERANCE,
                 DEFAULT_SEED,
                 KERNEL_VECTOR,
+                DSAG_LOAD_BALANCE,
                 EMBEDDED_DATANODES,
                 EMBEDDED_NODEMANAGERS,
                 EMBEDDED_NM_MEMORY_MB,

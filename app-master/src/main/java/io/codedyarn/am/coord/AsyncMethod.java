@@ -1,6 +1,7 @@
 package io.codedyarn.am.coord;
 
 import io.codedyarn.placement.dsag.SampleRange;
+import io.codedyarn.placement.dsag.SubpartitionAlignment;
 import io.codedyarn.placement.method.DsagAggregator;
 import io.codedyarn.placement.method.GradientAggregator;
 import io.codedyarn.placement.method.OfferResult;
@@ -33,6 +34,9 @@ final class AsyncMethod {
     private final SampleRange[] blocks;
     private final long[] partitionStart; // 1-based global index of each partition's first row
     private final long[] nextPart; // 1-based k of the next subpartition per worker
+    private final long[] lastPart; // 1-based k of the last subpartition sent (0: none yet)
+    private final int[] p; // current subpartition counts p_i
+    private final int[] pInFlight; // the p_i the in-flight task was cut with
     private final SampleRange[] inFlight;
 
     AsyncMethod(Run run, DecodedRounds setupRounds) {
@@ -55,6 +59,12 @@ final class AsyncMethod {
         }
         nextPart = new long[n];
         java.util.Arrays.fill(nextPart, 1);
+        lastPart = new long[n];
+        p = new int[n];
+        pInFlight = new int[n];
+        for (int i = 0; i < n; i++) {
+            p[i] = (int) Math.min(run.plan.subpartitions(i), blocks[i].size());
+        }
         inFlight = new SampleRange[n];
     }
 
@@ -86,6 +96,10 @@ final class AsyncMethod {
         }
         int w = w();
         RoundGate gate = new RoundGate(w);
+        DsagBalancing balancing =
+                run.loadBalance && !run.plan.scheme().equals("sag")
+                        ? new DsagBalancing(blockRows(), p, w, run.spec.seed())
+                        : null;
         GradientAggregator agg = null;
         boolean dsag = !run.plan.scheme().equals("sag");
         while (true) {
@@ -133,6 +147,15 @@ final class AsyncMethod {
                 SampleRange r = inFlight[i];
                 inFlight[i] = null;
                 boolean fresh = a.round() == round;
+                if (balancing != null) {
+                    balancing.record(
+                            i,
+                            engine.elapsedSeconds(),
+                            a.computeNanos() / 1e9,
+                            engine.roundTripSeconds(a),
+                            pInFlight[i],
+                            !fresh);
+                }
                 OfferResult res = agg.offer(r.first(), r.last(), a.round(), a.values()[0]);
                 if (fresh) {
                     engine.mark(a, "used");
@@ -175,18 +198,47 @@ final class AsyncMethod {
                     v[m] -= eta * fg[1 + m];
                 }
             }
+            if (balancing != null
+                    && run.iteration() % DsagBalancing.EVERY == DsagBalancing.EVERY - 1) {
+                balancing
+                        .rebalance(engine.elapsedSeconds(), p.clone())
+                        .ifPresent(this::repartition);
+            }
             run.record(before, value, false, used, stale, discarded, who.toString());
         }
+    }
+
+    /** Publishes p': each changed worker continues from where it stopped (Algorithm 2). */
+    private void repartition(int[] next) {
+        for (int i = 0; i < n; i++) {
+            if (next[i] != p[i]) {
+                nextPart[i] =
+                        lastPart[i] == 0
+                                ? 1
+                                : SubpartitionAlignment.realign(
+                                        blocks[i].size(), p[i], next[i], lastPart[i]);
+                p[i] = next[i];
+            }
+        }
+    }
+
+    private int[] blockRows() {
+        int[] rows = new int[n];
+        for (int i = 0; i < n; i++) {
+            rows[i] = Math.toIntExact(blocks[i].size());
+        }
+        return rows;
     }
 
     /**
      * Sends worker i its next subpartition (cyclic k = 1..p_i) at iterate v, tagged {@code round}.
      */
     private void sendNext(int i, long round, double[] v) {
-        long p = Math.min(run.plan.subpartitions(i), blocks[i].size());
         long k = nextPart[i];
-        nextPart[i] = k % p + 1;
-        SampleRange r = blocks[i].part(p, k);
+        nextPart[i] = k % p[i] + 1;
+        lastPart[i] = k;
+        pInFlight[i] = p[i];
+        SampleRange r = blocks[i].part(p[i], k);
         inFlight[i] = r;
         List<Piece> pieces = new ArrayList<>();
         for (int part : run.plan.stored(i)) {

@@ -31,6 +31,7 @@ public final class Coordinator {
     private final EventSource events;
     private final Clock clock;
     private long startupTimeoutNanos = 600_000_000_000L;
+    private boolean loadBalance;
     private volatile Run current;
 
     public Coordinator(
@@ -82,6 +83,15 @@ public final class Coordinator {
                 plan.scheme());
     }
 
+    /**
+     * DSAG: re-balance the workers' subpartitions from measured latencies (DSAG §VI, Algorithm 1 +
+     * 2); off by default here, on by default through {@code coded-yarn.dsag.load-balance}.
+     */
+    public Coordinator loadBalance(boolean on) {
+        this.loadBalance = on;
+        return this;
+    }
+
     /** The method family a scheme trains with: "exact", "lazy" or "async". */
     public static String family(Plan plan) {
         if (plan.parameters().containsKey("w")) {
@@ -104,6 +114,7 @@ public final class Coordinator {
                         Metric.defaultLambda(spec.workload(), spec.lambda(), n),
                         spec.reference());
         Run run = new Run(spec, plan, shape, engine, metric);
+        run.loadBalance = loadBalance;
         current = run;
         boolean ok = true;
         String diagnostic = "";

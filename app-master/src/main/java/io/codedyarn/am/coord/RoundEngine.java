@@ -220,6 +220,12 @@ final class RoundEngine {
                 res.worker(), res.round(), s.tags, res.values(), res.computeNanos(), null);
     }
 
+    /** Send-to-receive seconds of the task an arrival answers (NaN if unknown). */
+    double roundTripSeconds(Arrival a) {
+        Slot s = slots.get(key(a.round(), a.worker()));
+        return s == null || s.received < 0 ? Double.NaN : (s.received - s.sent) / 1e9;
+    }
+
     /** Records what the method did with an arrival: used, stale, discarded, unused. */
     void mark(Arrival a, String use) {
         Slot s = slots.get(key(a.round(), a.worker()));

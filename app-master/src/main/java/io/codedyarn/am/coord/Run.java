@@ -22,6 +22,9 @@ final class Run {
     final RoundEngine engine;
     final Metric metric;
 
+    /** DSAG: balance the subpartitions with the latency profiler + Algorithm 1. */
+    boolean loadBalance;
+
     /** Model columns: d, plus 1 for the intercept column (LR, LSQ). */
     final int cols;
 

@@ -56,6 +56,7 @@ public final class SimulatedCluster implements WorkerPort, EventSource {
     private final long[] failAt;
     private long seq;
     private int batches;
+    private double communication;
 
     /**
      * @param partitionRows rows of each plan partition (to turn pieces into loads)
@@ -95,6 +96,20 @@ public final class SimulatedCluster implements WorkerPort, EventSource {
         long at = (long) (seconds * 1e9);
         failAt[worker] = at;
         push(at, worker, new CoordinatorEvent.WorkerFailed(worker, "simulated failure"), null, at);
+        return this;
+    }
+
+    /**
+     * Reports a fraction of each task's simulated time as communication rather than computation
+     * (the worker's own compute time = (1 − f) × latency): DSAG's latency profiler needs both
+     * components (default 0: the whole time is computation).
+     */
+    public SimulatedCluster communicationFraction(double f) {
+        if (!(f >= 0 && f < 1)) {
+            throw new IllegalArgumentException(
+                    "communication fraction must be in [0, 1), got " + f);
+        }
+        this.communication = f;
         return this;
     }
 
@@ -139,7 +154,11 @@ public final class SimulatedCluster implements WorkerPort, EventSource {
             }
             TaskResult r = workers.get(next.worker()).execute(next.task());
             return new CoordinatorEvent.ResultArrived(
-                    new TaskResult(r.worker(), r.round(), r.values(), next.at() - next.start()));
+                    new TaskResult(
+                            r.worker(),
+                            r.round(),
+                            r.values(),
+                            (long) ((next.at() - next.start()) * (1 - communication))));
         }
         return next.event();
     }

@@ -26,6 +26,16 @@ public final class SimulatedTrain {
     private SimulatedTrain() {}
 
     public static RunResult run(TrainSpec spec, Plan plan, Rows data) throws InterruptedException {
+        return run(spec, plan, data, false);
+    }
+
+    /**
+     * @param loadBalance DSAG load balancing ({@code coded-yarn.dsag.load-balance}); the simulated
+     *     workers then report 5 % of each task's time as communication, which the latency profiler
+     *     needs
+     */
+    public static RunResult run(TrainSpec spec, Plan plan, Rows data, boolean loadBalance)
+            throws InterruptedException {
         InvalidParametersException.require(
                 spec.latency() != null, "--latency", "is required with --cluster simulated");
         LatencySpec latency = LatencySpec.parse(spec.latency());
@@ -52,6 +62,11 @@ public final class SimulatedTrain {
                         shape.partitionRows(),
                         SimulatedCluster.TaskLatency.of(model),
                         clock);
-        return new Coordinator(spec, plan, shape, cluster, cluster, clock).run();
+        if (loadBalance) {
+            cluster.communicationFraction(0.05);
+        }
+        return new Coordinator(spec, plan, shape, cluster, cluster, clock)
+                .loadBalance(loadBalance)
+                .run();
     }
 }

@@ -71,7 +71,9 @@ public final class Trainers {
         FileSystem local = FileSystem.getLocal(hadoop).getRawFileSystem(); // no .crc files
         Path out = local.makeQualified(new Path(req.out()));
         RunOutputs.checkAbsent(local, out);
-        RunResult result = SimulatedTrain.run(spec, plan, data);
+        RunResult result =
+                SimulatedTrain.run(
+                        spec, plan, data, CodedYarnConfig.parse(hadoop::get).dsagLoadBalance());
         RunSummary summary = RunSummary.of("", spec, result, List.of());
         boolean pca = spec.workload() == Workload.PCA;
         RunOutputs.write(

@@ -149,8 +149,8 @@ public final class AppMaster {
             int grpcPort = server.port();
             coordinator.set(
                     new Coordinator(spec, placed.plan, placed.shape, server, events, Clock.system())
-                            .startupTimeout(
-                                    settings.localityWaitSeconds() + STARTUP_SLACK_SECONDS));
+                            .startupTimeout(settings.localityWaitSeconds() + STARTUP_SLACK_SECONDS)
+                            .loadBalance(CodedYarnConfig.parse(conf::get).dsagLoadBalance()));
             containers.configure(
                     n,
                     Resource.newInstance(settings.workerMemoryMb(), settings.workerVcores()),

@@ -178,4 +178,32 @@ class MethodFamiliesTest {
         var r = x.operate(theta).subtract(y);
         return r.dotProduct(r);
     }
+
+    /**
+     * DSAG with load balancing: worker 3 is 4× slower; the balancer (profiler + Algorithm 1) gives
+     * it smaller subpartitions (larger p_3), so its later tasks carry less load than its first
+     * ones, and the run still approaches the optimum.
+     */
+    @org.junit.jupiter.api.Test
+    void dsagLoadBalancingShrinksTheSlowWorkersTasks() throws Exception {
+        var params = SchemeParams.of(4, 1, 1).withPartitions(4).withSubpartitions(4);
+        var spec = Trainer.spec(Workload.LR, "dsag", params, null, 300);
+        Trainer.LOAD_BALANCE.set(true);
+        RunResult r;
+        try {
+            r = Trainer.run(spec, LR, Trainer.noisy(3, 4, 5));
+        } finally {
+            Trainer.LOAD_BALANCE.set(false);
+        }
+        assertThat(r.succeeded()).as(r.diagnostic()).isTrue();
+        var slow = r.latencyLog().stream().filter(l -> l.worker() == 3).toList();
+        var fast = r.latencyLog().stream().filter(l -> l.worker() == 0).toList();
+        double first = slow.get(0).load();
+        double last = slow.get(slow.size() - 1).load();
+        assertThat(last).isLessThan(first * 0.75);
+        assertThat(last).isLessThan(fast.get(fast.size() - 1).load());
+        var exact = Trainer.spec(Workload.LR, "uncoded", SchemeParams.of(4, 0, 1), "lbfgs", 80);
+        double ref = Trainer.run(exact, LR, Trainer.oneSlow(-1, 1)).objective();
+        assertThat((r.objective() - ref) / ref).isBetween(-1e-12, 1e-3);
+    }
 }

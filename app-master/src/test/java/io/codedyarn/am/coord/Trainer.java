@@ -103,8 +103,16 @@ final class Trainer {
                         latency,
                         clock);
         tweak.accept(cluster);
-        return new Coordinator(spec, plan, shape, cluster, cluster, clock).run();
+        if (LOAD_BALANCE.get()) {
+            cluster.communicationFraction(0.1);
+        }
+        return new Coordinator(spec, plan, shape, cluster, cluster, clock)
+                .loadBalance(LOAD_BALANCE.get())
+                .run();
     }
+
+    /** Whether {@link #run} turns DSAG load balancing on (per test thread). */
+    static final ThreadLocal<Boolean> LOAD_BALANCE = ThreadLocal.withInitial(() -> false);
 
     /**
      * Every worker takes 1 s per unit of load; worker {@code slow} takes {@code factor}× longer.
@@ -113,6 +121,16 @@ final class Trainer {
         return (batch, load, out) -> {
             for (int w = 0; w < load.length; w++) {
                 out[w] = load[w] * (w == slow ? factor : 1.0) * (1 + 0.01 * w);
+            }
+        };
+    }
+
+    /** As {@link #oneSlow} with a seeded uniform ±50 % noise on every time. */
+    static SimulatedCluster.TaskLatency noisy(int slow, double factor, long seed) {
+        java.util.random.RandomGenerator rng = Seeds.generator(seed);
+        return (batch, load, out) -> {
+            for (int w = 0; w < load.length; w++) {
+                out[w] = load[w] * (w == slow ? factor : 1.0) * (0.5 + rng.nextDouble());
             }
         };
     }
