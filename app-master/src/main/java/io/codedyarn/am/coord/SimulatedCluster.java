@@ -91,6 +91,26 @@ public final class SimulatedCluster implements WorkerPort, EventSource {
         }
     }
 
+    /** In-process workers holding {@code plan}'s partitions of {@code data} for {@code spec}. */
+    public static SimulatedCluster over(
+            io.codedyarn.placement.Plan plan,
+            io.codedyarn.worker.data.Rows data,
+            TrainSpec spec,
+            TaskLatency latency,
+            ManualClock clock) {
+        return new SimulatedCluster(
+                InProcessWorkers.executors(
+                        plan,
+                        data,
+                        spec.workload(),
+                        spec.components(),
+                        spec.intercept(),
+                        clock::nanos),
+                InProcessWorkers.shape(data, plan.partitions()).partitionRows(),
+                latency,
+                clock);
+    }
+
     /** Worker w dies at simulated second s: a WorkerFailed event, nothing from it after that. */
     public SimulatedCluster failAt(int worker, double seconds) {
         long at = (long) (seconds * 1e9);

@@ -51,17 +51,8 @@ public final class SimulatedTrain {
         ManualClock clock = new ManualClock();
         DataShape shape = InProcessWorkers.shape(data, plan.partitions());
         SimulatedCluster cluster =
-                new SimulatedCluster(
-                        InProcessWorkers.executors(
-                                plan,
-                                data,
-                                spec.workload(),
-                                spec.components(),
-                                spec.intercept(),
-                                clock::nanos),
-                        shape.partitionRows(),
-                        SimulatedCluster.TaskLatency.of(model),
-                        clock);
+                SimulatedCluster.over(
+                        plan, data, spec, SimulatedCluster.TaskLatency.of(model), clock);
         if (loadBalance) {
             cluster.communicationFraction(0.05);
         }

@@ -4,9 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.codedyarn.am.config.CodedYarnConfig;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -14,23 +11,13 @@ import org.junit.jupiter.api.Test;
  */
 class PlanCommandTest {
 
-    private record Run(int rc, String out, String err) {}
-
-    private static Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int rc =
-                CodedYarn.commandLine(
-                                CodedYarnConfig.defaults(),
-                                new PrintWriter(out),
-                                new PrintWriter(err))
-                        .execute(args);
-        return new Run(rc, out.toString(), err.toString());
+    private static CliRun run(String... args) {
+        return CliRun.of(args);
     }
 
     @Test
     void jsonHasTheStableFields() throws Exception {
-        Run r =
+        CliRun r =
                 run(
                         "plan",
                         "--scheme",
@@ -61,7 +48,7 @@ class PlanCommandTest {
 
     @Test
     void tableListsEveryWorker() {
-        Run r = run("plan", "--scheme", "uncoded", "--workers", "3", "--partitions", "5");
+        CliRun r = run("plan", "--scheme", "uncoded", "--workers", "3", "--partitions", "5");
         assertThat(r.rc()).isZero();
         assertThat(r.out()).contains("scheme uncoded: 3 workers, 5 partitions");
         assertThat(r.out()).contains("{0} -> c0 = g0").contains("{3-4} -> c2 = g3 + g4");
@@ -69,7 +56,7 @@ class PlanCommandTest {
 
     @Test
     void invalidCombinationsExit2WithOneLineNamingTheFlag() {
-        Run r = run("plan", "--scheme", "fastest-k", "--workers", "3", "--stragglers", "3");
+        CliRun r = run("plan", "--scheme", "fastest-k", "--workers", "3", "--stragglers", "3");
         assertThat(r.rc()).isEqualTo(2);
         assertThat(r.err().strip())
                 .startsWith("coded-yarn plan: --stragglers:")
@@ -96,7 +83,7 @@ class PlanCommandTest {
     @Test
     void helpWorksOnEveryCommand() {
         assertThat(run("--help").rc()).isZero();
-        Run plan = run("plan", "--help");
+        CliRun plan = run("plan", "--help");
         assertThat(plan.rc()).isZero();
         assertThat(plan.out()).contains("--verify").contains("--scheme");
         assertThat(run("bench", "--help").out())

@@ -4,30 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.codedyarn.am.config.CodedYarnConfig;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import org.junit.jupiter.api.Test;
 
 class SimulateCommandTest {
 
-    private record Run(int rc, String out, String err) {}
-
-    private static Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int rc =
-                CodedYarn.commandLine(
-                                CodedYarnConfig.defaults(),
-                                new PrintWriter(out),
-                                new PrintWriter(err))
-                        .execute(args);
-        return new Run(rc, out.toString(), err.toString());
+    private static CliRun run(String... args) {
+        return CliRun.of(args);
     }
 
     @Test
     void jsonHasTheStableFieldsPerScheme() throws Exception {
-        Run r =
+        CliRun r =
                 run(
                         "simulate",
                         "--scheme",
@@ -70,14 +57,14 @@ class SimulateCommandTest {
     void badSpecsExit2WithOneLine() {
         for (String spec :
                 new String[] {"nope:x=1", "exp:eta=-", "ge:q=1", "trace:file=/does/not/exist"}) {
-            Run r = run("simulate", "--scheme", "uncoded", "--workers", "3", "--latency", spec);
+            CliRun r = run("simulate", "--scheme", "uncoded", "--workers", "3", "--latency", spec);
             assertThat(r.rc()).as(spec).isEqualTo(2);
             assertThat(r.err().strip())
                     .as(spec)
                     .startsWith("coded-yarn simulate: --latency:")
                     .doesNotContain("\n");
         }
-        Run r =
+        CliRun r =
                 run(
                         "simulate",
                         "--scheme",

@@ -4,9 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.codedyarn.am.config.CodedYarnConfig;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,21 +15,11 @@ import org.junit.jupiter.api.io.TempDir;
 class TrainCommandTest {
     @TempDir Path tmp;
 
-    private record Run(int rc, String out, String err) {}
-
-    private static Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int rc =
-                CodedYarn.commandLine(
-                                CodedYarnConfig.defaults(),
-                                new PrintWriter(out),
-                                new PrintWriter(err))
-                        .execute(args);
-        return new Run(rc, out.toString(), err.toString());
+    private static CliRun run(String... args) {
+        return CliRun.of(args);
     }
 
-    private Run simulated(String out, String... extra) {
+    private CliRun simulated(String out, String... extra) {
         List<String> a =
                 new ArrayList<>(
                         List.of(
@@ -49,7 +36,7 @@ class TrainCommandTest {
 
     @Test
     void simulatedRunWritesTheOutputsAndPrintsTheSummary() throws Exception {
-        Run r =
+        CliRun r =
                 simulated(
                         "lr",
                         "--scheme",
@@ -86,13 +73,13 @@ class TrainCommandTest {
 
     @Test
     void impossibleCombinationsAreRefusedBeforeAnythingRuns() {
-        Run pca = simulated("a", "--scheme", "lag", "--workers", "4", "--workload", "pca");
+        CliRun pca = simulated("a", "--scheme", "lag", "--workers", "4", "--workload", "pca");
         assertThat(pca.rc()).isEqualTo(2);
         assertThat(pca.err()).contains("--scheme").contains("not pca");
-        Run opt = simulated("b", "--scheme", "dsag", "--workers", "4", "--optimizer", "gd");
+        CliRun opt = simulated("b", "--scheme", "dsag", "--workers", "4", "--optimizer", "gd");
         assertThat(opt.rc()).isEqualTo(2);
         assertThat(opt.err()).contains("--optimizer");
-        Run lat =
+        CliRun lat =
                 run(
                         "train",
                         "--scheme",
@@ -105,7 +92,7 @@ class TrainCommandTest {
                         "embedded");
         assertThat(lat.rc()).isEqualTo(2);
         assertThat(lat.err()).contains("--latency").contains("simulated");
-        Run wl = simulated("c", "--scheme", "cyclic", "--workers", "4", "--workload", "svm");
+        CliRun wl = simulated("c", "--scheme", "cyclic", "--workers", "4", "--workload", "svm");
         assertThat(wl.rc()).isEqualTo(2);
         assertThat(wl.err()).contains("--workload").contains("svm");
         assertThat(tmp).isEmptyDirectory();
@@ -114,7 +101,7 @@ class TrainCommandTest {
     @Test
     void anExistingOutputIsRefused() throws Exception {
         Files.createDirectories(tmp.resolve("taken"));
-        Run r = simulated("taken", "--scheme", "uncoded", "--workers", "2");
+        CliRun r = simulated("taken", "--scheme", "uncoded", "--workers", "2");
         assertThat(r.rc()).isNotZero();
         assertThat(r.err()).contains("taken");
     }

@@ -90,18 +90,7 @@ final class Trainer {
         Plan plan = plan(spec);
         ManualClock clock = new ManualClock();
         DataShape shape = InProcessWorkers.shape(data, plan.partitions());
-        SimulatedCluster cluster =
-                new SimulatedCluster(
-                        InProcessWorkers.executors(
-                                plan,
-                                data,
-                                spec.workload(),
-                                spec.components(),
-                                spec.intercept(),
-                                clock::nanos),
-                        shape.partitionRows(),
-                        latency,
-                        clock);
+        SimulatedCluster cluster = SimulatedCluster.over(plan, data, spec, latency, clock);
         tweak.accept(cluster);
         if (LOAD_BALANCE.get()) {
             cluster.communicationFraction(0.1);

@@ -4,14 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.codedyarn.am.cli.CodedYarn;
+import io.codedyarn.am.cli.CliRun;
 import io.codedyarn.am.config.CodedYarnConfig;
 import io.codedyarn.hdfs.dataset.DatasetReader;
 import io.codedyarn.hdfs.dataset.DatasetVerifier;
 import io.codedyarn.hdfs.dataset.Manifest;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
@@ -24,18 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
 class GenerateCommandTest {
     @TempDir java.nio.file.Path tmp;
 
-    private record Run(int rc, String out, String err) {}
-
-    private static Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int rc =
-                CodedYarn.commandLine(
-                                CodedYarnConfig.defaults(),
-                                new PrintWriter(out),
-                                new PrintWriter(err))
-                        .execute(args);
-        return new Run(rc, out.toString(), err.toString());
+    private static CliRun run(String... args) {
+        return CliRun.of(args);
     }
 
     private String out(String name) {
@@ -47,7 +35,7 @@ class GenerateCommandTest {
                 FileSystem.getLocal(new Configuration()), new Path("file://" + dir));
     }
 
-    private static void assertOneLine(Run r, String expected) {
+    private static void assertOneLine(CliRun r, String expected) {
         assertThat(r.rc()).isEqualTo(2);
         assertThat(r.err().lines()).hasSize(1);
         assertThat(r.err().strip()).isEqualTo(expected);
@@ -55,7 +43,7 @@ class GenerateCommandTest {
 
     @Test
     void generatesAVerifiableDatasetWithSeedAndArguments() throws IOException {
-        Run r =
+        CliRun r =
                 run(
                         "data",
                         "generate",
@@ -109,14 +97,14 @@ class GenerateCommandTest {
         String[] base = {"data", "generate", "--kind", "higgs-like", "--rows", "100"};
         assertThat(run(concat(base, "--out", out("h"))).rc()).isZero();
         Manifest first = manifest(out("h"));
-        Run again = run(concat(base, "--seed", "5", "--out", out("h")));
+        CliRun again = run(concat(base, "--seed", "5", "--out", out("h")));
         assertOneLine(
                 again,
                 "coded-yarn generate: --out file:"
                         + out("h")
                         + " already exists (add --overwrite to replace it)");
         assertThat(manifest(out("h"))).isEqualTo(first);
-        Run over = run(concat(base, "--seed", "5", "--overwrite", "--out", out("h")));
+        CliRun over = run(concat(base, "--seed", "5", "--overwrite", "--out", out("h")));
         assertThat(over.rc()).as(over.err()).isZero();
         assertThat(manifest(out("h")).spec().seed()).isEqualTo(5L);
         assertThat(manifest(out("h")).cols()).isEqualTo(28);
@@ -177,11 +165,12 @@ class GenerateCommandTest {
                         "--out",
                         o),
                 "coded-yarn generate: --rank: applies only to --kind low-rank, not higgs-like");
-        Run notNumber = run("data", "generate", "--kind", "low-rank", "--rows", "many", "--out", o);
+        CliRun notNumber =
+                run("data", "generate", "--kind", "low-rank", "--rows", "many", "--out", o);
         assertThat(notNumber.rc()).isEqualTo(2);
         assertThat(notNumber.err().lines()).hasSize(1);
         assertThat(notNumber.err()).contains("--rows");
-        Run missing = run("data", "generate", "--rows", "5", "--out", o);
+        CliRun missing = run("data", "generate", "--rows", "5", "--out", o);
         assertThat(missing.rc()).isEqualTo(2);
         assertThat(missing.err()).contains("--kind");
         assertThat(Files.exists(tmp.resolve("x"))).isFalse();
@@ -190,7 +179,7 @@ class GenerateCommandTest {
     @Test
     void anUnwritableOutputFailsWithOneLineAndLeavesNothing() throws IOException {
         Files.writeString(tmp.resolve("file"), "not a directory");
-        Run r =
+        CliRun r =
                 run(
                         "data",
                         "generate",
@@ -212,7 +201,7 @@ class GenerateCommandTest {
 
     @Test
     void benchGenerateReportsMediansAndTheRatio() throws IOException {
-        Run r =
+        CliRun r =
                 run(
                         "data",
                         "bench-generate",
@@ -237,7 +226,8 @@ class GenerateCommandTest {
         try (Stream<java.nio.file.Path> s = Files.list(tmp)) {
             assertThat(s).isEmpty(); // everything it wrote is deleted
         }
-        Run text = run("data", "bench-generate", "--rows", "500", "--cols", "4", "--repeats", "1");
+        CliRun text =
+                run("data", "bench-generate", "--rows", "500", "--cols", "4", "--repeats", "1");
         assertThat(text.rc()).as(text.err()).isZero();
         assertThat(text.out()).contains("ratio generate / copyFromLocalFile:");
     }

@@ -4,16 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.codedyarn.am.cli.CodedYarn;
-import io.codedyarn.am.config.CodedYarnConfig;
+import io.codedyarn.am.cli.CliRun;
 import io.codedyarn.hdfs.dataset.DatasetSpec;
 import io.codedyarn.hdfs.dataset.DatasetWriter;
 import io.codedyarn.hdfs.dataset.LabelSpec;
 import io.codedyarn.hdfs.dataset.WriterOptions;
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.io.RandomAccessFile;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apache.hadoop.conf.Configuration;
@@ -28,18 +25,8 @@ class PlacementCommandsTest {
     private String src;
     private String out;
 
-    private record Run(int rc, String out, String err) {}
-
-    private static Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int rc =
-                CodedYarn.commandLine(
-                                CodedYarnConfig.defaults(),
-                                new PrintWriter(out),
-                                new PrintWriter(err))
-                        .execute(args);
-        return new Run(rc, out.toString(), err.toString());
+    private static CliRun run(String... args) {
+        return CliRun.of(args);
     }
 
     @BeforeEach
@@ -62,7 +49,7 @@ class PlacementCommandsTest {
 
     @Test
     void prepareInspectVerify() throws Exception {
-        Run p =
+        CliRun p =
                 run(
                         "data",
                         "prepare",
@@ -85,7 +72,7 @@ class PlacementCommandsTest {
         assertThat(plan.get("scheme").asText()).isEqualTo("cyclic");
         assertThat(plan.get("copies")).hasSize(4).allMatch(c -> c.asInt() == 2);
 
-        Run again =
+        CliRun again =
                 run(
                         "data",
                         "prepare",
@@ -101,7 +88,7 @@ class PlacementCommandsTest {
                         out);
         assertThat(again.rc()).isEqualTo(2);
         assertThat(again.err()).contains("already exists").contains("--overwrite");
-        Run s2 =
+        CliRun s2 =
                 run(
                         "data",
                         "prepare",
@@ -119,23 +106,23 @@ class PlacementCommandsTest {
         assertThat(s2.rc()).isZero();
         assertThat(s2.out()).contains("written 0, kept 0, re-replicated 4, rewritten 0");
 
-        Run i = run("data", "inspect", out);
+        CliRun i = run("data", "inspect", out);
         assertThat(i.rc()).isZero();
         assertThat(i.out())
                 .contains("50 rows x 3 cols")
                 .contains("part-00003.cyd")
                 .contains("plan        cyclic, 4 workers, K = 4 partitions, s = 2");
-        Run ij = run("data", "inspect", "--json", out);
+        CliRun ij = run("data", "inspect", "--json", out);
         JsonNode j = new ObjectMapper().readTree(ij.out());
         assertThat(j.get("rows").asInt()).isEqualTo(50);
         assertThat(j.get("placement").get("entries")).hasSize(4);
         assertThat(j.get("placement").get("entries").get(0).get("copies").asInt()).isEqualTo(3);
 
-        Run v = run("data", "verify", out);
+        CliRun v = run("data", "verify", out);
         assertThat(v.rc()).isZero();
         assertThat(v.out()).startsWith("OK: 4 blocks");
 
-        Run b = run("data", "load-bench", out, "--runs", "3", "--warmups", "0");
+        CliRun b = run("data", "load-bench", out, "--runs", "3", "--warmups", "0");
         assertThat(b.rc()).as(b.err()).isZero();
         assertThat(b.out()).contains("load/raw");
 
@@ -148,19 +135,19 @@ class PlacementCommandsTest {
             raf.seek(raf.length() - 2);
             raf.write(x ^ 0x40);
         }
-        Run bad = run("data", "verify", out);
+        CliRun bad = run("data", "verify", out);
         assertThat(bad.rc()).isEqualTo(1);
         assertThat(bad.err()).contains("part-00001.cyd").contains("CRC32C mismatch");
     }
 
     @Test
     void badArgumentsExitTwoWithOneLine() {
-        Run noSuch = run("data", "verify", tmp.resolve("nope").toUri().toString());
+        CliRun noSuch = run("data", "verify", tmp.resolve("nope").toUri().toString());
         assertThat(noSuch.rc()).isEqualTo(2);
         assertThat(noSuch.err().lines()).hasSize(1).allMatch(l -> l.contains("does not exist"));
-        Run noPath = run("data", "inspect");
+        CliRun noPath = run("data", "inspect");
         assertThat(noPath.rc()).isEqualTo(2);
-        Run tooManyParts =
+        CliRun tooManyParts =
                 run(
                         "data",
                         "prepare",
@@ -176,7 +163,7 @@ class PlacementCommandsTest {
                         out);
         assertThat(tooManyParts.rc()).isEqualTo(2);
         assertThat(tooManyParts.err()).contains("--partitions").contains("only 50 rows");
-        Run badScheme =
+        CliRun badScheme =
                 run(
                         "data",
                         "prepare",
@@ -190,7 +177,7 @@ class PlacementCommandsTest {
                         out);
         assertThat(badScheme.rc()).isEqualTo(2);
         assertThat(badScheme.err()).contains("--scheme");
-        Run notADataset = run("data", "inspect", tmp.toUri().toString());
+        CliRun notADataset = run("data", "inspect", tmp.toUri().toString());
         assertThat(notADataset.rc()).isEqualTo(2);
         assertThat(notADataset.err()).contains("manifest.json");
     }
