@@ -20,6 +20,8 @@ public record Trace(
         double[] gap,
         double[] comm,
         double[] comp,
+        double finalObjective,
+        double[] model,
         double wallSeconds) {
 
     public static Trace of(RunResult r, double wallSeconds) {
@@ -59,7 +61,7 @@ public record Trace(
             c[i] = (i == 0 ? 0 : c[i - 1]) + down[i] + up[i];
             p[i] = (i == 0 ? 0 : p[i - 1]) + load[i];
         }
-        return new Trace(s, v, g, c, p, wallSeconds);
+        return new Trace(s, v, g, c, p, r.objective(), r.model(), wallSeconds);
     }
 
     public int iterations() {
