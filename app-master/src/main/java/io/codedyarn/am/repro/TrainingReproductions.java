@@ -12,6 +12,6 @@ public final class TrainingReproductions {
     private TrainingReproductions() {}
 
     public static List<Reproduction> all() {
-        return List.of(new LagcTraining(), new DsagTraining());
+        return List.of(new LagcTraining(), new DsagTraining(), new LargeCluster());
     }
 }
