@@ -1,5 +1,6 @@
 package io.codedyarn.am.cli;
 
+import io.codedyarn.am.repro.TrainingReproductions;
 import io.codedyarn.placement.InvalidParametersException;
 import io.codedyarn.placement.repro.ReproducedNumber;
 import io.codedyarn.placement.repro.Reproduction;
@@ -33,7 +34,10 @@ final class ReproduceCommand implements Callable<Integer> {
     @Parameters(
             arity = "0..*",
             paramLabel = "PAPER",
-            description = "all (default), gc-dc, lagc, hetero-gc, bcc, dsag")
+            description =
+                    "all (default), gc-dc, lagc, hetero-gc, bcc, dsag, and the training runs"
+                            + " on the simulated cluster: lagc-training, dsag-training,"
+                            + " large-cluster")
     List<String> papers = new ArrayList<>();
 
     @Option(names = "--seed", defaultValue = "1", description = "seed (default: ${DEFAULT-VALUE})")
@@ -55,9 +59,14 @@ final class ReproduceCommand implements Callable<Integer> {
         List<Reproduction> chosen = new ArrayList<>();
         if (papers.isEmpty() || papers.contains("all")) {
             chosen.addAll(Reproductions.all());
+            chosen.addAll(TrainingReproductions.all());
         } else {
             for (String p : papers) {
-                chosen.add(Reproductions.byId(p));
+                chosen.add(
+                        TrainingReproductions.all().stream()
+                                .filter(r -> r.id().equals(p))
+                                .findFirst()
+                                .orElseGet(() -> Reproductions.byId(p)));
             }
         }
         List<String> sections = new ArrayList<>();

@@ -1,0 +1,139 @@
+package io.codedyarn.am.repro;
+
+import io.codedyarn.placement.repro.ReproducedNumber;
+import io.codedyarn.placement.repro.Reproduction;
+import io.codedyarn.worker.data.DenseRows;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Learning curves for a cluster far larger than this machine: N = 1,000 in-process workers (the
+ * real coordinator and kernels; time from the latency model) training LR on a higgs-like set of 100
+ * rows per worker, DSAG (w = 900, p = 1) against GD (uncoded, all N). Reports the simulated time to
+ * a gap, the wall time the simulation took, and the heap in use after it — the partitions are one
+ * shared in-memory block per plan partition ({@code InProcessWorkers} copies each once, not per
+ * holder), so memory is about twice the dataset plus per-task iterate copies.
+ */
+public final class LargeCluster implements Reproduction {
+    static final int WORKERS = 1000;
+    static final String LATENCY = DsagTraining.LATENCY;
+
+    private Map<String, List<Trace>> results = Map.of();
+    private Map<String, double[]> exact = Map.of();
+    private double heapMb = Double.NaN;
+    private DsagTraining.Scale lastScale = scaleOf(1);
+
+    @Override
+    public String id() {
+        return "large-cluster";
+    }
+
+    @Override
+    public String title() {
+        return "Learning curves at N = 1,000 simulated workers (LR, DSAG vs GD)";
+    }
+
+    static DsagTraining.Scale scaleOf(double scale) {
+        return new DsagTraining.Scale(1, Math.max(10, (int) Math.round(100 * scale)), 10.0);
+    }
+
+    static List<TrainingCase> cases() {
+        return List.of(
+                new TrainingCase(
+                        "DSAG w=900", "dsag", TrainingCase.params(WORKERS, 0, 0, 0, 1), null, 900),
+                new TrainingCase(
+                        "GD", "uncoded", TrainingCase.params(WORKERS, 0, 0, 0, 0), "gd", 0));
+    }
+
+    @Override
+    public List<ReproducedNumber> run(long seed, double scale) {
+        lastScale = scaleOf(scale);
+        DenseRows data = DsagTraining.data(seed, WORKERS * lastScale.rowsPerWorker());
+        double ref = DsagTraining.reference(data);
+        results = DsagTraining.simulate(seed, data, ref, lastScale, cases(), LATENCY);
+        exact = new java.util.LinkedHashMap<>();
+        for (String l : results.keySet()) {
+            exact.put(l, DsagTraining.exactFinalGaps(results.get(l), data, ref));
+        }
+        Runtime rt = Runtime.getRuntime();
+        rt.gc(); // live data only: the traces, the dataset and its partition copies
+        heapMb = (rt.totalMemory() - rt.freeMemory()) / 1048576.0;
+        List<ReproducedNumber> out = new ArrayList<>();
+        String setting =
+                String.format(
+                        Locale.ROOT,
+                        "N = %d, n = %d, d = 28",
+                        WORKERS,
+                        WORKERS * lastScale.rowsPerWorker());
+        for (String l : results.keySet()) {
+            Trace t = results.get(l).get(0);
+            out.add(
+                    new ReproducedNumber(
+                            l + ": simulated s to gap 1e−2",
+                            setting,
+                            DsagTraining.meanTimeTo(results.get(l), 1e-2, exact.get(l)),
+                            Double.NaN,
+                            Double.NaN,
+                            Double.NaN,
+                            "s",
+                            String.format(
+                                    Locale.ROOT,
+                                    "%d iterations, exact final gap %.2e",
+                                    t.iterations(),
+                                    exact.get(l)[0])));
+            out.add(
+                    new ReproducedNumber(
+                            l + ": wall time of the simulation",
+                            setting
+                                    + String.format(
+                                            Locale.ROOT,
+                                            ", %.0f simulated s",
+                                            lastScale.timeLimit()),
+                            t.wallSeconds(),
+                            Double.NaN,
+                            Double.NaN,
+                            Double.NaN,
+                            "s",
+                            "this 2-core machine, one JVM"));
+        }
+        return out;
+    }
+
+    @Override
+    public String extraMarkdown(long seed) {
+        if (results.isEmpty()) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder();
+        sb.append(
+                String.format(
+                        Locale.ROOT,
+                        "`--latency %s`; runs stopped after %.0f simulated s. Live heap after"
+                                + " the runs: %.0f MiB (the dataset is %.1f MiB).%n%n",
+                        LATENCY,
+                        lastScale.timeLimit(),
+                        heapMb,
+                        WORKERS * lastScale.rowsPerWorker() * 29 * 8 / 1048576.0));
+        sb.append("| log10 gap at t = |");
+        double[] ts = {0.5, 1, 2, 5, 10};
+        for (double t : ts) {
+            sb.append(String.format(Locale.ROOT, " %.3g s |", t));
+        }
+        sb.append("\n|---|").append("---|".repeat(ts.length)).append('\n');
+        for (String l : results.keySet()) {
+            Trace tr = results.get(l).get(0);
+            sb.append("| ").append(l).append(" |");
+            for (double t : ts) {
+                double g = tr.at(tr.gap(), t);
+                sb.append(
+                        Double.isNaN(g) || g <= 0
+                                ? " – |"
+                                : String.format(Locale.ROOT, " %.2f |", Math.log10(g)));
+            }
+            sb.append('\n');
+        }
+        return sb.toString();
+    }
+}

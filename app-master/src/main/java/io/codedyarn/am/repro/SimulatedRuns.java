@@ -1,0 +1,77 @@
+package io.codedyarn.am.repro;
+
+import io.codedyarn.am.coord.RunResult;
+import io.codedyarn.am.coord.TrainSpec;
+import io.codedyarn.am.train.SimulatedTrain;
+import io.codedyarn.am.train.Trainers;
+import io.codedyarn.hdfs.generate.RowSink;
+import io.codedyarn.hdfs.generate.SyntheticGenerator;
+import io.codedyarn.worker.data.DenseRows;
+import io.codedyarn.worker.data.Rows;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+
+/**
+ * The training reproductions' plumbing: a generated dataset held in memory, and one run of the real
+ * {@code Coordinator} on a {@code SimulatedCluster} ({@link SimulatedTrain}, exactly what {@code
+ * train --cluster simulated} does) timed on the wall clock.
+ */
+final class SimulatedRuns {
+    private SimulatedRuns() {}
+
+    /** Runs {@code spec} on {@code data}; a failed run is an error (the tables need every run). */
+    static Trace run(TrainSpec spec, Rows data) {
+        long start = System.nanoTime();
+        RunResult r;
+        try {
+            r = SimulatedTrain.run(spec, Trainers.plan(spec), data);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+        double wall = (System.nanoTime() - start) / 1e9;
+        if (!r.succeeded()) {
+            throw new IllegalStateException(
+                    spec.scheme()
+                            + " run failed: "
+                            + r.diagnostic()
+                            + " (seed "
+                            + spec.seed()
+                            + ")");
+        }
+        return Trace.of(r, wall);
+    }
+
+    /** Every row of a dense generator, in one in-memory block. */
+    static DenseRows generate(SyntheticGenerator g, int rows, int cols) {
+        double[] x = new double[Math.multiplyExact(rows, cols)];
+        double[] y = new double[rows];
+        int[] next = {0};
+        RowSink sink =
+                new RowSink() {
+                    @Override
+                    public void dense(double[] row, double label) {
+                        int i = next[0]++;
+                        System.arraycopy(row, 0, x, i * cols, cols);
+                        y[i] = label;
+                    }
+
+                    @Override
+                    public void sparse(int[] idx, double[] vals, int len, double label) {
+                        throw new IllegalArgumentException(g.kind() + " writes sparse rows");
+                    }
+
+                    @Override
+                    public void endBlock() {}
+                };
+        try {
+            g.write(sink);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        if (next[0] != rows) {
+            throw new IllegalStateException(g.kind() + " wrote " + next[0] + " rows, not " + rows);
+        }
+        return new DenseRows(rows, cols, x, y);
+    }
+}
