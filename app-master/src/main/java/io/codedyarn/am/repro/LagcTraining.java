@@ -48,6 +48,21 @@ public final class LagcTraining implements Reproduction {
         DIGEST.put("G-LAG", new double[] {438, 1119, 137_480, 21_997});
     }
 
+    /**
+     * The paper's model per iteration (digest §5.4, T̄/Ī for Pareto and exponential: i.i.d. fresh
+     * times every iteration, stragglers' work abandoned); LAG, LAGC and G-LAG are upper bounds.
+     */
+    static final Map<String, double[]> MODEL_PER_ITERATION = new LinkedHashMap<>();
+
+    static {
+        MODEL_PER_ITERATION.put("GD", new double[] {0.72890, 0.17989});
+        MODEL_PER_ITERATION.put("GC", new double[] {0.10076, 0.35288});
+        MODEL_PER_ITERATION.put("LAG", new double[] {0.33580, 0.13875});
+        MODEL_PER_ITERATION.put("G-GD", new double[] {0.03190, 0.11417});
+        MODEL_PER_ITERATION.put("LAGC", new double[] {0.03235, 0.11514});
+        MODEL_PER_ITERATION.put("G-LAG", new double[] {0.02720, 0.08012});
+    }
+
     /** The run's size: realizations per curve and the relative target ε. */
     record Scale(int realizations, double epsilon, int rowsPerPartition) {
         static Scale of(double scale) {
