@@ -15,7 +15,9 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.format.OutputFormatFactory;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
@@ -189,14 +191,21 @@ final class BenchCommand implements Callable<Integer> {
     }
 
     private Collection<RunResult> run(ChainedOptionsBuilder opts) throws Exception {
-        return new Runner(
-                        opts.forks(forks)
-                                .warmupIterations(3)
-                                .warmupTime(TimeValue.seconds(1))
-                                .measurementIterations(iterations)
-                                .measurementTime(TimeValue.seconds(1))
-                                .verbosity(json ? VerboseMode.SILENT : VerboseMode.NORMAL)
-                                .build())
+        VerboseMode mode = json ? VerboseMode.SILENT : VerboseMode.NORMAL;
+        Options built =
+                opts.forks(forks)
+                        .warmupIterations(3)
+                        .warmupTime(TimeValue.seconds(1))
+                        .measurementIterations(iterations)
+                        .measurementTime(TimeValue.seconds(1))
+                        .verbosity(mode)
+                        .build();
+        // With --json, stdout carries the JSON alone: what JMH relays (the forked JVMs' own
+        // lines, such as the incubator-module warning) goes to stderr.
+        return (json
+                        ? new Runner(
+                                built, OutputFormatFactory.createFormatInstance(System.err, mode))
+                        : new Runner(built))
                 .run();
     }
 

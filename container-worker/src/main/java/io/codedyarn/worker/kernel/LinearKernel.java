@@ -116,40 +116,33 @@ final class LinearKernel {
         final int[] col = data.colIdx();
         final double[] x = data.values();
         final double[] b = data.labels();
-        double[] c = new double[4];
+        double[] c = new double[1];
         double lossSum = 0;
-        int i = first;
-        for (; i + 4 <= end; i += 4) {
-            // Four rows' dot products interleaved up to the shortest row, then each finished
-            // alone: every row still sums its own nonzeros in ascending order.
-            final int p0 = ptr[i], p1 = ptr[i + 1], p2 = ptr[i + 2], p3 = ptr[i + 3];
-            final int e3 = ptr[i + 4];
-            int m = Math.min(Math.min(p1 - p0, p2 - p1), Math.min(p3 - p2, e3 - p3));
-            double z0 = 0, z1 = 0, z2 = 0, z3 = 0;
+        // Software-pipelined: row i's dot product runs in the same loop as row i−1's scatter (its
+        // slope was known after the previous row). The dot is one dependency chain (one add per
+        // nonzero, ~3 cycles each) and the scatter is independent work, so the CPU overlaps them:
+        // 1.8× the dot-then-scatter loop on the 10 %-dense benchmark rows
+        // (docs/performance-kernels).
+        // Order is unchanged: each row's dot sums its nonzeros ascending, and the scatters still
+        // run row after row (row i−1's completes before row i's starts); the dot reads only w.
+        int sp = 0, se = 0; // the pending scatter: nonzeros [sp, se) of the previous row
+        double cp = 0; // and its slope
+        for (int i = first; i < end; i++) {
+            final int p = ptr[i], e = ptr[i + 1];
+            final int m = Math.min(e - p, se - sp);
+            double z = 0;
             for (int t = 0; t < m; t++) {
-                z0 += x[p0 + t] * w[col[p0 + t]];
-                z1 += x[p1 + t] * w[col[p1 + t]];
-                z2 += x[p2 + t] * w[col[p2 + t]];
-                z3 += x[p3 + t] * w[col[p3 + t]];
+                z += x[p + t] * w[col[p + t]];
+                g[col[sp + t]] += cp * x[sp + t];
             }
-            z0 = finish(z0, p0 + m, p1, x, col, w);
-            z1 = finish(z1, p1 + m, p2, x, col, w);
-            z2 = finish(z2, p2 + m, p3, x, col, w);
-            z3 = finish(z3, p3 + m, e3, x, col, w);
-            lossSum += apply(loss, fast, z0, b[i], c, 0);
-            lossSum += apply(loss, fast, z1, b[i + 1], c, 1);
-            lossSum += apply(loss, fast, z2, b[i + 2], c, 2);
-            lossSum += apply(loss, fast, z3, b[i + 3], c, 3);
-            scatter(c[0], p0, p1, x, col, g);
-            scatter(c[1], p1, p2, x, col, g);
-            scatter(c[2], p2, p3, x, col, g);
-            scatter(c[3], p3, e3, x, col, g);
-        }
-        for (; i < end; i++) {
-            double z = finish(0, ptr[i], ptr[i + 1], x, col, w);
+            z = finish(z, p + m, e, x, col, w);
+            scatter(cp, sp + m, se, x, col, g);
             lossSum += apply(loss, fast, z, b[i], c, 0);
-            scatter(c[0], ptr[i], ptr[i + 1], x, col, g);
+            cp = c[0];
+            sp = p;
+            se = e;
         }
+        scatter(cp, sp, se, x, col, g);
         return lossSum;
     }
 
