@@ -7,14 +7,20 @@ import io.codedyarn.am.coord.EventQueue;
 import io.codedyarn.am.coord.IterationRecord;
 import io.codedyarn.am.coord.RunResult;
 import io.codedyarn.am.coord.TrainSpec;
+import io.codedyarn.am.coord.WorkerPort;
 import io.codedyarn.am.coord.WorkerSetup;
+import io.codedyarn.am.net.EventLoops;
 import io.codedyarn.am.net.GrpcWorkerServer;
 import io.codedyarn.am.net.ServerOptions;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.SchemeParams;
 import io.codedyarn.placement.Seeds;
 import io.codedyarn.placement.scheme.Schemes;
+import io.codedyarn.worker.task.Task;
 import io.codedyarn.worker.task.Workload;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
+import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -34,9 +40,26 @@ import java.util.Map;
 public final class CoordinationBenchmark {
     private static final byte[] SECRET = "bench".getBytes(StandardCharsets.UTF_8);
 
-    /** One configuration's figures (milliseconds per iteration). */
+    /** Name prefix of the zero-cost workers' event-loop thread. */
+    private static final String WORKER_THREAD_PREFIX = "zero-cost-workers";
+
+    /**
+     * One configuration's figures, milliseconds per iteration: wall time (mean, median) between
+     * consecutive iterations, and the CPU time the AM's own threads (the coordinator's and the
+     * server's event loop, {@value GrpcWorkerServer#IO_THREAD_PREFIX}-*) spent per iteration — what
+     * the in-process workers' threads spend on the same cores is not in it.
+     */
     public record Figures(
-            int dimension, int workers, int iterations, double meanMillis, double medianMillis) {}
+            int dimension,
+            int workers,
+            int iterations,
+            int ioThreads,
+            double meanMillis,
+            double medianMillis,
+            double amCpuMillis,
+            double workersCpuMillis) {}
+
+    private record Measured(double[] wallMillis, double amCpuMillis, double workersCpuMillis) {}
 
     private CoordinationBenchmark() {}
 
@@ -45,16 +68,35 @@ public final class CoordinationBenchmark {
      *
      * @throws IllegalStateException when the run fails (names the coordinator's diagnostic)
      */
-    public static Figures measure(int d, int n, int warmup, int iterations) throws Exception {
-        run(d, n, warmup);
-        double[] ms = run(d, n, iterations);
+    public static Figures measure(int d, int n, int warmup, int iterations, int ioThreads)
+            throws Exception {
+        run(d, n, warmup, ioThreads);
+        Measured m = run(d, n, iterations, ioThreads);
+        double[] ms = m.wallMillis();
         double[] sorted = ms.clone();
         Arrays.sort(sorted);
         double median =
                 sorted.length % 2 == 1
                         ? sorted[sorted.length / 2]
                         : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
-        return new Figures(d, n, ms.length, Arrays.stream(ms).average().orElse(Double.NaN), median);
+        return new Figures(
+                d,
+                n,
+                ms.length,
+                ioThreads,
+                Arrays.stream(ms).average().orElse(Double.NaN),
+                median,
+                m.amCpuMillis(),
+                m.workersCpuMillis());
+    }
+
+    /**
+     * Default warm-up iterations: enough for the JIT to compile gRPC's and the coordinator's paths
+     * (the first few hundred iterations run 2× slower), bounded by the data moved: 10^8 / (d·N),
+     * between 20 and 3,000.
+     */
+    public static int defaultWarmup(int d, int n) {
+        return (int) Math.max(20, Math.min(3000, 1e8 / ((double) d * n)));
     }
 
     /**
@@ -65,8 +107,11 @@ public final class CoordinationBenchmark {
         return (int) Math.max(20, Math.min(200, 2e7 / ((double) d * n)));
     }
 
-    /** Milliseconds of each iteration after the first (consecutive record times). */
-    private static double[] run(int d, int n, int iterations) throws Exception {
+    /**
+     * Milliseconds of each iteration after the first (consecutive record times), and the AM's
+     * threads' CPU milliseconds per iteration from the second round's first send to the end.
+     */
+    private static Measured run(int d, int n, int iterations, int ioThreads) throws Exception {
         SchemeParams params = SchemeParams.of(n, 0, 1);
         Plan plan = Schemes.byName("uncoded").place(params, Seeds.generator(1));
         TrainSpec spec =
@@ -94,6 +139,11 @@ public final class CoordinationBenchmark {
         EventQueue events = new EventQueue();
         List<ZeroCostWorker> workers = new ArrayList<>();
         RunResult result;
+        double amCpu;
+        double workersCpu;
+        // the workers' channels share one event-loop thread of their own (not gRPC's default
+        // group of 2 x cores threads), so that they take as few of this machine's cores as they can
+        EventLoops workerLoop = EventLoops.create(1, WORKER_THREAD_PREFIX);
         try (GrpcWorkerServer server =
                 new GrpcWorkerServer(
                                 n,
@@ -102,19 +152,25 @@ public final class CoordinationBenchmark {
                                 events,
                                 ServerOptions.defaults()
                                         .withBindAddress("127.0.0.1")
-                                        .withMaxMessageBytes(maxBytes))
+                                        .withMaxMessageBytes(maxBytes)
+                                        .withIoThreads(ioThreads))
                         .start()) {
             for (int w = 0; w < n; w++) {
-                workers.add(new ZeroCostWorker(server.port(), w, SECRET, maxBytes));
+                workers.add(
+                        new ZeroCostWorker(server.port(), w, SECRET, maxBytes, workerLoop.group()));
             }
+            AmCpu cpu = new AmCpu(server);
             result =
-                    new Coordinator(spec, plan, shape, server, events, Clock.system())
+                    new Coordinator(spec, plan, shape, cpu, events, Clock.system())
                             .startupTimeout(60)
                             .run();
+            amCpu = cpu.amMillisPerRound();
+            workersCpu = cpu.workersMillisPerRound();
         } finally {
             for (ZeroCostWorker w : workers) {
                 w.close();
             }
+            workerLoop.shutdown();
         }
         if (!result.succeeded()) {
             throw new IllegalStateException("benchmark run failed: " + result.diagnostic());
@@ -124,6 +180,72 @@ public final class CoordinationBenchmark {
         for (int i = 1; i < it.size(); i++) {
             ms[i - 1] = (it.get(i).seconds() - it.get(i - 1).seconds()) * 1e3;
         }
-        return ms;
+        return new Measured(ms, amCpu, workersCpu);
+    }
+
+    /**
+     * The server as the coordinator's port, noting the threads' CPU time when round 1 starts (round
+     * 0 and the connection set-up excluded) and when the run ends: the AM's (this thread and the
+     * server's event loop) and the zero-cost workers' event loop.
+     */
+    private static final class AmCpu implements WorkerPort {
+        private final GrpcWorkerServer server;
+        private final ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+        private long[] start;
+        private long lastRound;
+
+        AmCpu(GrpcWorkerServer server) {
+            this.server = server;
+        }
+
+        @Override
+        public int workers() {
+            return server.workers();
+        }
+
+        @Override
+        public void send(int worker, Task task) {
+            if (start == null && task.round() == 1) {
+                start = cpuNanos();
+            }
+            lastRound = Math.max(lastRound, task.round());
+            server.send(worker, task);
+        }
+
+        @Override
+        public void close() {
+            server.close();
+        }
+
+        double amMillisPerRound() {
+            return perRound(0);
+        }
+
+        double workersMillisPerRound() {
+            return perRound(1);
+        }
+
+        private double perRound(int which) {
+            return start == null || lastRound < 2
+                    ? Double.NaN
+                    : (cpuNanos()[which] - start[which]) / 1e6 / (lastRound - 1);
+        }
+
+        /** [this thread + the server's event loop, the workers' event loop] CPU nanoseconds. */
+        private long[] cpuNanos() {
+            long[] sum = {mx.getCurrentThreadCpuTime(), 0};
+            for (ThreadInfo t : mx.getThreadInfo(mx.getAllThreadIds())) {
+                if (t == null) {
+                    continue;
+                }
+                long cpu = Math.max(0, mx.getThreadCpuTime(t.getThreadId()));
+                if (t.getThreadName().startsWith(GrpcWorkerServer.IO_THREAD_PREFIX)) {
+                    sum[0] += cpu;
+                } else if (t.getThreadName().startsWith(WORKER_THREAD_PREFIX)) {
+                    sum[1] += cpu;
+                }
+            }
+            return sum;
+        }
     }
 }

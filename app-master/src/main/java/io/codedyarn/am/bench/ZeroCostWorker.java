@@ -11,9 +11,12 @@ import io.codedyarn.worker.protocol.v1.TaskKind;
 import io.codedyarn.worker.protocol.v1.Vector;
 import io.codedyarn.worker.protocol.v1.WorkerMessage;
 import io.codedyarn.worker.protocol.v1.WorkerServiceGrpc;
-import io.grpc.Grpc;
-import io.grpc.InsecureChannelCredentials;
 import io.grpc.ManagedChannel;
+import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
+import io.grpc.netty.shaded.io.netty.channel.EventLoopGroup;
+import io.grpc.netty.shaded.io.netty.channel.epoll.EpollEventLoopGroup;
+import io.grpc.netty.shaded.io.netty.channel.epoll.EpollSocketChannel;
+import io.grpc.netty.shaded.io.netty.channel.socket.nio.NioSocketChannel;
 import io.grpc.stub.StreamObserver;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -30,10 +33,15 @@ final class ZeroCostWorker implements StreamObserver<CoordinatorMessage>, AutoCl
     private final CompletableFuture<String> done = new CompletableFuture<>();
     private Vector answer;
 
-    ZeroCostWorker(int port, int worker, byte[] secret, int maxMessageBytes) {
+    ZeroCostWorker(int port, int worker, byte[] secret, int maxMessageBytes, EventLoopGroup loop) {
         channel =
-                Grpc.newChannelBuilderForAddress(
-                                "127.0.0.1", port, InsecureChannelCredentials.create())
+                NettyChannelBuilder.forAddress("127.0.0.1", port)
+                        .usePlaintext()
+                        .eventLoopGroup(loop)
+                        .channelType(
+                                loop instanceof EpollEventLoopGroup
+                                        ? EpollSocketChannel.class
+                                        : NioSocketChannel.class)
                         .maxInboundMessageSize(maxMessageBytes)
                         .directExecutor()
                         .build();

@@ -43,7 +43,8 @@ import picocli.CommandLine.Spec;
             "written, STREAM's convention).",
             "coordination: milliseconds per iteration of the real coordinator (uncoded GD) over",
             "loopback gRPC with N zero-cost in-process workers (broadcast, results, sum, update),",
-            "for each --dims x --worker-counts pair; mean and median."
+            "for each --dims x --worker-counts pair: wall time per iteration (mean, median) and",
+            "the CPU time per iteration of the AM's threads and of the workers' event loop."
         })
 final class BenchCommand implements Callable<Integer> {
     @Spec picocli.CommandLine.Model.CommandSpec spec;
@@ -115,8 +116,17 @@ final class BenchCommand implements Callable<Integer> {
             defaultValue = "0",
             description =
                     "coordination: measured iterations per configuration (default 0: 200, fewer"
-                            + " for large d x N, at least 20; a warm-up run of half as many precedes)")
+                            + " for large d x N, at least 20; a warm-up run of 10^8/(d N)"
+                            + " iterations, 20..3000, precedes)")
     int rounds;
+
+    @Option(
+            names = "--io-threads",
+            defaultValue = "1",
+            description =
+                    "coordination: event-loop threads of the AM's worker server (default:"
+                            + " ${DEFAULT-VALUE}, as coded-yarn.am.io-threads)")
+    int ioThreads;
 
     @Option(names = "--json", description = "print one JSON object per benchmark")
     boolean json;
@@ -271,12 +281,17 @@ final class BenchCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("--worker-counts: need 1 <= N <= 512, got " + n);
             }
         }
+        if (ioThreads < 1 || ioThreads > 64) {
+            throw new IllegalArgumentException("--io-threads: need 1..64, got " + ioThreads);
+        }
         if (rounds < 0) {
             throw new IllegalArgumentException("--rounds: need >= 0, got " + rounds);
         }
         PrintWriter out = spec.commandLine().getOut();
         if (!json) {
-            out.printf("%10s %6s %8s %12s %12s%n", "d", "N", "iters", "mean ms", "median ms");
+            out.printf(
+                    "%10s %6s %8s %12s %12s %12s %14s%n",
+                    "d", "N", "iters", "mean ms", "median ms", "AM cpu ms", "workers cpu ms");
             out.flush();
         }
         List<CoordinationBenchmark.Figures> all = new ArrayList<>();
@@ -284,12 +299,19 @@ final class BenchCommand implements Callable<Integer> {
             for (int n : workerCounts) {
                 int r = rounds > 0 ? rounds : CoordinationBenchmark.defaultIterations(d, n);
                 CoordinationBenchmark.Figures f =
-                        CoordinationBenchmark.measure(d, n, Math.max(10, r / 2), r);
+                        CoordinationBenchmark.measure(
+                                d, n, CoordinationBenchmark.defaultWarmup(d, n), r, ioThreads);
                 all.add(f);
                 if (!json) {
                     out.printf(
-                            "%10d %6d %8d %12.3f %12.3f%n",
-                            d, n, f.iterations(), f.meanMillis(), f.medianMillis());
+                            "%10d %6d %8d %12.3f %12.3f %12.3f %14.3f%n",
+                            d,
+                            n,
+                            f.iterations(),
+                            f.meanMillis(),
+                            f.medianMillis(),
+                            f.amCpuMillis(),
+                            f.workersCpuMillis());
                     out.flush();
                 }
             }

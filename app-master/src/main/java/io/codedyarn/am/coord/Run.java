@@ -34,7 +34,9 @@ final class Run {
     private double bestValue = Double.NaN;
     private double lastValue = Double.NaN;
     private volatile double progress;
-    private volatile String status = "waiting for the workers";
+
+    /** The last iteration's record, for {@link #status} (formatted on demand, off the loop). */
+    private volatile IterationRecord last;
 
     Run(TrainSpec spec, Plan plan, DataShape shape, RoundEngine engine, Metric metric) {
         this.spec = spec;
@@ -85,18 +87,7 @@ final class Run {
             bestValue = Double.NaN;
         }
         progress = Math.min(1.0, (double) iterations.size() / maxIterations);
-        status =
-                String.format(
-                        java.util.Locale.ROOT,
-                        "iteration %d at %.3f s: %s %.10g%s, %d results used",
-                        iterations.size() - 1,
-                        t,
-                        spec.workload() == Workload.PCA ? "explained variance" : "F",
-                        value,
-                        Double.isNaN(gap)
-                                ? ""
-                                : String.format(java.util.Locale.ROOT, " (gap %.3g)", gap),
-                        used);
+        last = iterations.get(iterations.size() - 1);
         if (iterations.size() % 10 == 1 || LOG.isDebugEnabled()) {
             LOG.info(
                     "iteration {} t={}s metric={} gap={} used={}",
@@ -138,7 +129,21 @@ final class Run {
     }
 
     String status() {
-        return status;
+        IterationRecord r = last;
+        if (r == null) {
+            return "waiting for the workers";
+        }
+        return String.format(
+                java.util.Locale.ROOT,
+                "iteration %d at %.3f s: %s %.10g%s, %d results used",
+                r.iteration(),
+                r.seconds(),
+                spec.workload() == Workload.PCA ? "explained variance" : "F",
+                r.objective(),
+                Double.isNaN(r.gap())
+                        ? ""
+                        : String.format(java.util.Locale.ROOT, " (gap %.3g)", r.gap()),
+                r.used());
     }
 
     List<IterationRecord> iterations() {

@@ -50,7 +50,11 @@ public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
     private final ServerOptions opts;
     private final AtomicReferenceArray<Connection> connections;
     private final Server server;
+    private final EventLoops loop;
     private volatile boolean closing;
+
+    /** Name prefix of the server's event-loop threads. */
+    public static final String IO_THREAD_PREFIX = "am-worker-io";
 
     /** The iterate's encoding, shared by the sends of one broadcast (same array, same round). */
     private volatile EncodedX lastX;
@@ -77,9 +81,15 @@ public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
         this.events = events;
         this.opts = opts;
         this.connections = new AtomicReferenceArray<>(workers);
+        // The server's own event loop (not gRPC's shared default, which in-process clients also
+        // use): sized by ioThreads, its threads named so their CPU time can be told apart.
+        this.loop = EventLoops.create(opts.ioThreads(), IO_THREAD_PREFIX);
         this.server =
                 NettyServerBuilder.forAddress(
                                 new InetSocketAddress(opts.bindAddress(), opts.port()))
+                        .bossEventLoopGroup(loop.group())
+                        .workerEventLoopGroup(loop.group())
+                        .channelType(loop.serverChannel())
                         .maxInboundMessageSize(opts.maxMessageBytes())
                         // callbacks only post events and take short locks: run them on the
                         // transport's threads instead of handing each message to a pool thread
@@ -168,6 +178,8 @@ public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
         } catch (InterruptedException e) {
             server.shutdownNow();
             Thread.currentThread().interrupt();
+        } finally {
+            loop.shutdown();
         }
     }
 

@@ -8,12 +8,22 @@ import org.junit.jupiter.api.Test;
 class CoordinationBenchmarkTest {
     @Test
     void runsTheRealCoordinatorAgainstZeroCostWorkers() throws Exception {
-        CoordinationBenchmark.Figures f = CoordinationBenchmark.measure(10, 3, 3, 7);
+        CoordinationBenchmark.Figures f = CoordinationBenchmark.measure(10, 3, 3, 7, 2);
         assertThat(f.dimension()).isEqualTo(10);
         assertThat(f.workers()).isEqualTo(3);
         assertThat(f.iterations()).isEqualTo(7);
         assertThat(f.medianMillis()).isPositive();
         assertThat(f.meanMillis()).isPositive();
+        assertThat(f.ioThreads()).isEqualTo(2);
+        // the coordinator's thread alone spends CPU on every round
+        assertThat(f.amCpuMillis()).isPositive();
+    }
+
+    @Test
+    void warmUpShrinksWithTheDataMoved() {
+        assertThat(CoordinationBenchmark.defaultWarmup(1000, 16)).isEqualTo(3000);
+        assertThat(CoordinationBenchmark.defaultWarmup(1000, 64)).isEqualTo(1562);
+        assertThat(CoordinationBenchmark.defaultWarmup(100_000, 64)).isEqualTo(20);
     }
 
     @Test
