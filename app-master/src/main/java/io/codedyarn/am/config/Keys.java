@@ -99,6 +99,13 @@ public final class Keys {
                     1,
                     "ApplicationMaster attempts YARN makes (a retried AM restarts training)");
 
+    public static final ConfigKey<Integer> AM_IO_THREADS =
+            new ConfigKey<>(
+                    "coded-yarn.am.io-threads",
+                    1,
+                    "event-loop threads of the AM's worker endpoint (gRPC server); one serves 64"
+                            + " workers' streams (docs/performance.md)");
+
     public static final ConfigKey<Integer> WORKER_MEMORY_MB =
             new ConfigKey<>(
                     "coded-yarn.worker.memory-mb",
@@ -154,6 +161,7 @@ public final class Keys {
                 AM_VCORES,
                 AM_JAVA_OPTS,
                 AM_MAX_ATTEMPTS,
+                AM_IO_THREADS,
                 WORKER_MEMORY_MB,
                 WORKER_VCORES,
                 WORKER_JAVA_OPTS,

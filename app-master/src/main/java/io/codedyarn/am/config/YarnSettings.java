@@ -15,6 +15,7 @@ import java.util.function.Function;
  * @param amVcores {@link Keys#AM_VCORES}
  * @param amJavaOpts {@link Keys#AM_JAVA_OPTS}
  * @param amMaxAttempts {@link Keys#AM_MAX_ATTEMPTS}
+ * @param amIoThreads {@link Keys#AM_IO_THREADS}
  * @param workerMemoryMb {@link Keys#WORKER_MEMORY_MB}
  * @param workerVcores {@link Keys#WORKER_VCORES}
  * @param workerJavaOpts {@link Keys#WORKER_JAVA_OPTS}
@@ -33,6 +34,7 @@ public record YarnSettings(
         int amVcores,
         String amJavaOpts,
         int amMaxAttempts,
+        int amIoThreads,
         int workerMemoryMb,
         int workerVcores,
         String workerJavaOpts,
@@ -56,6 +58,7 @@ public record YarnSettings(
                 positive(lookup, Keys.AM_VCORES),
                 text(lookup, Keys.AM_JAVA_OPTS),
                 positive(lookup, Keys.AM_MAX_ATTEMPTS),
+                positive(lookup, Keys.AM_IO_THREADS),
                 positive(lookup, Keys.WORKER_MEMORY_MB),
                 positive(lookup, Keys.WORKER_VCORES),
                 text(lookup, Keys.WORKER_JAVA_OPTS),

@@ -144,7 +144,7 @@ public final class AppMaster {
                                     secret,
                                     w -> placed.setup(w, spec),
                                     events,
-                                    ServerOptions.defaults())
+                                    ServerOptions.defaults().withIoThreads(settings.amIoThreads()))
                             .start();
             int grpcPort = server.port();
             coordinator.set(
