@@ -109,86 +109,69 @@ final class VectorPcaKernel {
     }
 
     /**
-     * k = 3 (the issue's benchmark case), the same order as {@link #generic} in fewer passes: four
-     * rows at a time, their twelve dot products in one pass (each V vector loaded once for four
-     * rows: V and G, 3·d doubles each, live in L2, and their traffic is what limits this kernel),
-     * then per column c one update pass over G_c for the four rows. 1.2× the two-row form measured
-     * (docs/performance-kernels.md); twelve accumulators + 3 V + 1 x vector use all 16 AVX
-     * registers.
+     * k = 3 (the issue's benchmark case), the same order as {@link #dense} in fewer passes: two
+     * rows at a time, their six dot products in one pass (6 accumulators + 3 V + 2 x vectors fit
+     * the 16 AVX registers), then the six updates in one pass over G while the two rows are in L1.
      */
     private static double dense3(DenseRows data, int first, int end, double[] vt, double[] gt) {
         final int d = data.cols();
         final int dv = d - d % 4;
         final double[] x = data.values();
         final int v1 = d, v2 = 2 * d;
-        double[] w = new double[12]; // w[3r + c] for row r of the block
         double loss = 0;
         int i = first;
-        for (; i + 4 <= end; i += 4) {
-            final int o0 = i * d, o1 = o0 + d, o2 = o1 + d, o3 = o2 + d;
-            DoubleVector a00 = DoubleVector.zero(S), a01 = a00, a02 = a00;
-            DoubleVector a10 = a00, a11 = a00, a12 = a00;
-            DoubleVector a20 = a00, a21 = a00, a22 = a00;
-            DoubleVector a30 = a00, a31 = a00, a32 = a00;
+        for (; i + 2 <= end; i += 2) {
+            final int o0 = i * d, o1 = o0 + d;
+            DoubleVector a00 = DoubleVector.zero(S), a01 = DoubleVector.zero(S);
+            DoubleVector a02 = DoubleVector.zero(S), a10 = DoubleVector.zero(S);
+            DoubleVector a11 = DoubleVector.zero(S), a12 = DoubleVector.zero(S);
             for (int j = 0; j < dv; j += 4) {
                 DoubleVector p = DoubleVector.fromArray(S, vt, j);
                 DoubleVector q = DoubleVector.fromArray(S, vt, v1 + j);
                 DoubleVector r = DoubleVector.fromArray(S, vt, v2 + j);
                 DoubleVector x0 = DoubleVector.fromArray(S, x, o0 + j);
+                DoubleVector x1 = DoubleVector.fromArray(S, x, o1 + j);
                 a00 = a00.add(x0.mul(p));
                 a01 = a01.add(x0.mul(q));
                 a02 = a02.add(x0.mul(r));
-                DoubleVector x1 = DoubleVector.fromArray(S, x, o1 + j);
                 a10 = a10.add(x1.mul(p));
                 a11 = a11.add(x1.mul(q));
                 a12 = a12.add(x1.mul(r));
-                DoubleVector x2 = DoubleVector.fromArray(S, x, o2 + j);
-                a20 = a20.add(x2.mul(p));
-                a21 = a21.add(x2.mul(q));
-                a22 = a22.add(x2.mul(r));
-                DoubleVector x3 = DoubleVector.fromArray(S, x, o3 + j);
-                a30 = a30.add(x3.mul(p));
-                a31 = a31.add(x3.mul(q));
-                a32 = a32.add(x3.mul(r));
             }
-            w[0] = tail(lanes(a00), x, o0, vt, 0, dv, d);
-            w[1] = tail(lanes(a01), x, o0, vt, v1, dv, d);
-            w[2] = tail(lanes(a02), x, o0, vt, v2, dv, d);
-            w[3] = tail(lanes(a10), x, o1, vt, 0, dv, d);
-            w[4] = tail(lanes(a11), x, o1, vt, v1, dv, d);
-            w[5] = tail(lanes(a12), x, o1, vt, v2, dv, d);
-            w[6] = tail(lanes(a20), x, o2, vt, 0, dv, d);
-            w[7] = tail(lanes(a21), x, o2, vt, v1, dv, d);
-            w[8] = tail(lanes(a22), x, o2, vt, v2, dv, d);
-            w[9] = tail(lanes(a30), x, o3, vt, 0, dv, d);
-            w[10] = tail(lanes(a31), x, o3, vt, v1, dv, d);
-            w[11] = tail(lanes(a32), x, o3, vt, v2, dv, d);
-            for (int r = 0; r < 4; r++) {
-                loss += PcaKernel.squaredNorm(w, 3 * r, 3);
+            final double w00 = tail(lanes(a00), x, o0, vt, 0, dv, d);
+            final double w01 = tail(lanes(a01), x, o0, vt, v1, dv, d);
+            final double w02 = tail(lanes(a02), x, o0, vt, v2, dv, d);
+            final double w10 = tail(lanes(a10), x, o1, vt, 0, dv, d);
+            final double w11 = tail(lanes(a11), x, o1, vt, v1, dv, d);
+            final double w12 = tail(lanes(a12), x, o1, vt, v2, dv, d);
+            loss += ((0 + w00 * w00) + w01 * w01) + w02 * w02;
+            loss += ((0 + w10 * w10) + w11 * w11) + w12 * w12;
+            final DoubleVector u00 = DoubleVector.broadcast(S, w00),
+                    u01 = DoubleVector.broadcast(S, w01),
+                    u02 = DoubleVector.broadcast(S, w02),
+                    u10 = DoubleVector.broadcast(S, w10),
+                    u11 = DoubleVector.broadcast(S, w11),
+                    u12 = DoubleVector.broadcast(S, w12);
+            for (int j = 0; j < dv; j += 4) {
+                DoubleVector x0 = DoubleVector.fromArray(S, x, o0 + j);
+                DoubleVector x1 = DoubleVector.fromArray(S, x, o1 + j);
+                DoubleVector.fromArray(S, gt, j).sub(x0.mul(u00)).sub(x1.mul(u10)).intoArray(gt, j);
+                DoubleVector.fromArray(S, gt, v1 + j)
+                        .sub(x0.mul(u01))
+                        .sub(x1.mul(u11))
+                        .intoArray(gt, v1 + j);
+                DoubleVector.fromArray(S, gt, v2 + j)
+                        .sub(x0.mul(u02))
+                        .sub(x1.mul(u12))
+                        .intoArray(gt, v2 + j);
             }
-            for (int c = 0; c < 3; c++) {
-                final int gc = c * d;
-                final double w0 = w[c], w1 = w[3 + c], w2 = w[6 + c], w3 = w[9 + c];
-                final DoubleVector u0 = DoubleVector.broadcast(S, w0),
-                        u1 = DoubleVector.broadcast(S, w1),
-                        u2 = DoubleVector.broadcast(S, w2),
-                        u3 = DoubleVector.broadcast(S, w3);
-                for (int j = 0; j < dv; j += 4) {
-                    DoubleVector.fromArray(S, gt, gc + j)
-                            .sub(DoubleVector.fromArray(S, x, o0 + j).mul(u0))
-                            .sub(DoubleVector.fromArray(S, x, o1 + j).mul(u1))
-                            .sub(DoubleVector.fromArray(S, x, o2 + j).mul(u2))
-                            .sub(DoubleVector.fromArray(S, x, o3 + j).mul(u3))
-                            .intoArray(gt, gc + j);
-                }
-                for (int j = dv; j < d; j++) {
-                    gt[gc + j] =
-                            (((gt[gc + j] - x[o0 + j] * w0) - x[o1 + j] * w1) - x[o2 + j] * w2)
-                                    - x[o3 + j] * w3;
-                }
+            for (int j = dv; j < d; j++) {
+                gt[j] = (gt[j] - x[o0 + j] * w00) - x[o1 + j] * w10;
+                gt[v1 + j] = (gt[v1 + j] - x[o0 + j] * w01) - x[o1 + j] * w11;
+                gt[v2 + j] = (gt[v2 + j] - x[o0 + j] * w02) - x[o1 + j] * w12;
             }
         }
-        if (i < end) { // up to three rows left: the generic single-row loop, same order
+        if (i < end) { // one row left: the generic single-row loop (0 + ℓ = ℓ: same sum)
             loss += generic(data, i, end, vt, 3, gt);
         }
         return loss;
