@@ -56,10 +56,16 @@ public final class CoordinationBenchmark {
             int ioThreads,
             double meanMillis,
             double medianMillis,
-            double amCpuMillis,
-            double workersCpuMillis) {}
+            double coordinatorCpuMillis,
+            double amIoCpuMillis,
+            double workersCpuMillis) {
+        /** The AM's CPU per iteration: its coordinator thread plus its transport threads. */
+        public double amCpuMillis() {
+            return coordinatorCpuMillis + amIoCpuMillis;
+        }
+    }
 
-    private record Measured(double[] wallMillis, double amCpuMillis, double workersCpuMillis) {}
+    private record Measured(double[] wallMillis, double[] cpuMillis) {}
 
     private CoordinationBenchmark() {}
 
@@ -86,8 +92,9 @@ public final class CoordinationBenchmark {
                 ioThreads,
                 Arrays.stream(ms).average().orElse(Double.NaN),
                 median,
-                m.amCpuMillis(),
-                m.workersCpuMillis());
+                m.cpuMillis()[0],
+                m.cpuMillis()[1],
+                m.cpuMillis()[2]);
     }
 
     /**
@@ -139,8 +146,7 @@ public final class CoordinationBenchmark {
         EventQueue events = new EventQueue();
         List<ZeroCostWorker> workers = new ArrayList<>();
         RunResult result;
-        double amCpu;
-        double workersCpu;
+        double[] cpuMillis;
         // the workers' channels share one event-loop thread of their own (not gRPC's default
         // group of 2 x cores threads), so that they take as few of this machine's cores as they can
         EventLoops workerLoop = EventLoops.create(1, WORKER_THREAD_PREFIX);
@@ -164,8 +170,7 @@ public final class CoordinationBenchmark {
                     new Coordinator(spec, plan, shape, cpu, events, Clock.system())
                             .startupTimeout(60)
                             .run();
-            amCpu = cpu.amMillisPerRound();
-            workersCpu = cpu.workersMillisPerRound();
+            cpuMillis = cpu.millisPerRound();
         } finally {
             for (ZeroCostWorker w : workers) {
                 w.close();
@@ -180,18 +185,19 @@ public final class CoordinationBenchmark {
         for (int i = 1; i < it.size(); i++) {
             ms[i - 1] = (it.get(i).seconds() - it.get(i - 1).seconds()) * 1e3;
         }
-        return new Measured(ms, amCpu, workersCpu);
+        return new Measured(ms, cpuMillis);
     }
 
     /**
      * The server as the coordinator's port, noting the threads' CPU time when round 1 starts (round
-     * 0 and the connection set-up excluded) and when the run ends: the AM's (this thread and the
-     * server's event loop) and the zero-cost workers' event loop.
+     * 0 and the connection set-up excluded) and when the coordinator closes it: the AM's (this
+     * thread and the server's event loop) and the zero-cost workers' event loop.
      */
     private static final class AmCpu implements WorkerPort {
         private final GrpcWorkerServer server;
         private final ThreadMXBean mx = ManagementFactory.getThreadMXBean();
         private long[] start;
+        private long[] end;
         private long lastRound;
 
         AmCpu(GrpcWorkerServer server) {
@@ -212,37 +218,37 @@ public final class CoordinationBenchmark {
             server.send(worker, task);
         }
 
+        /** Takes the end snapshot first: closing the server ends its event-loop threads. */
         @Override
         public void close() {
+            end = cpuNanos();
             server.close();
         }
 
-        double amMillisPerRound() {
-            return perRound(0);
+        /** [coordinator thread, AM event loop, workers' event loop] CPU ms per round. */
+        double[] millisPerRound() {
+            double[] out = new double[3];
+            for (int i = 0; i < 3; i++) {
+                out[i] =
+                        start == null || end == null || lastRound < 2
+                                ? Double.NaN
+                                : (end[i] - start[i]) / 1e6 / (lastRound - 1);
+            }
+            return out;
         }
 
-        double workersMillisPerRound() {
-            return perRound(1);
-        }
-
-        private double perRound(int which) {
-            return start == null || lastRound < 2
-                    ? Double.NaN
-                    : (cpuNanos()[which] - start[which]) / 1e6 / (lastRound - 1);
-        }
-
-        /** [this thread + the server's event loop, the workers' event loop] CPU nanoseconds. */
+        /** [this thread, the server's event loop, the workers' event loop] CPU nanoseconds. */
         private long[] cpuNanos() {
-            long[] sum = {mx.getCurrentThreadCpuTime(), 0};
+            long[] sum = {mx.getCurrentThreadCpuTime(), 0, 0};
             for (ThreadInfo t : mx.getThreadInfo(mx.getAllThreadIds())) {
                 if (t == null) {
                     continue;
                 }
                 long cpu = Math.max(0, mx.getThreadCpuTime(t.getThreadId()));
                 if (t.getThreadName().startsWith(GrpcWorkerServer.IO_THREAD_PREFIX)) {
-                    sum[0] += cpu;
-                } else if (t.getThreadName().startsWith(WORKER_THREAD_PREFIX)) {
                     sum[1] += cpu;
+                } else if (t.getThreadName().startsWith(WORKER_THREAD_PREFIX)) {
+                    sum[2] += cpu;
                 }
             }
             return sum;

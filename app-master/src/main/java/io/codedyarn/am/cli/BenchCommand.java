@@ -44,7 +44,8 @@ import picocli.CommandLine.Spec;
             "coordination: milliseconds per iteration of the real coordinator (uncoded GD) over",
             "loopback gRPC with N zero-cost in-process workers (broadcast, results, sum, update),",
             "for each --dims x --worker-counts pair: wall time per iteration (mean, median) and",
-            "the CPU time per iteration of the AM's threads and of the workers' event loop."
+            "CPU ms per iteration of the coordinator thread, the AM's event loop and the",
+            "in-process workers' event loop."
         })
 final class BenchCommand implements Callable<Integer> {
     @Spec picocli.CommandLine.Model.CommandSpec spec;
@@ -290,8 +291,8 @@ final class BenchCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         if (!json) {
             out.printf(
-                    "%10s %6s %8s %12s %12s %12s %14s%n",
-                    "d", "N", "iters", "mean ms", "median ms", "AM cpu ms", "workers cpu ms");
+                    "%8s %4s %6s %9s %9s %9s %9s %9s%n",
+                    "d", "N", "iters", "mean ms", "median", "coord cpu", "AM io cpu", "wrk cpu");
             out.flush();
         }
         List<CoordinationBenchmark.Figures> all = new ArrayList<>();
@@ -304,13 +305,14 @@ final class BenchCommand implements Callable<Integer> {
                 all.add(f);
                 if (!json) {
                     out.printf(
-                            "%10d %6d %8d %12.3f %12.3f %12.3f %14.3f%n",
+                            "%8d %4d %6d %9.3f %9.3f %9.3f %9.3f %9.3f%n",
                             d,
                             n,
                             f.iterations(),
                             f.meanMillis(),
                             f.medianMillis(),
-                            f.amCpuMillis(),
+                            f.coordinatorCpuMillis(),
+                            f.amIoCpuMillis(),
                             f.workersCpuMillis());
                     out.flush();
                 }
