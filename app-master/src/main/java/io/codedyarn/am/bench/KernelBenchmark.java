@@ -210,4 +210,16 @@ public class KernelBenchmark {
     public double[] csrLogisticVector(Sparse s) {
         return Kernels.logistic(s.x.all(), s.v, KernelPath.VECTOR);
     }
+
+    // Two threads (coded-yarn.kernel.threads=2, RowBlocks' blocked order), vector path: the
+    // fraction is of the single-threaded triad, so it shows what a 2-vcore worker gains.
+    @Benchmark
+    public double[] denseLogisticVector2Threads(Dense d) {
+        return Kernels.logistic(d.x.all(), d.v, KernelPath.VECTOR, 2);
+    }
+
+    @Benchmark
+    public double[] csrLogisticVector2Threads(Sparse s) {
+        return Kernels.logistic(s.x.all(), s.v, KernelPath.VECTOR, 2);
+    }
 }

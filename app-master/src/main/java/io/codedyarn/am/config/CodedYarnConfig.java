@@ -11,6 +11,7 @@ import java.util.function.Function;
  * @param verifyTolerance {@link Keys#VERIFY_TOLERANCE}
  * @param defaultSeed {@link Keys#DEFAULT_SEED}
  * @param kernelVector {@link Keys#KERNEL_VECTOR}
+ * @param kernelThreads {@link Keys#KERNEL_THREADS}
  * @param dsagLoadBalance {@link Keys#DSAG_LOAD_BALANCE}
  * @param yarn the YARN and embedded-cluster keys
  */
@@ -20,6 +21,7 @@ public record CodedYarnConfig(
         double verifyTolerance,
         long defaultSeed,
         boolean kernelVector,
+        int kernelThreads,
         boolean dsagLoadBalance,
         YarnSettings yarn) {
 
@@ -34,11 +36,13 @@ public record CodedYarnConfig(
         long seed = parse(lookup, Keys.DEFAULT_SEED, Long::parseLong);
         boolean vector = parse(lookup, Keys.KERNEL_VECTOR, CodedYarnConfig::strictBoolean);
         boolean balance = parse(lookup, Keys.DSAG_LOAD_BALANCE, CodedYarnConfig::strictBoolean);
+        int threads = parse(lookup, Keys.KERNEL_THREADS, Integer::parseInt);
         require(limit >= 0, Keys.VERIFY_EXHAUSTIVE_LIMIT, limit, "must be >= 0");
         require(samples >= 1, Keys.VERIFY_RANDOM_SAMPLES, samples, "must be >= 1");
         require(tol > 0 && tol < 1, Keys.VERIFY_TOLERANCE, tol, "must be in (0, 1)");
+        require(threads >= 1 && threads <= 256, Keys.KERNEL_THREADS, threads, "must be 1..256");
         return new CodedYarnConfig(
-                limit, samples, tol, seed, vector, balance, YarnSettings.parse(lookup));
+                limit, samples, tol, seed, vector, threads, balance, YarnSettings.parse(lookup));
     }
 
     /** true or false only (Boolean.parseBoolean would read a typo as false). */

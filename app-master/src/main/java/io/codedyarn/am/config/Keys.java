@@ -43,6 +43,17 @@ public final class Keys {
                     false,
                     "true: workers run the Vector API kernels (jdk.incubator.vector, Math.exp/log; bit-identical only on one JDK build and ISA family); false: plain-Java, StrictMath kernels bit-identical on every JVM");
 
+    /**
+     * Threads of each worker's kernels ({@code io.codedyarn.worker.kernel.RowBlocks#CONFIG_KEY}): 1
+     * = single-threaded; T ≥ 2 = fixed 4,096-row blocks summed in block order, the same bits for
+     * every T ≥ 2 but not the same as 1 — one value per job.
+     */
+    public static final ConfigKey<Integer> KERNEL_THREADS =
+            new ConfigKey<>(
+                    "coded-yarn.kernel.threads",
+                    1,
+                    "threads of each worker's gradient kernels (1..256; match coded-yarn.worker.vcores): 1 = one pass over the rows; T >= 2 = blocks of 4096 rows on T threads, summed in block order, bit-identical for every T >= 2 but not to 1, so one value for every worker of a job");
+
     public static final ConfigKey<Boolean> DSAG_LOAD_BALANCE =
             new ConfigKey<>(
                     "coded-yarn.dsag.load-balance",
@@ -151,6 +162,7 @@ public final class Keys {
                 VERIFY_TOLERANCE,
                 DEFAULT_SEED,
                 KERNEL_VECTOR,
+                KERNEL_THREADS,
                 DSAG_LOAD_BALANCE,
                 EMBEDDED_DATANODES,
                 EMBEDDED_NODEMANAGERS,

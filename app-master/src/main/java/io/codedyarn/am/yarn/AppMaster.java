@@ -13,6 +13,7 @@ import io.codedyarn.am.net.GrpcWorkerServer;
 import io.codedyarn.am.net.ServerOptions;
 import io.codedyarn.am.output.RunOutputs;
 import io.codedyarn.am.output.RunSummary;
+import io.codedyarn.worker.kernel.RowBlocks;
 import io.codedyarn.worker.task.Workload;
 import io.codedyarn.worker.yarn.WorkerMain;
 import java.io.IOException;
@@ -283,11 +284,16 @@ public final class AppMaster {
             int amPort,
             int worker,
             byte[] secret) {
-        // coded-yarn.kernel.vector: one value for every worker of the job, as a JVM option
+        // coded-yarn.kernel.vector and .threads: one value for every worker of the job, as JVM
+        // options (the kernels read them as system properties)
+        CodedYarnConfig cfg = CodedYarnConfig.parse(conf::get);
         String kernelOpts =
-                CodedYarnConfig.parse(conf::get).kernelVector()
-                        ? " --add-modules jdk.incubator.vector -Dcoded-yarn.kernel.vector=true"
-                        : "";
+                (cfg.kernelVector()
+                                ? " --add-modules jdk.incubator.vector -Dcoded-yarn.kernel.vector=true"
+                                : "")
+                        + (cfg.kernelThreads() > 1
+                                ? " -D" + RowBlocks.CONFIG_KEY + "=" + cfg.kernelThreads()
+                                : "");
         try {
             Map<String, String> env = new HashMap<>();
             // recomputed, not copied: the AM's own CLASSPATH is expanded with ITS working directory
