@@ -42,9 +42,12 @@ import org.slf4j.LoggerFactory;
  * LocalResources, sets the AM's resources, queue, attempts and Java options, adds HDFS delegation
  * tokens when security is on, submits, and follows the application report to its end.
  *
- * <p>Ctrl-C while following kills the application (a shutdown hook; a non-interactive kill was
- * chosen because a shutdown hook cannot prompt, and an orphaned training job holds containers).
- * {@code detach} returns right after submission instead and leaves the application running.
+ * <p>Ctrl-C while following, on an interactive console, asks whether to kill the application
+ * ({@link CtrlC}, {@link InterruptPrompt}): yes kills it and the client exits with its final status
+ * (KILLED, non-zero); no keeps following. Without a console (scripts, CI, nohup), and on SIGTERM, a
+ * shutdown hook kills the application without asking (a hook cannot prompt, and an orphaned
+ * training job holds containers). {@code detach} returns right after submission instead and leaves
+ * the application running.
  */
 public final class YarnSubmitter implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(YarnSubmitter.class);
@@ -124,9 +127,18 @@ public final class YarnSubmitter implements AutoCloseable {
 
     /**
      * Follows the report until the application ends, logging state, progress and the tracking URL
-     * when they change; Ctrl-C kills it. Deletes the staging directory at the end.
+     * when they change; Ctrl-C asks whether to kill it (see the class comment). Deletes the staging
+     * directory at the end.
      */
     public Outcome await(ApplicationId id) throws IOException, YarnException, InterruptedException {
+        try (CtrlC ctrlC = CtrlC.install(id.toString())) {
+            return follow(id, ctrlC);
+        }
+    }
+
+    private Outcome follow(ApplicationId id, CtrlC ctrlC)
+            throws IOException, YarnException, InterruptedException {
+        boolean killed = false;
         Thread killer =
                 new Thread(
                         () -> {
@@ -144,6 +156,11 @@ public final class YarnSubmitter implements AutoCloseable {
             int lastPercent = -1;
             String lastUrl = null;
             while (true) {
+                if (!killed && ctrlC != null && ctrlC.killRequested()) {
+                    LOG.warn("killing {} as asked", id);
+                    yarn.killApplication(id);
+                    killed = true;
+                }
                 ApplicationReport r = yarn.getApplicationReport(id);
                 YarnApplicationState state = r.getYarnApplicationState();
                 int percent = Math.round(100 * r.getProgress());
