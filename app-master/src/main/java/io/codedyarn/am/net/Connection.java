@@ -98,6 +98,15 @@ final class Connection implements StreamObserver<WorkerMessage> {
         }
     }
 
+    /** Called by the server's timer: a stream still without an accepted Hello is refused. */
+    synchronized void helloTimedOut(long millis) {
+        if (!ended && worker < 0) {
+            reject(
+                    Status.DEADLINE_EXCEEDED,
+                    "no Hello within " + millis + " ms of opening the stream");
+        }
+    }
+
     private void hello(Hello h) {
         int w = h.getWorker();
         if (h.getProtocolVersion() != ProtocolCodec.VERSION) {

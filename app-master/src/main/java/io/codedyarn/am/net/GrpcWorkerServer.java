@@ -33,9 +33,10 @@ import java.util.function.IntFunction;
  * <p>A stream counts as worker w's only after its Hello passes: protocol version {@value
  * ProtocolCodec#VERSION}, 0 ≤ w &lt; workers, the application secret (constant-time compare) and no
  * other live stream for w. A failing Hello is answered with a gRPC status naming the problem and
- * posts no event (an unauthenticated peer must not be able to fail a worker). From then on: Ready →
- * {@code WorkerReady}; a valid Result → {@code ResultArrived}; Failure, a protocol error, a broken
- * or closed stream → {@code WorkerFailed} naming the cause, once per stream.
+ * posts no event (an unauthenticated peer must not be able to fail a worker); so is a stream with
+ * no Hello within {@link ServerOptions#helloTimeoutMillis()} (DEADLINE_EXCEEDED). From then on:
+ * Ready → {@code WorkerReady}; a valid Result → {@code ResultArrived}; Failure, a protocol error, a
+ * broken or closed stream → {@code WorkerFailed} naming the cause, once per stream.
  *
  * <p>Threading: gRPC delivers each stream's messages in order on its executor; {@link #send} runs
  * on the coordinator's thread. Writes to one stream are serialised on its {@link Connection}
@@ -97,6 +98,16 @@ public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
                         .addService(new Service())
                         .addStreamTracerFactory(new CloseStatusTracer())
                         .build();
+    }
+
+    /**
+     * Cuts {@code c} off unless its Hello has been accepted within the timeout ({@link
+     * ServerOptions#helloTimeoutMillis()}); runs on the server's event loop, which outlives every
+     * stream.
+     */
+    void scheduleHelloTimeout(Connection c) {
+        long ms = opts.helloTimeoutMillis();
+        loop.group().schedule(() -> c.helloTimedOut(ms), ms, TimeUnit.MILLISECONDS);
     }
 
     /** Binds and starts listening; returns this. */
@@ -189,8 +200,12 @@ public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
         @Override
         public StreamObserver<WorkerMessage> work(
                 StreamObserver<io.codedyarn.worker.protocol.v1.CoordinatorMessage> out) {
-            return new Connection(
-                    GrpcWorkerServer.this, (ServerCallStreamObserver<CoordinatorMessage>) out);
+            Connection c =
+                    new Connection(
+                            GrpcWorkerServer.this,
+                            (ServerCallStreamObserver<CoordinatorMessage>) out);
+            scheduleHelloTimeout(c);
+            return c;
         }
     }
 

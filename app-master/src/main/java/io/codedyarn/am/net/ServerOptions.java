@@ -13,42 +13,66 @@ import io.codedyarn.worker.net.ProtocolCodec;
  *     {@link GrpcWorkerServer#send} before they are sent
  * @param ioThreads threads of the server's own event loop (named {@value
  *     GrpcWorkerServer#IO_THREAD_PREFIX}-*); every worker stream is served by one of them
+ * @param helloTimeoutMillis how long a new stream may stay silent before its Hello: a peer that
+ *     sends nothing is cut off (DEADLINE_EXCEEDED) instead of holding a stream forever
  */
-public record ServerOptions(String bindAddress, int port, int maxMessageBytes, int ioThreads) {
+public record ServerOptions(
+        String bindAddress, int port, int maxMessageBytes, int ioThreads, long helloTimeoutMillis) {
+    /** Default Hello timeout: a worker sends Hello right after connecting; 30 s is generous. */
+    public static final long DEFAULT_HELLO_TIMEOUT_MILLIS = 30_000;
+
     /** Default event-loop threads: one serves 64 loopback streams in well under a millisecond. */
     public static final int DEFAULT_IO_THREADS = 1;
 
     public ServerOptions {
-        if (port < 0 || port > 65535 || maxMessageBytes < 1024 || ioThreads < 1) {
+        if (port < 0
+                || port > 65535
+                || maxMessageBytes < 1024
+                || ioThreads < 1
+                || helloTimeoutMillis < 1) {
             throw new IllegalArgumentException(
-                    "need 0 <= port <= 65535, maxMessageBytes >= 1024 and ioThreads >= 1, got "
+                    "need 0 <= port <= 65535, maxMessageBytes >= 1024, ioThreads >= 1 and"
+                            + " helloTimeoutMillis >= 1, got "
                             + port
                             + "/"
                             + maxMessageBytes
                             + "/"
-                            + ioThreads);
+                            + ioThreads
+                            + "/"
+                            + helloTimeoutMillis);
         }
     }
 
-    /** 0.0.0.0, an ephemeral port, {@link ProtocolCodec#DEFAULT_MAX_MESSAGE_BYTES}, one thread. */
+    /**
+     * 0.0.0.0, an ephemeral port, {@link ProtocolCodec#DEFAULT_MAX_MESSAGE_BYTES}, one thread, a 30
+     * s Hello timeout.
+     */
     public static ServerOptions defaults() {
         return new ServerOptions(
-                "0.0.0.0", 0, ProtocolCodec.DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_IO_THREADS);
+                "0.0.0.0",
+                0,
+                ProtocolCodec.DEFAULT_MAX_MESSAGE_BYTES,
+                DEFAULT_IO_THREADS,
+                DEFAULT_HELLO_TIMEOUT_MILLIS);
     }
 
     public ServerOptions withBindAddress(String address) {
-        return new ServerOptions(address, port, maxMessageBytes, ioThreads);
+        return new ServerOptions(address, port, maxMessageBytes, ioThreads, helloTimeoutMillis);
     }
 
     public ServerOptions withPort(int p) {
-        return new ServerOptions(bindAddress, p, maxMessageBytes, ioThreads);
+        return new ServerOptions(bindAddress, p, maxMessageBytes, ioThreads, helloTimeoutMillis);
     }
 
     public ServerOptions withMaxMessageBytes(int bytes) {
-        return new ServerOptions(bindAddress, port, bytes, ioThreads);
+        return new ServerOptions(bindAddress, port, bytes, ioThreads, helloTimeoutMillis);
     }
 
     public ServerOptions withIoThreads(int threads) {
-        return new ServerOptions(bindAddress, port, maxMessageBytes, threads);
+        return new ServerOptions(bindAddress, port, maxMessageBytes, threads, helloTimeoutMillis);
+    }
+
+    public ServerOptions withHelloTimeoutMillis(long millis) {
+        return new ServerOptions(bindAddress, port, maxMessageBytes, ioThreads, millis);
     }
 }

@@ -124,6 +124,28 @@ class GrpcWorkerServerTest {
     }
 
     @Test
+    void aPeerThatNeverSaysHelloIsCutOffWithoutAnEvent() throws Exception {
+        try (TestingCluster c = new TestingCluster(2, OPTS.withHelloTimeoutMillis(200));
+                RawPeer silent = new RawPeer(c.server.port())) {
+            long t0 = System.nanoTime();
+            Status s = (Status) silent.next();
+            long ms = (System.nanoTime() - t0) / 1_000_000;
+            assertThat(s.getCode()).isEqualTo(Status.Code.DEADLINE_EXCEEDED);
+            assertThat(s.getDescription())
+                    .isEqualTo("no Hello within 200 ms of opening the stream");
+            assertThat(ms).isBetween(150L, 10_000L);
+            assertThat(c.events.poll(0)).isNull();
+            // a worker that says Hello in time is not affected, even after the timeout passed
+            CompletableFuture<Integer> real = c.start(0);
+            assertThat(c.next(WorkerReady.class).worker()).isEqualTo(0);
+            Thread.sleep(400);
+            assertThat(c.events.poll(0)).isNull();
+            c.server.close();
+            assertThat(await(real)).isZero();
+        }
+    }
+
+    @Test
     void unknownProtocolVersionIsRejectedNamingTheSupportedVersion() throws Exception {
         try (TestingCluster c = new TestingCluster(2, OPTS);
                 RawPeer p = new RawPeer(c.server.port())) {
