@@ -140,7 +140,9 @@ public final class Keys {
                     "coded-yarn.locality.wait-seconds",
                     30,
                     "how long the AM waits for a container on the node holding a worker's"
-                            + " partitions before asking anywhere (logged; reads become remote)");
+                            + " partitions before re-placing them beside another node with room"
+                            + " (and, after a second wait there, asking anywhere: logged, reads"
+                            + " become remote)");
 
     public static final ConfigKey<String> JOB_JAR =
             new ConfigKey<>(

@@ -8,6 +8,8 @@ package io.codedyarn.am.output;
  * @param status SUCCEEDED or FAILED
  * @param diagnostic why a run failed; empty on success
  * @param workerNodes per worker the node its container ran on (YARN runs; empty otherwise)
+ * @param replacedData worker → the node its partitions were copied beside because its own node
+ *     could not be had (the AM's locality fallback; empty when none was)
  */
 public record RunSummary(
         String applicationId,
@@ -20,11 +22,34 @@ public record RunSummary(
         long seed,
         String status,
         String diagnostic,
-        java.util.List<String> workerNodes) {
+        java.util.List<String> workerNodes,
+        java.util.Map<Integer, String> replacedData) {
 
     public RunSummary {
         workerNodes =
                 workerNodes == null ? java.util.List.of() : java.util.List.copyOf(workerNodes);
+        replacedData =
+                replacedData == null
+                        ? java.util.Map.of()
+                        : java.util.Collections.unmodifiableMap(
+                                new java.util.TreeMap<>(replacedData));
+    }
+
+    /** This summary with {@code replacedData}. */
+    public RunSummary withReplacedData(java.util.Map<Integer, String> replaced) {
+        return new RunSummary(
+                applicationId,
+                scheme,
+                workload,
+                workers,
+                iterations,
+                wallSeconds,
+                objective,
+                seed,
+                status,
+                diagnostic,
+                workerNodes,
+                replaced);
     }
 
     public static final String SUCCEEDED = "SUCCEEDED";
@@ -47,7 +72,8 @@ public record RunSummary(
                 spec.seed(),
                 result.succeeded() ? SUCCEEDED : FAILED,
                 result.diagnostic() == null ? "" : result.diagnostic(),
-                workerNodes);
+                workerNodes,
+                java.util.Map.of());
     }
 
     public boolean succeeded() {

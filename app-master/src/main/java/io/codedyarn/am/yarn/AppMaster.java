@@ -139,22 +139,41 @@ public final class AppMaster {
             int n = placed.plan.workers();
             byte[] secret = new byte[SECRET_BYTES];
             new SecureRandom().nextBytes(secret);
+            Resource workerResource =
+                    Resource.newInstance(settings.workerMemoryMb(), settings.workerVcores());
+            DataReplacer replacer =
+                    new DataReplacer(
+                            conf,
+                            dataFs,
+                            placed,
+                            dataFs.makeQualified(
+                                    new org.apache.hadoop.fs.Path(
+                                            dataFs.getHomeDirectory(),
+                                            ".coded-yarn/" + appId + "/replaced")),
+                            workerResource,
+                            LocalityPlanner.parseMap(conf.get(YarnKeys.EMBEDDED_NODE_MAP)),
+                            includePort(conf),
+                            AppMaster::canonical);
+            containers.relocateWith(replacer::replace);
             server =
                     new GrpcWorkerServer(
                                     n,
                                     secret,
-                                    w -> placed.setup(w, spec),
+                                    w -> replacer.setup(placed.setup(w, spec)),
                                     events,
                                     ServerOptions.defaults().withIoThreads(settings.amIoThreads()))
                             .start();
             int grpcPort = server.port();
             coordinator.set(
                     new Coordinator(spec, placed.plan, placed.shape, server, events, Clock.system())
-                            .startupTimeout(settings.localityWaitSeconds() + STARTUP_SLACK_SECONDS)
+                            // a worker may wait out the locality wait twice (its node, then
+                            // the node its data was re-placed beside)
+                            .startupTimeout(
+                                    2L * settings.localityWaitSeconds() + STARTUP_SLACK_SECONDS)
                             .loadBalance(CodedYarnConfig.parse(conf::get).dsagLoadBalance()));
             containers.configure(
                     n,
-                    Resource.newInstance(settings.workerMemoryMb(), settings.workerVcores()),
+                    workerResource,
                     w -> workerContext(conf, settings, host, grpcPort, w, secret));
             status.set(
                     () ->
@@ -181,7 +200,8 @@ public final class AppMaster {
             containers.stopping();
             succeeded = result.succeeded();
             diagnostic = result.diagnostic() == null ? "" : result.diagnostic();
-            RunSummary summary = RunSummary.of(appId, spec, result, nodes);
+            RunSummary summary =
+                    RunSummary.of(appId, spec, result, nodes).withReplacedData(replacer.replaced());
             boolean pca = spec.workload() == Workload.PCA;
             RunOutputs.write(
                     outFs,
@@ -237,8 +257,7 @@ public final class AppMaster {
                 nms.add(r.getNodeId().getHost() + ":" + r.getNodeId().getPort());
             }
         }
-        boolean includePort =
-                conf.getBoolean(YarnConfiguration.RM_SCHEDULER_INCLUDE_PORT_IN_NODE_NAME, false);
+        boolean includePort = includePort(conf);
         List<String> names = new ArrayList<>();
         for (String nm : nms) {
             names.add(includePort ? nm : LocalityPlanner.hostOf(nm));
@@ -267,6 +286,11 @@ public final class AppMaster {
             LOG.info("worker {}: partitions on {} -> node {}", w, bytes.keySet(), out.get(w));
         }
         return out;
+    }
+
+    /** Whether YARN names nodes host:port (the embedded cluster) rather than host. */
+    private static boolean includePort(Configuration conf) {
+        return conf.getBoolean(YarnConfiguration.RM_SCHEDULER_INCLUDE_PORT_IN_NODE_NAME, false);
     }
 
     private static String canonical(String host) {

@@ -4,9 +4,11 @@ import io.codedyarn.am.coord.CoordinatorEvent;
 import io.codedyarn.am.coord.EventQueue;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -34,12 +36,21 @@ import org.slf4j.LoggerFactory;
  * failures into {@link CoordinatorEvent.WorkerFailed}. Callbacks run on AMRMClientAsync's and
  * NMClientAsync's threads and only post events or touch the concurrent maps here.
  *
- * <p>Locality fallback (chosen over re-placing data): a worker whose node has not given a container
- * within {@code localityWaitSeconds} (the node is dead, full or unknown) is asked for again with
- * relaxed locality, and this is logged: its reads then go over the network, which costs speed, not
- * correctness. A strict container that arrives after the relaxed request is released.
+ * <p>Locality fallback, re-placing data: a worker whose data is on no NodeManager's node, or whose
+ * node has not given a container within {@code localityWaitSeconds} (dead, full or unknown), has
+ * its partitions copied beside another node by the {@link Relocation} ({@link DataReplacer}: a node
+ * with room and no other worker first) and is asked for again, strictly, on that node. When no node
+ * can take it, the copy fails, or the re-placed request also waits out the locality wait, it is
+ * asked for with relaxed locality (logged: its reads then go over the network, which costs speed,
+ * not correctness). A container for an abandoned request that still arrives is used if the worker
+ * has none yet (it reads its data remotely), else released.
  */
 final class WorkerContainers {
+    /** Re-places a worker's data beside another node; returns that node, or empty. */
+    interface Relocation {
+        Optional<String> replace(int worker, String unavailable, Collection<String> otherNodes);
+    }
+
     private static final Logger LOG = LoggerFactory.getLogger(WorkerContainers.class);
     private static final Priority PRIORITY = Priority.newInstance(1);
 
@@ -58,6 +69,9 @@ final class WorkerContainers {
                         t.setDaemon(true);
                         return t;
                     });
+    private final Set<Integer> relocated = ConcurrentHashMap.newKeySet();
+    private volatile Relocation relocation;
+    private volatile int localityWaitSeconds;
     private volatile boolean stopping;
     private AMRMClientAsync<ContainerRequest> rm;
     private NMClientAsync nm;
@@ -159,30 +173,64 @@ final class WorkerContainers {
         };
     }
 
+    /** How to re-place a worker's data (null: never; fall back to relaxed locality at once). */
+    void relocateWith(Relocation r) {
+        this.relocation = r;
+    }
+
     /** Requests every worker's container; starts the locality fallback timer. */
-    void request(
+    synchronized void request(
             AMRMClientAsync<ContainerRequest> rm,
             NMClientAsync nm,
             IntFunction<Optional<String>> nodeOf,
             int localityWaitSeconds) {
         this.rm = rm;
         this.nm = nm;
+        this.localityWaitSeconds = localityWaitSeconds;
+        List<Integer> homeless = new ArrayList<>();
         for (int w = 0; w < workers; w++) {
             Optional<String> node = nodeOf.apply(w);
-            ContainerRequest req;
             if (node.isPresent()) {
-                req = strict(w, node.get());
+                requestedNode.put(w, node.get());
+            } else {
+                homeless.add(w);
+            }
+        }
+        for (int w : homeless) { // after the others: the chooser avoids their nodes
+            Optional<String> node = relocate(w, null);
+            if (node.isPresent()) {
                 requestedNode.put(w, node.get());
             } else {
                 LOG.warn("worker {}: its data is on no NodeManager's host; asking anywhere", w);
-                req = relaxed(w);
             }
+        }
+        for (int w = 0; w < workers; w++) {
+            String node = requestedNode.get(w);
+            ContainerRequest req = node != null ? strict(w, node) : relaxed(w);
             pending.put(w, req);
             rm.addContainerRequest(req);
         }
         if (!requestedNode.isEmpty()) {
             timer.schedule(this::relaxPending, localityWaitSeconds, TimeUnit.SECONDS);
         }
+    }
+
+    /** Re-places worker w's data once (never twice); the new node, or empty. */
+    private Optional<String> relocate(int w, String unavailable) {
+        Relocation r = relocation;
+        if (r == null || !relocated.add(w)) {
+            return Optional.empty();
+        }
+        List<String> others = new ArrayList<>();
+        requestedNode.forEach((k, v) -> others.add(k == w ? null : v));
+        running.forEach(
+                (k, c) -> {
+                    if (k != w) {
+                        others.add(c.getNodeId().getHost() + ":" + c.getNodeId().getPort());
+                    }
+                });
+        others.removeIf(java.util.Objects::isNull);
+        return r.replace(w, unavailable, others);
     }
 
     private ContainerRequest strict(int w, String node) {
@@ -205,9 +253,20 @@ final class WorkerContainers {
     }
 
     private synchronized void relaxPending() {
+        boolean again = false;
         for (Map.Entry<Integer, ContainerRequest> e : pending.entrySet()) {
             int w = e.getKey();
             if (stopping || running.containsKey(w) || e.getValue().getRelaxLocality()) {
+                continue;
+            }
+            Optional<String> moved = relocate(w, requestedNode.get(w));
+            if (moved.isPresent()) {
+                rm.removeContainerRequest(e.getValue());
+                ContainerRequest r = strict(w, moved.get());
+                requestedNode.put(w, moved.get());
+                pending.put(w, r);
+                rm.addContainerRequest(r);
+                again = true;
                 continue;
             }
             LOG.warn(
@@ -219,6 +278,9 @@ final class WorkerContainers {
             ContainerRequest r = relaxed(w);
             pending.put(w, r);
             rm.addContainerRequest(r);
+        }
+        if (again && !stopping) { // a re-placed request that also waits in vain goes relaxed
+            timer.schedule(this::relaxPending, localityWaitSeconds, TimeUnit.SECONDS);
         }
     }
 

@@ -289,6 +289,12 @@ public final class YarnSubmitter implements AutoCloseable {
                 site.set(k.name(), v);
             }
         }
+        // the embedded cluster's DataNode -> NodeManager pairing, as the client sees it (the AM
+        // would otherwise read the cluster's own copy from its conf dir)
+        String map = conf.get(YarnKeys.EMBEDDED_NODE_MAP);
+        if (map != null) {
+            site.set(YarnKeys.EMBEDDED_NODE_MAP, map);
+        }
         java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
         site.writeXml(b);
         return b.toString(StandardCharsets.UTF_8);

@@ -73,7 +73,8 @@ public final class YarnTrainer {
                                         + (o.diagnostics().isBlank()
                                                 ? ""
                                                 : ": " + o.diagnostics().strip()),
-                                List.of());
+                                List.of(),
+                                java.util.Map.of());
             }
             return new Result(o.succeeded() ? 0 : 1, id.toString(), summary);
         }

@@ -54,7 +54,8 @@ class RunOutputsTest {
                 7,
                 "SUCCEEDED",
                 "",
-                List.of("localhost:1", "localhost:2"));
+                List.of("localhost:1", "localhost:2"),
+                java.util.Map.of(1, "localhost:2"));
     }
 
     private FileSystem local() throws IOException {

@@ -310,6 +310,56 @@ class YarnTrainIT {
         }
     }
 
+    /**
+     * The locality fallback re-places data: worker 0's DataNode is paired with no NodeManager (as
+     * on a DataNode-only host), so the AM copies its partitions beside another node and asks for
+     * that node strictly. The run succeeds on that node and decodes, every iteration, the objective
+     * of the same run in-process (to 1e-9 relative): the copies hold the same rows.
+     */
+    @Test
+    void aWorkerWhoseNodeCannotBeHadHasItsDataReplacedBesideAnother() throws Exception {
+        SchemeParams params = SchemeParams.of(3, 0, 31);
+        TrainSpec spec = spec(Workload.LR, "uncoded", params, "lbfgs", 6);
+        Path[] data =
+                placed("moved", Trainers.plan(spec), GeneratorParams.of("higgs-like", 3000, 8, 7));
+        Rows rows = DatasetRows.read(fs, data[0]);
+        spec = Trainers.withReference(spec, rows);
+        String dn0 = Placement.read(fs, data[1]).orElseThrow().workerNodes().get(0);
+        Configuration c = conf();
+        Map<String, String> map =
+                new java.util.LinkedHashMap<>(
+                        LocalityPlanner.parseMap(c.get(YarnKeys.EMBEDDED_NODE_MAP)));
+        String nm0 = map.put(dn0, "no-nodemanager:1");
+        assertThat(nm0).as("the embedded map pairs %s", dn0).isNotNull();
+        c.set(
+                YarnKeys.EMBEDDED_NODE_MAP,
+                String.join(
+                        ",",
+                        map.entrySet().stream()
+                                .map(e -> e.getKey() + "=" + e.getValue())
+                                .toList()));
+        c.set("coded-yarn.locality.wait-seconds", "3");
+        Path out = fs.makeQualified(new Path("/runs/moved"));
+        YarnTrainer.Result r =
+                YarnTrainer.run(c, spec, new JobInfo(data[1].toString(), out.toString()), false);
+
+        assertThat(r.summary().diagnostic()).isEmpty();
+        assertThat(r.exitStatus()).isZero();
+        assertThat(r.summary().replacedData()).containsOnlyKeys(0);
+        String moved = r.summary().replacedData().get(0);
+        assertThat(moved).isNotEqualTo(nm0).isIn(cluster.nodeManagers());
+        assertThat(r.summary().workerNodes().get(0)).isEqualTo(moved);
+        double[] yarn = objectives(out);
+        TrainSpec inProcess = withScheme(spec, "uncoded", params);
+        List<IterationRecord> local =
+                SimulatedTrain.run(inProcess, Trainers.plan(inProcess), rows).iterationLog();
+        assertThat(yarn).hasSize(local.size());
+        for (int t = 0; t < yarn.length; t++) {
+            double f = local.get(t).objective();
+            assertThat(yarn[t]).as("iteration %d", t).isCloseTo(f, within(1e-9 * f));
+        }
+    }
+
     /** PCA (k = 3, fractional repetition) reaches the eigendecomposition's explained variance. */
     @Test
     void pcaReachesTheExplainedVarianceOfTheEigendecomposition() throws Exception {
