@@ -360,6 +360,71 @@ class YarnTrainIT {
         }
     }
 
+    /**
+     * The fallback's timeout trigger on a real cluster (test design from a helper's branch): both
+     * workers' data is placed on DataNode A, and a worker container (640 MB) fits only once on a
+     * 1,024 MB NodeManager, so A's NodeManager cannot take the second worker; after the locality
+     * wait that worker's data is re-placed beside a free node. Same objectives as in-process, and
+     * the two workers end on distinct nodes.
+     */
+    @Test
+    void aWorkerWhoseNodeIsFullHasItsDataReplacedOnAFreeNode() throws Exception {
+        SchemeParams params = SchemeParams.of(2, 0, 31);
+        TrainSpec spec = lr(params, 4);
+        Plan plan = Trainers.plan(spec);
+        String dnA = cluster.dataNodes().get(0);
+        String nmA = cluster.nodeManagers().get(0);
+        Path raw = fs.makeQualified(new Path("/data/full-raw"));
+        Generators.generate(
+                fs,
+                raw,
+                Generators.create(GeneratorParams.of("higgs-like", 1000, 6, 13)),
+                WriterOptions.defaults(),
+                null);
+        Path data = fs.makeQualified(new Path("/data/full"));
+        String planJson =
+                new com.fasterxml.jackson.databind.ObjectMapper()
+                        .writeValueAsString(PlanDocument.of(plan, null));
+        DatasetPreparer.prepare(
+                fs,
+                raw,
+                fs,
+                data,
+                new DatasetPreparer.Request(plan, planJson, List.of(dnA, dnA), false, false));
+        Path out = fs.makeQualified(new Path("/runs/full"));
+        Configuration c = conf();
+        c.set("coded-yarn.worker.memory-mb", "640");
+        c.set("coded-yarn.locality.wait-seconds", "2");
+        YarnTrainer.Result r =
+                YarnTrainer.run(c, spec, new JobInfo(data.toString(), out.toString()), false);
+        assertThat(r.summary().diagnostic()).isEmpty();
+        assertThat(r.exitStatus()).isZero();
+
+        RunResult local =
+                SimulatedTrain.run(
+                        withScheme(spec, "uncoded", params), plan, DatasetRows.read(fs, raw));
+        double[] yarn = objectives(out);
+        assertThat(yarn).hasSize(local.iterationLog().size());
+        for (int t = 0; t < yarn.length; t++) {
+            double f = local.iterationLog().get(t).objective();
+            assertThat(yarn[t]).as("iteration %d", t).isCloseTo(f, within(1e-9 * f));
+        }
+        // at least one worker re-placed (both, if A's first container came after the wait), each
+        // onto another node, where it ran; a worker not moved ran on A; no node ran two
+        List<String> nodes = r.summary().workerNodes();
+        Map<Integer, String> moved = r.summary().replacedData();
+        System.err.printf("full node: nodes %s, A = %s, re-placed %s%n", nodes, nmA, moved);
+        assertThat(moved).isNotEmpty();
+        for (int w = 0; w < 2; w++) {
+            if (moved.containsKey(w)) {
+                assertThat(moved.get(w)).isNotEqualTo(nmA).isEqualTo(nodes.get(w));
+            } else {
+                assertThat(nodes.get(w)).as("worker %d", w).isEqualTo(nmA);
+            }
+        }
+        assertThat(nodes).doesNotContainNull().doesNotHaveDuplicates();
+    }
+
     /** PCA (k = 3, fractional repetition) reaches the eigendecomposition's explained variance. */
     @Test
     void pcaReachesTheExplainedVarianceOfTheEigendecomposition() throws Exception {
