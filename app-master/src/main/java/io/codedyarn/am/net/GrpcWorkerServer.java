@@ -105,7 +105,7 @@ public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
      * ServerOptions#helloTimeoutMillis()}); runs on the server's event loop, which outlives every
      * stream.
      */
-    void scheduleHelloTimeout(Connection c) {
+    private void scheduleHelloTimeout(Connection c) {
         long ms = opts.helloTimeoutMillis();
         loop.group().schedule(() -> c.helloTimedOut(ms), ms, TimeUnit.MILLISECONDS);
     }

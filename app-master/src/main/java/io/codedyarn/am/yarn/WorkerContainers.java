@@ -221,15 +221,21 @@ final class WorkerContainers {
         if (r == null || !relocated.add(w)) {
             return Optional.empty();
         }
+        // each other worker once: the node it asked for (named as candidates are), else the one
+        // its container runs on (a relaxed request)
         List<String> others = new ArrayList<>();
-        requestedNode.forEach((k, v) -> others.add(k == w ? null : v));
-        running.forEach(
-                (k, c) -> {
-                    if (k != w) {
-                        others.add(c.getNodeId().getHost() + ":" + c.getNodeId().getPort());
-                    }
-                });
-        others.removeIf(java.util.Objects::isNull);
+        for (int k = 0; k < workers; k++) {
+            Container c = running.get(k);
+            String node =
+                    requestedNode.containsKey(k)
+                            ? requestedNode.get(k)
+                            : c == null
+                                    ? null
+                                    : c.getNodeId().getHost() + ":" + c.getNodeId().getPort();
+            if (k != w && node != null) {
+                others.add(node);
+            }
+        }
         return r.replace(w, unavailable, others);
     }
 

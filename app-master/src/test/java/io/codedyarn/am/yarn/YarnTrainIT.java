@@ -84,24 +84,7 @@ class YarnTrainIT {
     }
 
     private static Path placed(String name, Plan plan) throws Exception {
-        Path raw = fs.makeQualified(new Path("/data/" + name + "-raw"));
-        Generators.generate(
-                fs,
-                raw,
-                Generators.create(GeneratorParams.of("higgs-like", 3000, 10, 5)),
-                WriterOptions.defaults(),
-                null);
-        Path out = fs.makeQualified(new Path("/data/" + name));
-        String planJson =
-                new com.fasterxml.jackson.databind.ObjectMapper()
-                        .writeValueAsString(PlanDocument.of(plan, null));
-        DatasetPreparer.prepare(
-                fs,
-                raw,
-                fs,
-                out,
-                new DatasetPreparer.Request(plan, planJson, List.of(), false, false));
-        return out;
+        return placed(name, plan, GeneratorParams.of("higgs-like", 3000, 10, 5))[1];
     }
 
     private static TrainSpec lr(SchemeParams params, int iterations) {
@@ -186,6 +169,12 @@ class YarnTrainIT {
 
     /** Generates {@code g} and places it for {@code plan}; returns (raw, placed). */
     private static Path[] placed(String name, Plan plan, GeneratorParams g) throws Exception {
+        return placed(name, plan, g, List.of());
+    }
+
+    /** The same, with {@code data prepare --hosts}: worker w's data on {@code hosts[w]}. */
+    private static Path[] placed(String name, Plan plan, GeneratorParams g, List<String> hosts)
+            throws Exception {
         Path raw = fs.makeQualified(new Path("/data/" + name + "-raw"));
         Generators.generate(fs, raw, Generators.create(g), WriterOptions.defaults(), null);
         Path out = fs.makeQualified(new Path("/data/" + name));
@@ -193,11 +182,7 @@ class YarnTrainIT {
                 new com.fasterxml.jackson.databind.ObjectMapper()
                         .writeValueAsString(PlanDocument.of(plan, null));
         DatasetPreparer.prepare(
-                fs,
-                raw,
-                fs,
-                out,
-                new DatasetPreparer.Request(plan, planJson, List.of(), false, false));
+                fs, raw, fs, out, new DatasetPreparer.Request(plan, planJson, hosts, false, false));
         return new Path[] {raw, out};
     }
 
@@ -374,23 +359,14 @@ class YarnTrainIT {
         Plan plan = Trainers.plan(spec);
         String dnA = cluster.dataNodes().get(0);
         String nmA = cluster.nodeManagers().get(0);
-        Path raw = fs.makeQualified(new Path("/data/full-raw"));
-        Generators.generate(
-                fs,
-                raw,
-                Generators.create(GeneratorParams.of("higgs-like", 1000, 6, 13)),
-                WriterOptions.defaults(),
-                null);
-        Path data = fs.makeQualified(new Path("/data/full"));
-        String planJson =
-                new com.fasterxml.jackson.databind.ObjectMapper()
-                        .writeValueAsString(PlanDocument.of(plan, null));
-        DatasetPreparer.prepare(
-                fs,
-                raw,
-                fs,
-                data,
-                new DatasetPreparer.Request(plan, planJson, List.of(dnA, dnA), false, false));
+        Path[] placed =
+                placed(
+                        "full",
+                        plan,
+                        GeneratorParams.of("higgs-like", 1000, 6, 13),
+                        List.of(dnA, dnA));
+        Path raw = placed[0];
+        Path data = placed[1];
         Path out = fs.makeQualified(new Path("/runs/full"));
         Configuration c = conf();
         c.set("coded-yarn.worker.memory-mb", "640");

@@ -32,7 +32,9 @@ public final class RowBlocks {
 
     private static final int DEFAULT_THREADS = parse(System.getProperty(CONFIG_KEY, "1"));
 
-    private static volatile ExecutorService pool;
+    /** Guarded by the class lock ({@link #pool(int)}). */
+    private static ExecutorService pool;
+
     private static int poolThreads;
 
     private RowBlocks() {}

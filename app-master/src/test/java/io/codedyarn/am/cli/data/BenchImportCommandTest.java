@@ -4,10 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.codedyarn.am.cli.CodedYarn;
-import io.codedyarn.am.config.CodedYarnConfig;
-import java.io.PrintWriter;
-import java.io.StringWriter;
+import io.codedyarn.am.cli.CliRun;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import org.junit.jupiter.api.Test;
@@ -30,28 +27,22 @@ class BenchImportCommandTest {
         Files.write(tmp.resolve("img"), img.array());
         Files.write(tmp.resolve("lab"), lab.array());
         java.nio.file.Path work = tmp.resolve("work");
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int rc =
-                CodedYarn.commandLine(
-                                CodedYarnConfig.defaults(),
-                                new PrintWriter(out),
-                                new PrintWriter(err))
-                        .execute(
-                                "data",
-                                "bench-import",
-                                "--images",
-                                tmp.resolve("img").toString(),
-                                "--labels",
-                                tmp.resolve("lab").toString(),
-                                "--work",
-                                work.toString(),
-                                "--runs",
-                                "3",
-                                "--json");
-        assertThat(err.toString()).isEmpty();
-        assertThat(rc).isZero();
-        JsonNode j = new ObjectMapper().readTree(out.toString());
+        CliRun r =
+                CliRun.of(
+                        "data",
+                        "bench-import",
+                        "--images",
+                        tmp.resolve("img").toString(),
+                        "--labels",
+                        tmp.resolve("lab").toString(),
+                        "--work",
+                        work.toString(),
+                        "--runs",
+                        "3",
+                        "--json");
+        assertThat(r.err()).isEmpty();
+        assertThat(r.rc()).isZero();
+        JsonNode j = new ObjectMapper().readTree(r.out());
         assertThat(j.get("rows").asLong()).isEqualTo(50);
         assertThat(j.get("cols").asLong()).isEqualTo(4);
         assertThat(j.get("bytes").asLong()).isEqualTo(32 + 8 * 50 * 5);
