@@ -13,8 +13,8 @@ import jdk.incubator.vector.DoubleVector;
  * <p><b>Summation order (fixed):</b> each w_ic = x_i · V_c in the 4-lane order of {@link
  * VectorLinearKernel} (lane ℓ: columns j ≡ ℓ mod 4; ((l0 + l1) + (l2 + l3)); then the tail columns
  * ascending); loss = Σ_i (Σ_c w_ic², c ascending), rows ascending; G_jc = (((0 − x_first,j
- * w_first,c) − …), rows ascending, as on the scalar path. Rows four at a time change no row's
- * order.
+ * w_first,c) − …), rows ascending, as on the scalar path. Blocks of rows (four, or three for k = 3)
+ * change no row's order.
  */
 final class VectorPcaKernel {
     private VectorPcaKernel() {}
@@ -109,34 +109,43 @@ final class VectorPcaKernel {
     }
 
     /**
-     * k = 3 (the issue's benchmark case), the same order as {@link #dense} in fewer passes: two
-     * rows at a time, their six dot products in one pass (6 accumulators + 3 V + 2 x vectors fit
-     * the 16 AVX registers), then the six updates in one pass over G while the two rows are in L1.
+     * k = 3 (the issue's benchmark case), the same order as {@link #generic} in fewer passes: three
+     * rows at a time, their nine dot products in one pass over the rows (9 accumulators, 3 x
+     * vectors and one V vector fit the 16 AVX registers), then one update pass per column of G
+     * while the three rows are in L1/L2. Three rows rather than two: three memory streams keep more
+     * of the row data in flight during the dot pass, and each G element is loaded and stored once
+     * per three rows (measured 1.1–1.2× the two-row loop, same bits; docs/performance-kernels.md).
      */
     private static double dense3(DenseRows data, int first, int end, double[] vt, double[] gt) {
         final int d = data.cols();
-        final int dv = d - d % 4;
         final double[] x = data.values();
-        final int v1 = d, v2 = 2 * d;
         double loss = 0;
         int i = first;
-        for (; i + 2 <= end; i += 2) {
-            final int o0 = i * d, o1 = o0 + d;
+        final int dv = d - d % 4;
+        final int v1 = d, v2 = 2 * d;
+        for (; i + 3 <= end; i += 3) {
+            final int o0 = i * d, o1 = o0 + d, o2 = o1 + d;
             DoubleVector a00 = DoubleVector.zero(S), a01 = DoubleVector.zero(S);
             DoubleVector a02 = DoubleVector.zero(S), a10 = DoubleVector.zero(S);
             DoubleVector a11 = DoubleVector.zero(S), a12 = DoubleVector.zero(S);
+            DoubleVector a20 = DoubleVector.zero(S), a21 = DoubleVector.zero(S);
+            DoubleVector a22 = DoubleVector.zero(S);
             for (int j = 0; j < dv; j += 4) {
-                DoubleVector p = DoubleVector.fromArray(S, vt, j);
-                DoubleVector q = DoubleVector.fromArray(S, vt, v1 + j);
-                DoubleVector r = DoubleVector.fromArray(S, vt, v2 + j);
                 DoubleVector x0 = DoubleVector.fromArray(S, x, o0 + j);
                 DoubleVector x1 = DoubleVector.fromArray(S, x, o1 + j);
+                DoubleVector x2 = DoubleVector.fromArray(S, x, o2 + j);
+                DoubleVector p = DoubleVector.fromArray(S, vt, j);
                 a00 = a00.add(x0.mul(p));
-                a01 = a01.add(x0.mul(q));
-                a02 = a02.add(x0.mul(r));
                 a10 = a10.add(x1.mul(p));
-                a11 = a11.add(x1.mul(q));
-                a12 = a12.add(x1.mul(r));
+                a20 = a20.add(x2.mul(p));
+                p = DoubleVector.fromArray(S, vt, v1 + j);
+                a01 = a01.add(x0.mul(p));
+                a11 = a11.add(x1.mul(p));
+                a21 = a21.add(x2.mul(p));
+                p = DoubleVector.fromArray(S, vt, v2 + j);
+                a02 = a02.add(x0.mul(p));
+                a12 = a12.add(x1.mul(p));
+                a22 = a22.add(x2.mul(p));
             }
             final double w00 = tail(lanes(a00), x, o0, vt, 0, dv, d);
             final double w01 = tail(lanes(a01), x, o0, vt, v1, dv, d);
@@ -144,37 +153,40 @@ final class VectorPcaKernel {
             final double w10 = tail(lanes(a10), x, o1, vt, 0, dv, d);
             final double w11 = tail(lanes(a11), x, o1, vt, v1, dv, d);
             final double w12 = tail(lanes(a12), x, o1, vt, v2, dv, d);
+            final double w20 = tail(lanes(a20), x, o2, vt, 0, dv, d);
+            final double w21 = tail(lanes(a21), x, o2, vt, v1, dv, d);
+            final double w22 = tail(lanes(a22), x, o2, vt, v2, dv, d);
             loss += ((0 + w00 * w00) + w01 * w01) + w02 * w02;
             loss += ((0 + w10 * w10) + w11 * w11) + w12 * w12;
-            final DoubleVector u00 = DoubleVector.broadcast(S, w00),
-                    u01 = DoubleVector.broadcast(S, w01),
-                    u02 = DoubleVector.broadcast(S, w02),
-                    u10 = DoubleVector.broadcast(S, w10),
-                    u11 = DoubleVector.broadcast(S, w11),
-                    u12 = DoubleVector.broadcast(S, w12);
-            for (int j = 0; j < dv; j += 4) {
-                DoubleVector x0 = DoubleVector.fromArray(S, x, o0 + j);
-                DoubleVector x1 = DoubleVector.fromArray(S, x, o1 + j);
-                DoubleVector.fromArray(S, gt, j).sub(x0.mul(u00)).sub(x1.mul(u10)).intoArray(gt, j);
-                DoubleVector.fromArray(S, gt, v1 + j)
-                        .sub(x0.mul(u01))
-                        .sub(x1.mul(u11))
-                        .intoArray(gt, v1 + j);
-                DoubleVector.fromArray(S, gt, v2 + j)
-                        .sub(x0.mul(u02))
-                        .sub(x1.mul(u12))
-                        .intoArray(gt, v2 + j);
-            }
-            for (int j = dv; j < d; j++) {
-                gt[j] = (gt[j] - x[o0 + j] * w00) - x[o1 + j] * w10;
-                gt[v1 + j] = (gt[v1 + j] - x[o0 + j] * w01) - x[o1 + j] * w11;
-                gt[v2 + j] = (gt[v2 + j] - x[o0 + j] * w02) - x[o1 + j] * w12;
-            }
+            loss += ((0 + w20 * w20) + w21 * w21) + w22 * w22;
+            update3(x, o0, d, gt, 0, w00, w10, w20);
+            update3(x, o0, d, gt, v1, w01, w11, w21);
+            update3(x, o0, d, gt, v2, w02, w12, w22);
         }
-        if (i < end) { // one row left: the generic single-row loop (0 + ℓ = ℓ: same sum)
+        if (i < end) { // one or two rows left: the generic loop (0 + ℓ = ℓ: same sum)
             loss += generic(data, i, end, vt, 3, gt);
         }
         return loss;
+    }
+
+    /** G_c ← ((G_c − x_0 w0) − x_1 w1) − x_2 w2, element-wise, for the rows at o0, o0+d, o0+2d. */
+    private static void update3(
+            double[] x, int o0, int d, double[] gt, int gc, double w0, double w1, double w2) {
+        final int dv = d - d % 4;
+        final int o1 = o0 + d, o2 = o1 + d;
+        final DoubleVector u0 = DoubleVector.broadcast(S, w0);
+        final DoubleVector u1 = DoubleVector.broadcast(S, w1);
+        final DoubleVector u2 = DoubleVector.broadcast(S, w2);
+        for (int j = 0; j < dv; j += 4) {
+            DoubleVector.fromArray(S, gt, gc + j)
+                    .sub(DoubleVector.fromArray(S, x, o0 + j).mul(u0))
+                    .sub(DoubleVector.fromArray(S, x, o1 + j).mul(u1))
+                    .sub(DoubleVector.fromArray(S, x, o2 + j).mul(u2))
+                    .intoArray(gt, gc + j);
+        }
+        for (int j = dv; j < d; j++) {
+            gt[gc + j] = ((gt[gc + j] - x[o0 + j] * w0) - x[o1 + j] * w1) - x[o2 + j] * w2;
+        }
     }
 
     /** z + Σ_{j=from}^{d-1} x[o + j]·vt[vc + j], j ascending. */
