@@ -110,58 +110,31 @@ final class VectorPcaKernel {
 
     /**
      * k = 3 (the issue's benchmark case), the same order as {@link #generic} in fewer passes: three
-     * rows at a time, their nine dot products in one pass over the rows (9 accumulators, 3 x
-     * vectors and one V vector fit the 16 AVX registers), then one update pass per column of G
-     * while the three rows are in L1/L2. Three rows rather than two: three memory streams keep more
-     * of the row data in flight during the dot pass, and each G element is loaded and stored once
-     * per three rows (measured 1.1–1.2× the two-row loop, same bits; docs/performance-kernels.md).
+     * rows at a time, their nine dot products in one pass over the rows ({@link #dots3}), then one
+     * update pass per column of G while the three rows are in L1/L2 ({@link #update3}). Three rows
+     * rather than two: three memory streams keep more of the row data in flight during the dot
+     * pass, and each G element is loaded and stored once per three rows (≈ 12 % faster than the
+     * two-row loop, same bits; docs/performance-kernels.md).
+     *
+     * <p>Why two separate methods, each longer than C2's FreqInlineSize (325 bytecodes) so that C2
+     * compiles them on their own instead of inlining them here: inlined together, the Vector API's
+     * call trees exceed C2's inlining node budget (NodeCountInliningCutoff), and the intrinsic of
+     * the last {@code intoArray} fails — every G vector is then boxed, and the kernel runs 3–4×
+     * slower. Whether the budget ran out depended on what the JVM had compiled before, which is why
+     * this kernel was bimodal across JVM runs (PrintInlining, session 4).
      */
     private static double dense3(DenseRows data, int first, int end, double[] vt, double[] gt) {
         final int d = data.cols();
         final double[] x = data.values();
+        final double[] w = new double[9]; // w[3r + c]: row r of the block, column c
         double loss = 0;
         int i = first;
-        final int dv = d - d % 4;
-        final int v1 = d, v2 = 2 * d;
         for (; i + 3 <= end; i += 3) {
-            final int o0 = i * d, o1 = o0 + d, o2 = o1 + d;
-            DoubleVector a00 = DoubleVector.zero(S), a01 = DoubleVector.zero(S);
-            DoubleVector a02 = DoubleVector.zero(S), a10 = DoubleVector.zero(S);
-            DoubleVector a11 = DoubleVector.zero(S), a12 = DoubleVector.zero(S);
-            DoubleVector a20 = DoubleVector.zero(S), a21 = DoubleVector.zero(S);
-            DoubleVector a22 = DoubleVector.zero(S);
-            for (int j = 0; j < dv; j += 4) {
-                DoubleVector x0 = DoubleVector.fromArray(S, x, o0 + j);
-                DoubleVector x1 = DoubleVector.fromArray(S, x, o1 + j);
-                DoubleVector x2 = DoubleVector.fromArray(S, x, o2 + j);
-                DoubleVector p = DoubleVector.fromArray(S, vt, j);
-                a00 = a00.add(x0.mul(p));
-                a10 = a10.add(x1.mul(p));
-                a20 = a20.add(x2.mul(p));
-                p = DoubleVector.fromArray(S, vt, v1 + j);
-                a01 = a01.add(x0.mul(p));
-                a11 = a11.add(x1.mul(p));
-                a21 = a21.add(x2.mul(p));
-                p = DoubleVector.fromArray(S, vt, v2 + j);
-                a02 = a02.add(x0.mul(p));
-                a12 = a12.add(x1.mul(p));
-                a22 = a22.add(x2.mul(p));
-            }
-            final double w00 = tail(lanes(a00), x, o0, vt, 0, dv, d);
-            final double w01 = tail(lanes(a01), x, o0, vt, v1, dv, d);
-            final double w02 = tail(lanes(a02), x, o0, vt, v2, dv, d);
-            final double w10 = tail(lanes(a10), x, o1, vt, 0, dv, d);
-            final double w11 = tail(lanes(a11), x, o1, vt, v1, dv, d);
-            final double w12 = tail(lanes(a12), x, o1, vt, v2, dv, d);
-            final double w20 = tail(lanes(a20), x, o2, vt, 0, dv, d);
-            final double w21 = tail(lanes(a21), x, o2, vt, v1, dv, d);
-            final double w22 = tail(lanes(a22), x, o2, vt, v2, dv, d);
-            loss += ((0 + w00 * w00) + w01 * w01) + w02 * w02;
-            loss += ((0 + w10 * w10) + w11 * w11) + w12 * w12;
-            loss += ((0 + w20 * w20) + w21 * w21) + w22 * w22;
-            update3(x, o0, d, gt, 0, w00, w10, w20);
-            update3(x, o0, d, gt, v1, w01, w11, w21);
-            update3(x, o0, d, gt, v2, w02, w12, w22);
+            dots3(x, i * d, d, vt, w);
+            loss += ((0 + w[0] * w[0]) + w[1] * w[1]) + w[2] * w[2];
+            loss += ((0 + w[3] * w[3]) + w[4] * w[4]) + w[5] * w[5];
+            loss += ((0 + w[6] * w[6]) + w[7] * w[7]) + w[8] * w[8];
+            update3(x, i * d, d, gt, w);
         }
         if (i < end) { // one or two rows left: the generic loop (0 + ℓ = ℓ: same sum)
             loss += generic(data, i, end, vt, 3, gt);
@@ -169,23 +142,65 @@ final class VectorPcaKernel {
         return loss;
     }
 
-    /** G_c ← ((G_c − x_0 w0) − x_1 w1) − x_2 w2, element-wise, for the rows at o0, o0+d, o0+2d. */
-    private static void update3(
-            double[] x, int o0, int d, double[] gt, int gc, double w0, double w1, double w2) {
+    /** w[3r + c] = x_{row r} · V_c for the three rows from offset o0, in the documented order. */
+    private static void dots3(double[] x, int o0, int d, double[] vt, double[] w) {
+        final int dv = d - d % 4;
+        final int o1 = o0 + d, o2 = o1 + d, v1 = d, v2 = 2 * d;
+        DoubleVector a00 = DoubleVector.zero(S), a01 = DoubleVector.zero(S);
+        DoubleVector a02 = DoubleVector.zero(S), a10 = DoubleVector.zero(S);
+        DoubleVector a11 = DoubleVector.zero(S), a12 = DoubleVector.zero(S);
+        DoubleVector a20 = DoubleVector.zero(S), a21 = DoubleVector.zero(S);
+        DoubleVector a22 = DoubleVector.zero(S);
+        for (int j = 0; j < dv; j += 4) {
+            DoubleVector x0 = DoubleVector.fromArray(S, x, o0 + j);
+            DoubleVector x1 = DoubleVector.fromArray(S, x, o1 + j);
+            DoubleVector x2 = DoubleVector.fromArray(S, x, o2 + j);
+            DoubleVector p = DoubleVector.fromArray(S, vt, j);
+            a00 = a00.add(x0.mul(p));
+            a10 = a10.add(x1.mul(p));
+            a20 = a20.add(x2.mul(p));
+            p = DoubleVector.fromArray(S, vt, v1 + j);
+            a01 = a01.add(x0.mul(p));
+            a11 = a11.add(x1.mul(p));
+            a21 = a21.add(x2.mul(p));
+            p = DoubleVector.fromArray(S, vt, v2 + j);
+            a02 = a02.add(x0.mul(p));
+            a12 = a12.add(x1.mul(p));
+            a22 = a22.add(x2.mul(p));
+        }
+        w[0] = tail(lanes(a00), x, o0, vt, 0, dv, d);
+        w[1] = tail(lanes(a01), x, o0, vt, v1, dv, d);
+        w[2] = tail(lanes(a02), x, o0, vt, v2, dv, d);
+        w[3] = tail(lanes(a10), x, o1, vt, 0, dv, d);
+        w[4] = tail(lanes(a11), x, o1, vt, v1, dv, d);
+        w[5] = tail(lanes(a12), x, o1, vt, v2, dv, d);
+        w[6] = tail(lanes(a20), x, o2, vt, 0, dv, d);
+        w[7] = tail(lanes(a21), x, o2, vt, v1, dv, d);
+        w[8] = tail(lanes(a22), x, o2, vt, v2, dv, d);
+    }
+
+    /**
+     * G_c ← ((G_c − x_0 w[c]) − x_1 w[3 + c]) − x_2 w[6 + c], element-wise, for c = 0, 1, 2 (one
+     * pass each) and the rows at o0, o0 + d, o0 + 2d.
+     */
+    private static void update3(double[] x, int o0, int d, double[] gt, double[] w) {
         final int dv = d - d % 4;
         final int o1 = o0 + d, o2 = o1 + d;
-        final DoubleVector u0 = DoubleVector.broadcast(S, w0);
-        final DoubleVector u1 = DoubleVector.broadcast(S, w1);
-        final DoubleVector u2 = DoubleVector.broadcast(S, w2);
-        for (int j = 0; j < dv; j += 4) {
-            DoubleVector.fromArray(S, gt, gc + j)
-                    .sub(DoubleVector.fromArray(S, x, o0 + j).mul(u0))
-                    .sub(DoubleVector.fromArray(S, x, o1 + j).mul(u1))
-                    .sub(DoubleVector.fromArray(S, x, o2 + j).mul(u2))
-                    .intoArray(gt, gc + j);
-        }
-        for (int j = dv; j < d; j++) {
-            gt[gc + j] = ((gt[gc + j] - x[o0 + j] * w0) - x[o1 + j] * w1) - x[o2 + j] * w2;
+        for (int c = 0, gc = 0; c < 3; c++, gc += d) {
+            final double w0 = w[c], w1 = w[3 + c], w2 = w[6 + c];
+            final DoubleVector u0 = DoubleVector.broadcast(S, w0);
+            final DoubleVector u1 = DoubleVector.broadcast(S, w1);
+            final DoubleVector u2 = DoubleVector.broadcast(S, w2);
+            for (int j = 0; j < dv; j += 4) {
+                DoubleVector.fromArray(S, gt, gc + j)
+                        .sub(DoubleVector.fromArray(S, x, o0 + j).mul(u0))
+                        .sub(DoubleVector.fromArray(S, x, o1 + j).mul(u1))
+                        .sub(DoubleVector.fromArray(S, x, o2 + j).mul(u2))
+                        .intoArray(gt, gc + j);
+            }
+            for (int j = dv; j < d; j++) {
+                gt[gc + j] = ((gt[gc + j] - x[o0 + j] * w0) - x[o1 + j] * w1) - x[o2 + j] * w2;
+            }
         }
     }
 
