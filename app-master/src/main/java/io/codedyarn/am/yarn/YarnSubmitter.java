@@ -314,14 +314,30 @@ public final class YarnSubmitter implements AutoCloseable {
         if (!UserGroupInformation.isSecurityEnabled()) {
             return null;
         }
-        Credentials creds = new Credentials();
+        return Launch.tokens(delegationTokens(conf, fs, job.dataset(), job.out()));
+    }
+
+    /**
+     * HDFS delegation tokens of the current user for {@code fs} and the file systems of {@code
+     * dataset} and {@code out}, renewable by the ResourceManager (which renews them while the
+     * application runs and cancels them when it ends). The AM and, through it, the workers read and
+     * write HDFS with these alone: they have no Kerberos credentials of their own.
+     *
+     * @throws IOException when the RM principal ({@code yarn.resourcemanager.principal}) is not
+     *     configured, or a NameNode refuses a token
+     */
+    static Credentials delegationTokens(
+            Configuration conf, FileSystem fs, String dataset, String out) throws IOException {
         String renewer = YarnClientUtils.getRmPrincipal(conf);
         if (renewer == null || renewer.isEmpty()) {
-            throw new IOException("security is on but the RM principal is not configured");
+            throw new IOException(
+                    "security is on but the RM principal is not configured"
+                            + " (yarn.resourcemanager.principal)");
         }
+        Credentials creds = new Credentials();
         fs.addDelegationTokens(renewer, creds);
-        new Path(job.dataset()).getFileSystem(conf).addDelegationTokens(renewer, creds);
-        new Path(job.out()).getFileSystem(conf).addDelegationTokens(renewer, creds);
-        return Launch.tokens(creds);
+        new Path(dataset).getFileSystem(conf).addDelegationTokens(renewer, creds);
+        new Path(out).getFileSystem(conf).addDelegationTokens(renewer, creds);
+        return creds;
     }
 }
