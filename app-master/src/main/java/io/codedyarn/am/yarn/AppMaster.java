@@ -37,7 +37,6 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.io.Text;
 import org.apache.hadoop.security.Credentials;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.yarn.api.ApplicationConstants;
@@ -53,7 +52,6 @@ import org.apache.hadoop.yarn.client.api.YarnClient;
 import org.apache.hadoop.yarn.client.api.async.AMRMClientAsync;
 import org.apache.hadoop.yarn.client.api.async.NMClientAsync;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
-import org.apache.hadoop.yarn.security.AMRMTokenIdentifier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -337,21 +335,15 @@ public final class AppMaster {
                             + "/worker.stdout 2>"
                             + ApplicationConstants.LOG_DIR_EXPANSION_VAR
                             + "/worker.stderr";
-            // the AM's tokens (HDFS delegation tokens on a secure cluster) minus its AMRM token,
-            // plus the application secret
-            Credentials clean = new Credentials();
-            for (var t : UserGroupInformation.getCurrentUser().getCredentials().getAllTokens()) {
-                if (!AMRMTokenIdentifier.KIND_NAME.equals(t.getKind())) {
-                    clean.addToken(t.getService(), t);
-                }
-            }
-            clean.addSecretKey(new Text(WorkerMain.SECRET_KEY), secret);
+            Credentials creds =
+                    Launch.workerCredentials(
+                            UserGroupInformation.getCurrentUser().getCredentials(), secret);
             return ContainerLaunchContext.newInstance(
                     Launch.jarResource(System.getenv(YarnKeys.ENV_JOB_JAR)),
                     env,
                     List.of(cmd),
                     null,
-                    Launch.tokens(clean),
+                    Launch.tokens(creds),
                     null);
         } catch (IOException e) {
             throw new IllegalStateException("worker " + worker + ": launch context: " + e, e);

@@ -1,5 +1,6 @@
 package io.codedyarn.am.yarn;
 
+import io.codedyarn.worker.yarn.WorkerMain;
 import java.io.File;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -8,7 +9,10 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.DataOutputBuffer;
+import org.apache.hadoop.io.Text;
 import org.apache.hadoop.security.Credentials;
+import org.apache.hadoop.security.token.Token;
+import org.apache.hadoop.security.token.TokenIdentifier;
 import org.apache.hadoop.yarn.api.ApplicationConstants;
 import org.apache.hadoop.yarn.api.ApplicationConstants.Environment;
 import org.apache.hadoop.yarn.api.records.LocalResource;
@@ -16,6 +20,7 @@ import org.apache.hadoop.yarn.api.records.LocalResourceType;
 import org.apache.hadoop.yarn.api.records.LocalResourceVisibility;
 import org.apache.hadoop.yarn.api.records.URL;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
+import org.apache.hadoop.yarn.security.AMRMTokenIdentifier;
 
 /**
  * What the client's AM launch and the AM's worker launches share: the java binary, the classpath
@@ -93,6 +98,23 @@ final class Launch {
                 LocalResourceVisibility.APPLICATION,
                 st.getLen(),
                 st.getModificationTime());
+    }
+
+    /**
+     * A worker container's credentials: the AM's tokens (HDFS delegation tokens on a secure
+     * cluster) minus its AMRM token — a worker must not be able to talk to the ResourceManager as
+     * the AM — plus the per-application secret under {@link WorkerMain#SECRET_KEY}, which the
+     * worker's Hello must present (the secret never appears on a command line).
+     */
+    static Credentials workerCredentials(Credentials am, byte[] secret) {
+        Credentials out = new Credentials();
+        for (Token<? extends TokenIdentifier> t : am.getAllTokens()) {
+            if (!AMRMTokenIdentifier.KIND_NAME.equals(t.getKind())) {
+                out.addToken(t.getService(), t);
+            }
+        }
+        out.addSecretKey(new Text(WorkerMain.SECRET_KEY), secret.clone());
+        return out;
     }
 
     static ByteBuffer tokens(Credentials creds) throws IOException {

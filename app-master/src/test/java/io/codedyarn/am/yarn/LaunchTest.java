@@ -1,0 +1,50 @@
+package io.codedyarn.am.yarn;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import io.codedyarn.worker.yarn.WorkerMain;
+import java.nio.ByteBuffer;
+import org.apache.hadoop.io.DataInputByteBuffer;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.security.Credentials;
+import org.apache.hadoop.security.token.Token;
+import org.apache.hadoop.security.token.TokenIdentifier;
+import org.apache.hadoop.yarn.security.AMRMTokenIdentifier;
+import org.junit.jupiter.api.Test;
+
+class LaunchTest {
+    private static Token<TokenIdentifier> token(String kind, String service) {
+        return new Token<>(new byte[] {1, 2}, new byte[] {3, 4}, new Text(kind), new Text(service));
+    }
+
+    @Test
+    void workersGetTheAmsTokensButNotItsAmrmTokenAndTheSecretSurvivesTheLaunchBytes()
+            throws Exception {
+        Credentials am = new Credentials();
+        Token<TokenIdentifier> amrm = token(AMRMTokenIdentifier.KIND_NAME.toString(), "rm:8030");
+        Token<TokenIdentifier> hdfs = token("HDFS_DELEGATION_TOKEN", "127.0.0.1:8020");
+        am.addToken(amrm.getService(), amrm);
+        am.addToken(hdfs.getService(), hdfs);
+        byte[] secret = {9, 8, 7, 6};
+
+        Credentials worker = Launch.workerCredentials(am, secret);
+        secret[0] = 0; // the credentials keep their own copy
+
+        ByteBuffer wire = Launch.tokens(worker);
+        DataInputByteBuffer in = new DataInputByteBuffer();
+        in.reset(wire);
+        Credentials back = new Credentials();
+        back.readTokenStorageStream(in);
+
+        assertEquals(1, back.numberOfTokens());
+        assertEquals(hdfs, back.getToken(hdfs.getService()));
+        assertNull(back.getToken(amrm.getService()));
+        assertArrayEquals(
+                new byte[] {9, 8, 7, 6}, back.getSecretKey(new Text(WorkerMain.SECRET_KEY)));
+        // the AM's own credentials are untouched
+        assertEquals(2, am.numberOfTokens());
+        assertNull(am.getSecretKey(new Text(WorkerMain.SECRET_KEY)));
+    }
+}
