@@ -34,8 +34,14 @@ import java.util.Map;
  * sum (uncoded decode) + a GD update; the time between consecutive iteration records is the
  * overhead, since the workers add none.
  *
- * <p>Not JMH: each configuration needs a server and N connections set up around the measured loop;
- * a warm-up run of the same configuration precedes the measured one.
+ * <p>Not JMH: each configuration needs a server and N connections set up around the measured loop.
+ * One run per configuration: W warm-up iterations, then the R measured ones, on the same server,
+ * connections and threads, as a training job's iterations follow each other. Why the warm-up is in
+ * the same run: a fresh run starts slow even in a warmed-up JVM and speeds up over thousands of
+ * iterations (d = 1,000, N = 16 on the 2-vCPU VM: medians of consecutive 1,000-iteration windows
+ * 1.66, 0.96, 0.94, 0.68, … 0.51 ms after a 10,000-iteration warm-up run; docs/performance.md), so
+ * a separate warm-up run followed by a short measured run measures a run's start, not its steady
+ * state.
  */
 public final class CoordinationBenchmark {
     private static final byte[] SECRET = "bench".getBytes(StandardCharsets.UTF_8);
@@ -70,14 +76,14 @@ public final class CoordinationBenchmark {
     private CoordinationBenchmark() {}
 
     /**
-     * Runs {@code warmup} then {@code iterations} iterations of uncoded GD and times the latter.
+     * Runs {@code warmup} then {@code iterations} iterations of uncoded GD in one run and times the
+     * latter.
      *
      * @throws IllegalStateException when the run fails (names the coordinator's diagnostic)
      */
     public static Figures measure(int d, int n, int warmup, int iterations, int ioThreads)
             throws Exception {
-        run(d, n, warmup, ioThreads);
-        Measured m = run(d, n, iterations, ioThreads);
+        Measured m = run(d, n, warmup, iterations, ioThreads);
         double[] ms = m.wallMillis();
         double[] sorted = ms.clone();
         Arrays.sort(sorted);
@@ -98,27 +104,28 @@ public final class CoordinationBenchmark {
     }
 
     /**
-     * Default warm-up iterations: enough for the JIT to compile gRPC's and the coordinator's paths
-     * (the first few hundred iterations run 2× slower), bounded by the data moved: 10^8 / (d·N),
-     * between 20 and 3,000.
+     * Default warm-up iterations: enough for the JIT (code run once per iteration reaches C2 after
+     * 5,000–15,000 calls) and the run's own ramp (see the class comment), bounded by the data
+     * moved: 10^9 / (d·N), between 20 and 10,000 (about 10 s at d = 1,000).
      */
     public static int defaultWarmup(int d, int n) {
-        return (int) Math.max(20, Math.min(3000, 1e8 / ((double) d * n)));
+        return (int) Math.max(20, Math.min(10_000, 1e9 / ((double) d * n)));
     }
 
     /**
-     * Default measured iterations: 200, fewer for large broadcasts (d·N above 10^5 doubles) so one
-     * configuration takes seconds, not minutes; at least 20.
+     * Default measured iterations: 1,000, fewer for large broadcasts (d·N above 10^5 doubles) so
+     * one configuration takes seconds, not minutes; at least 20.
      */
     public static int defaultIterations(int d, int n) {
-        return (int) Math.max(20, Math.min(200, 2e7 / ((double) d * n)));
+        return (int) Math.max(20, Math.min(1000, 1e8 / ((double) d * n)));
     }
 
     /**
-     * Milliseconds of each iteration after the first (consecutive record times), and the AM's
-     * threads' CPU milliseconds per iteration from the second round's first send to the end.
+     * Milliseconds of each iteration after the warm-up (consecutive record times), and the threads'
+     * CPU milliseconds per iteration from the first measured round's first send to the end.
      */
-    private static Measured run(int d, int n, int iterations, int ioThreads) throws Exception {
+    private static Measured run(int d, int n, int warmup, int iterations, int ioThreads)
+            throws Exception {
         SchemeParams params = SchemeParams.of(n, 0, 1);
         Plan plan = Schemes.byName("uncoded").place(params, Seeds.generator(1));
         TrainSpec spec =
@@ -131,7 +138,7 @@ public final class CoordinationBenchmark {
                         false,
                         "gd",
                         0.1,
-                        iterations + 1,
+                        warmup + iterations + 1,
                         Double.NaN,
                         Double.NaN,
                         0,
@@ -165,7 +172,7 @@ public final class CoordinationBenchmark {
                 workers.add(
                         new ZeroCostWorker(server.port(), w, SECRET, maxBytes, workerLoop.group()));
             }
-            AmCpu cpu = new AmCpu(server);
+            AmCpu cpu = new AmCpu(server, warmup + 1);
             result =
                     new Coordinator(spec, plan, shape, cpu, events, Clock.system())
                             .startupTimeout(60)
@@ -181,16 +188,17 @@ public final class CoordinationBenchmark {
             throw new IllegalStateException("benchmark run failed: " + result.diagnostic());
         }
         List<IterationRecord> it = result.iterationLog();
-        double[] ms = new double[it.size() - 1];
-        for (int i = 1; i < it.size(); i++) {
-            ms[i - 1] = (it.get(i).seconds() - it.get(i - 1).seconds()) * 1e3;
+        int from = Math.min(warmup + 1, it.size() - 1);
+        double[] ms = new double[it.size() - from];
+        for (int i = from; i < it.size(); i++) {
+            ms[i - from] = (it.get(i).seconds() - it.get(i - 1).seconds()) * 1e3;
         }
         return new Measured(ms, cpuMillis);
     }
 
     /**
-     * The server as the coordinator's port, noting the threads' CPU time when round 1 starts (round
-     * 0 and the connection set-up excluded) and when the coordinator closes it: the AM's (this
+     * The server as the coordinator's port, noting the threads' CPU time when the first measured
+     * round starts (set-up and warm-up excluded) and when the coordinator closes it: the AM's (this
      * thread and the server's event loop) and the zero-cost workers' event loop.
      */
     private static final class AmCpu implements WorkerPort {
@@ -198,10 +206,12 @@ public final class CoordinationBenchmark {
         private final ThreadMXBean mx = ManagementFactory.getThreadMXBean();
         private long[] start;
         private long[] end;
+        private final long firstRound;
         private long lastRound;
 
-        AmCpu(GrpcWorkerServer server) {
+        AmCpu(GrpcWorkerServer server, long firstRound) {
             this.server = server;
+            this.firstRound = firstRound;
         }
 
         @Override
@@ -211,7 +221,7 @@ public final class CoordinationBenchmark {
 
         @Override
         public void send(int worker, Task task) {
-            if (start == null && task.round() == 1) {
+            if (start == null && task.round() == firstRound) {
                 start = cpuNanos();
             }
             lastRound = Math.max(lastRound, task.round());
@@ -230,9 +240,9 @@ public final class CoordinationBenchmark {
             double[] out = new double[3];
             for (int i = 0; i < 3; i++) {
                 out[i] =
-                        start == null || end == null || lastRound < 2
+                        start == null || end == null || lastRound <= firstRound
                                 ? Double.NaN
-                                : (end[i] - start[i]) / 1e6 / (lastRound - 1);
+                                : (end[i] - start[i]) / 1e6 / (lastRound - firstRound);
             }
             return out;
         }

@@ -116,10 +116,18 @@ final class BenchCommand implements Callable<Integer> {
             names = "--rounds",
             defaultValue = "0",
             description =
-                    "coordination: measured iterations per configuration (default 0: 200, fewer"
-                            + " for large d x N, at least 20; a warm-up run of 10^8/(d N)"
-                            + " iterations, 20..3000, precedes)")
+                    "coordination: measured iterations per configuration (default 0: 1000, fewer"
+                            + " for large d x N, at least 20), after the warm-up iterations of"
+                            + " the same run")
     int rounds;
+
+    @Option(
+            names = "--warmup",
+            defaultValue = "0",
+            description =
+                    "coordination: warm-up iterations at the start of each run, not measured"
+                            + " (default 0: 10^9/(d N), 20..10000)")
+    int warmup;
 
     @Option(
             names = "--io-threads",
@@ -288,6 +296,9 @@ final class BenchCommand implements Callable<Integer> {
         if (rounds < 0) {
             throw new IllegalArgumentException("--rounds: need >= 0, got " + rounds);
         }
+        if (warmup < 0) {
+            throw new IllegalArgumentException("--warmup: need >= 0, got " + warmup);
+        }
         PrintWriter out = spec.commandLine().getOut();
         if (!json) {
             out.printf(
@@ -301,7 +312,11 @@ final class BenchCommand implements Callable<Integer> {
                 int r = rounds > 0 ? rounds : CoordinationBenchmark.defaultIterations(d, n);
                 CoordinationBenchmark.Figures f =
                         CoordinationBenchmark.measure(
-                                d, n, CoordinationBenchmark.defaultWarmup(d, n), r, ioThreads);
+                                d,
+                                n,
+                                warmup > 0 ? warmup : CoordinationBenchmark.defaultWarmup(d, n),
+                                r,
+                                ioThreads);
                 all.add(f);
                 if (!json) {
                     out.printf(

@@ -11,7 +11,7 @@ class CoordinationBenchmarkTest {
         CoordinationBenchmark.Figures f = CoordinationBenchmark.measure(10, 3, 3, 7, 2);
         assertThat(f.dimension()).isEqualTo(10);
         assertThat(f.workers()).isEqualTo(3);
-        assertThat(f.iterations()).isEqualTo(7);
+        assertThat(f.iterations()).isEqualTo(7); // the 3 warm-up iterations are not measured
         assertThat(f.medianMillis()).isPositive();
         assertThat(f.meanMillis()).isPositive();
         assertThat(f.ioThreads()).isEqualTo(2);
@@ -24,15 +24,16 @@ class CoordinationBenchmarkTest {
 
     @Test
     void warmUpShrinksWithTheDataMoved() {
-        assertThat(CoordinationBenchmark.defaultWarmup(1000, 16)).isEqualTo(3000);
-        assertThat(CoordinationBenchmark.defaultWarmup(1000, 64)).isEqualTo(1562);
-        assertThat(CoordinationBenchmark.defaultWarmup(100_000, 64)).isEqualTo(20);
+        assertThat(CoordinationBenchmark.defaultWarmup(1000, 16)).isEqualTo(10_000);
+        assertThat(CoordinationBenchmark.defaultWarmup(100_000, 16)).isEqualTo(625);
+        assertThat(CoordinationBenchmark.defaultWarmup(100_000, 64)).isEqualTo(156);
+        assertThat(CoordinationBenchmark.defaultWarmup(4_000_000, 64)).isEqualTo(20);
     }
 
     @Test
     void defaultIterationsShrinkWithTheBroadcast() {
-        assertThat(CoordinationBenchmark.defaultIterations(1000, 16)).isEqualTo(200);
-        assertThat(CoordinationBenchmark.defaultIterations(100_000, 4)).isEqualTo(50);
+        assertThat(CoordinationBenchmark.defaultIterations(1000, 16)).isEqualTo(1000);
+        assertThat(CoordinationBenchmark.defaultIterations(100_000, 4)).isEqualTo(250);
         assertThat(CoordinationBenchmark.defaultIterations(100_000, 64)).isEqualTo(20);
     }
 }

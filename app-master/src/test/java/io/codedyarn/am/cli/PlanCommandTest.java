@@ -89,6 +89,14 @@ class PlanCommandTest {
         assertThat(run("bench", "--help").out())
                 .contains("decode")
                 .contains("kernels")
-                .contains("--rows");
+                .contains("--rows")
+                .contains("--warmup");
+    }
+
+    @Test
+    void aNegativeCoordinationWarmUpIsRefusedByName() {
+        CliRun r = run("bench", "coordination", "--warmup", "-1");
+        assertThat(r.rc()).isNotZero();
+        assertThat(r.err()).contains("--warmup").contains("-1");
     }
 }
