@@ -18,13 +18,14 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * Gradient kernels against a STREAM triad in the same run (issue 5), single-threaded, on data
- * larger than the last-level cache (default 8192 × 1024 doubles = 64 MiB per matrix). One operation
- * = one full pass over the data; {@link #bytesPerOp} says how many bytes it scans:
+ * Gradient kernels against a STREAM triad in the same run (issue 5), single-threaded, on data well
+ * beyond the last-level cache (default 32768 × 1024 doubles = 256 MiB per matrix, 8× a 32 MiB L3;
+ * see {@link LastLevelCache} for why 2× is not enough). One operation = one full pass over the
+ * data; {@link #bytesPerOp} says how many bytes it scans:
  *
  * <ul>
- *   <li>triad a[i] = b[i] + s·c[i] over three arrays of rows·cols/3 doubles each (the same 64 MiB
- *       in total): 24 bytes per element, STREAM's convention (bytes read + written, the
+ *   <li>triad a[i] = b[i] + s·c[i] over three arrays of rows·cols/3 doubles each (as many bytes as
+ *       the matrix in total): 24 bytes per element, STREAM's convention (bytes read + written, the
  *       write-allocate read of a not counted);
  *   <li>dense kernels: the matrix, 8·rows·cols bytes (labels, parameters and the gradient, all
  *       O(rows + cols), not counted);
@@ -63,7 +64,7 @@ public class KernelBenchmark {
         return 8L * rows * cols;
     }
 
-    @Param({"8192"})
+    @Param({"32768"})
     public int rows;
 
     @Param({"1024"})

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import io.codedyarn.am.bench.CoordinationBenchmark;
 import io.codedyarn.am.bench.DecodeBenchmark;
 import io.codedyarn.am.bench.KernelBenchmark;
+import io.codedyarn.am.bench.LastLevelCache;
 import io.codedyarn.am.bench.SimulatorBenchmark;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -76,14 +77,16 @@ final class BenchCommand implements Callable<Integer> {
 
     @Option(
             names = "--rows",
-            defaultValue = "8192",
-            description = "kernels: rows of the dense matrix (default: ${DEFAULT-VALUE})")
+            defaultValue = "32768",
+            description =
+                    "kernels: rows of the dense matrix (default: ${DEFAULT-VALUE}; keep the data"
+                            + " at least 4x the last-level cache)")
     int rows;
 
     @Option(
             names = "--cols",
             defaultValue = "1024",
-            description = "kernels: columns (default: ${DEFAULT-VALUE}; 8192 x 1024 = 64 MiB)")
+            description = "kernels: columns (default: ${DEFAULT-VALUE}; 32768 x 1024 = 256 MiB)")
     int cols;
 
     @Option(
@@ -230,6 +233,18 @@ final class BenchCommand implements Callable<Integer> {
 
     /** Triad and kernels in one JMH run; bytes/s from {@link KernelBenchmark#bytesPerOp}. */
     private Integer kernels() throws Exception {
+        long dataBytes = 8L * rows * cols;
+        java.util.OptionalLong llc = LastLevelCache.bytes();
+        if (llc.isPresent() && dataBytes < LastLevelCache.MIN_MULTIPLE * llc.getAsLong()) {
+            spec.commandLine()
+                    .getErr()
+                    .printf(
+                            "bench kernels: warning: %d MiB of data is less than %d x this machine's"
+                                    + " %d MiB last-level cache; the triad then partly runs from"
+                                    + " cache and the fractions understate the kernels (raise"
+                                    + " --rows)%n",
+                            dataBytes >> 20, LastLevelCache.MIN_MULTIPLE, llc.getAsLong() >> 20);
+        }
         Collection<RunResult> results =
                 run(
                         new OptionsBuilder()
