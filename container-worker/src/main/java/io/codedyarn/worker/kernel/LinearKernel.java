@@ -114,7 +114,16 @@ final class LinearKernel {
             double[] g) {
         final int[] ptr = data.rowPtr();
         final double[] b = data.labels();
-        final CsrArrays a = new CsrArrays(data.values(), data.colIdx(), w, g);
+        final CsrArrays a = CsrArrays.PER_THREAD.get().set(data.values(), data.colIdx(), w, g);
+        try {
+            return csr(ptr, b, first, end, a, loss, fast);
+        } finally {
+            a.clear(); // hold no partition after the call
+        }
+    }
+
+    private static double csr(
+            int[] ptr, double[] b, int first, int end, CsrArrays a, LinearLoss loss, boolean fast) {
         double[] c = new double[1];
         double lossSum = 0;
         // Software-pipelined: row i's dot product runs in the same loop as row i−1's scatter (its
@@ -144,23 +153,33 @@ final class LinearKernel {
     }
 
     /**
-     * The CSR loop's arrays, read through these (untrusted final) fields inside the loop rather
-     * than held in locals: C2 (JDK 17) then reloads the array bases from L1 instead of keeping six
-     * of them live in registers, and the pipelined loop runs 1.4–1.5× faster (measured, same bits;
-     * docs/performance-kernels.md). A plain class, not a record: C2 trusts record fields as
-     * constants and would hoist them back into registers.
+     * The CSR loop's arrays, read through these fields inside the loop rather than held in locals:
+     * C2 (JDK 17) then reloads the array bases from L1 instead of keeping six of them live in
+     * registers, and the pipelined loop runs 1.3–1.5× faster (measured, same bits;
+     * docs/performance-kernels.md). The holder must <em>escape</em>: one allocated in the kernel
+     * and used only there is scalar-replaced by escape analysis — its fields become locals again,
+     * and the loop ran at 0.19–0.21 of triad instead of 0.30 (Zen 5, session 5). So each thread
+     * reuses one holder from a thread-local, which escapes, and the kernel clears it afterwards. A
+     * plain class, not a record: C2 trusts record fields and would hoist them into registers.
      */
     private static final class CsrArrays {
-        final double[] x;
-        final int[] col;
-        final double[] w;
-        final double[] g;
+        static final ThreadLocal<CsrArrays> PER_THREAD = ThreadLocal.withInitial(CsrArrays::new);
 
-        CsrArrays(double[] x, int[] col, double[] w, double[] g) {
+        double[] x;
+        int[] col;
+        double[] w;
+        double[] g;
+
+        CsrArrays set(double[] x, int[] col, double[] w, double[] g) {
             this.x = x;
             this.col = col;
             this.w = w;
             this.g = g;
+            return this;
+        }
+
+        void clear() {
+            set(null, null, null, null);
         }
     }
 
