@@ -4,9 +4,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Batch means: one value per independent run; the standard error of the mean is the sample standard
- * deviation of the run values over √R. Ratios use the delta method on paired runs (common random
- * numbers make the pairs positively correlated, which the paired form exploits).
+ * The values of independent runs, collected one at a time (batch means); the statistics are {@link
+ * Replications}'s: the standard error of the mean is the sample standard deviation over √R, and
+ * ratios use the delta method on paired runs (common random numbers make the pairs positively
+ * correlated, which the paired form exploits).
  */
 final class RunStats {
     private final List<Double> values = new ArrayList<>();
@@ -27,26 +28,19 @@ final class RunStats {
         return s / values.size();
     }
 
+    /** NaN for fewer than two runs. */
     double standardError() {
-        int r = values.size();
-        if (r < 2) {
-            return Double.NaN;
-        }
-        double m = mean();
-        double ss = 0;
-        for (double v : values) {
-            ss += (v - m) * (v - m);
-        }
-        return Math.sqrt(ss / (r - 1) / r);
+        return count() < 2 ? Double.NaN : Replications.of(array()).standardError();
     }
 
-    /** Standard error of mean(a)/mean(b) for paired runs: s.e. of (a_r − ρ·b_r) / mean(b). */
+    /** Standard error of mean(a)/mean(b) for paired runs (NaN for fewer than two). */
     static double ratioStandardError(RunStats a, RunStats b) {
-        double rho = a.mean() / b.mean();
-        RunStats d = new RunStats();
-        for (int k = 0; k < a.values.size(); k++) {
-            d.add(a.values.get(k) - rho * b.values.get(k));
-        }
-        return d.standardError() / b.mean();
+        return a.count() < 2
+                ? Double.NaN
+                : Replications.ratioPaired(a.array(), b.array()).standardError();
+    }
+
+    private double[] array() {
+        return values.stream().mapToDouble(Double::doubleValue).toArray();
     }
 }
