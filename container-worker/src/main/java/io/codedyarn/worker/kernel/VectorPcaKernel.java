@@ -111,10 +111,10 @@ final class VectorPcaKernel {
     /**
      * k = 3 (the issue's benchmark case), the same order as {@link #generic} in fewer passes: three
      * rows at a time, their nine dot products in one pass over the rows ({@link #dots3}), then one
-     * update pass per column of G while the three rows are in L1/L2 ({@link #update3}). Three rows
-     * rather than two: three memory streams keep more of the row data in flight during the dot
-     * pass, and each G element is loaded and stored once per three rows (≈ 12 % faster than the
-     * two-row loop, same bits; docs/performance-kernels.md).
+     * update pass over the three columns of G while the three rows are in L1/L2 ({@link #update3}).
+     * Three rows rather than two: three memory streams keep more of the row data in flight during
+     * the dot pass, and each G element is loaded and stored once per three rows (≈ 12 % faster than
+     * the two-row loop, same bits; docs/performance-kernels.md).
      *
      * <p>Why two separate methods, each longer than C2's FreqInlineSize (325 bytecodes) so that C2
      * compiles them on their own instead of inlining them here: inlined together, the Vector API's
@@ -180,24 +180,46 @@ final class VectorPcaKernel {
     }
 
     /**
-     * G_c ← ((G_c − x_0 w[c]) − x_1 w[3 + c]) − x_2 w[6 + c], element-wise, for c = 0, 1, 2 (one
-     * pass each) and the rows at o0, o0 + d, o0 + 2d.
+     * G_c ← ((G_c − x_0 w[c]) − x_1 w[3 + c]) − x_2 w[6 + c], element-wise, for c = 0, 1, 2 and the
+     * rows at o0, o0 + d, o0 + 2d, in one pass over j: each x chunk is loaded once for the three
+     * columns (nine broadcasts live). Per element the operations and their order are those of one
+     * pass per column, so the bits are too; on Zen 5 this pass is ≈ 10 % faster for the whole
+     * kernel (on Zen 3 it measured the same; docs/performance-kernels.md, sixth pass).
      */
     private static void update3(double[] x, int o0, int d, double[] gt, double[] w) {
         final int dv = d - d % 4;
-        final int o1 = o0 + d, o2 = o1 + d;
+        final int o1 = o0 + d, o2 = o1 + d, g1 = d, g2 = 2 * d;
+        final DoubleVector u00 = DoubleVector.broadcast(S, w[0]);
+        final DoubleVector u01 = DoubleVector.broadcast(S, w[1]);
+        final DoubleVector u02 = DoubleVector.broadcast(S, w[2]);
+        final DoubleVector u10 = DoubleVector.broadcast(S, w[3]);
+        final DoubleVector u11 = DoubleVector.broadcast(S, w[4]);
+        final DoubleVector u12 = DoubleVector.broadcast(S, w[5]);
+        final DoubleVector u20 = DoubleVector.broadcast(S, w[6]);
+        final DoubleVector u21 = DoubleVector.broadcast(S, w[7]);
+        final DoubleVector u22 = DoubleVector.broadcast(S, w[8]);
+        for (int j = 0; j < dv; j += 4) {
+            DoubleVector x0 = DoubleVector.fromArray(S, x, o0 + j);
+            DoubleVector x1 = DoubleVector.fromArray(S, x, o1 + j);
+            DoubleVector x2 = DoubleVector.fromArray(S, x, o2 + j);
+            DoubleVector.fromArray(S, gt, j)
+                    .sub(x0.mul(u00))
+                    .sub(x1.mul(u10))
+                    .sub(x2.mul(u20))
+                    .intoArray(gt, j);
+            DoubleVector.fromArray(S, gt, g1 + j)
+                    .sub(x0.mul(u01))
+                    .sub(x1.mul(u11))
+                    .sub(x2.mul(u21))
+                    .intoArray(gt, g1 + j);
+            DoubleVector.fromArray(S, gt, g2 + j)
+                    .sub(x0.mul(u02))
+                    .sub(x1.mul(u12))
+                    .sub(x2.mul(u22))
+                    .intoArray(gt, g2 + j);
+        }
         for (int c = 0, gc = 0; c < 3; c++, gc += d) {
             final double w0 = w[c], w1 = w[3 + c], w2 = w[6 + c];
-            final DoubleVector u0 = DoubleVector.broadcast(S, w0);
-            final DoubleVector u1 = DoubleVector.broadcast(S, w1);
-            final DoubleVector u2 = DoubleVector.broadcast(S, w2);
-            for (int j = 0; j < dv; j += 4) {
-                DoubleVector.fromArray(S, gt, gc + j)
-                        .sub(DoubleVector.fromArray(S, x, o0 + j).mul(u0))
-                        .sub(DoubleVector.fromArray(S, x, o1 + j).mul(u1))
-                        .sub(DoubleVector.fromArray(S, x, o2 + j).mul(u2))
-                        .intoArray(gt, gc + j);
-            }
             for (int j = dv; j < d; j++) {
                 gt[gc + j] = ((gt[gc + j] - x[o0 + j] * w0) - x[o1 + j] * w1) - x[o2 + j] * w2;
             }
