@@ -5,7 +5,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.OptionalLong;
+import org.apache.hadoop.util.StringUtils.TraditionalBinaryPrefix;
 
 /**
  * The size of this machine's last-level cache, for checking that a bandwidth benchmark's data is
@@ -22,7 +24,8 @@ public final class LastLevelCache {
 
     /**
      * The largest cache of CPU 0 from Linux's sysfs ({@code
-     * /sys/devices/system/cpu/cpu0/cache/index* /size}); empty where there is no such directory.
+     * /sys/devices/system/cpu/cpu0/cache/index* /size}); empty where there is no such directory or
+     * a size cannot be read.
      */
     public static OptionalLong bytes() {
         return bytes(Path.of("/sys/devices/system/cpu/cpu0/cache"));
@@ -34,8 +37,9 @@ public final class LastLevelCache {
             for (Path index : (Iterable<Path>) dirs::iterator) {
                 Path size = index.resolve("size");
                 if (index.getFileName().toString().startsWith("index") && Files.isReadable(size)) {
-                    long b = parseSize(Files.readString(size, StandardCharsets.US_ASCII));
-                    best = Math.max(best, b);
+                    // sysfs writes e.g. "32768K" (binary units), which Hadoop's parser reads
+                    String text = Files.readString(size, StandardCharsets.US_ASCII).trim();
+                    best = Math.max(best, TraditionalBinaryPrefix.string2long(text));
                 }
             }
         } catch (IOException | IllegalArgumentException e) {
@@ -45,22 +49,21 @@ public final class LastLevelCache {
     }
 
     /**
-     * sysfs's cache size: a number with an optional K, M or G suffix (binary units), e.g. 32768K.
+     * The warning for a benchmark over {@code dataBytes} when the cache is known and the data is
+     * under {@link #MIN_MULTIPLE} times it; empty otherwise.
      */
-    static long parseSize(String text) {
-        String s = text.trim().toUpperCase(Locale.ROOT);
-        long unit = 1;
-        if (s.endsWith("K")) {
-            unit = 1L << 10;
-        } else if (s.endsWith("M")) {
-            unit = 1L << 20;
-        } else if (s.endsWith("G")) {
-            unit = 1L << 30;
+    public static Optional<String> warning(long dataBytes, OptionalLong cacheBytes) {
+        if (cacheBytes.isEmpty() || dataBytes >= MIN_MULTIPLE * cacheBytes.getAsLong()) {
+            return Optional.empty();
         }
-        String digits = unit == 1 ? s : s.substring(0, s.length() - 1);
-        if (digits.isEmpty() || !digits.chars().allMatch(Character::isDigit)) {
-            throw new IllegalArgumentException("not a cache size: '" + text.trim() + "'");
-        }
-        return Long.parseLong(digits) * unit;
+        return Optional.of(
+                String.format(
+                        Locale.ROOT,
+                        "%d MiB of data is less than %d x this machine's %d MiB last-level cache;"
+                                + " the triad then partly runs from cache and the fractions"
+                                + " understate the kernels (raise --rows)",
+                        dataBytes >> 20,
+                        MIN_MULTIPLE,
+                        cacheBytes.getAsLong() >> 20));
     }
 }

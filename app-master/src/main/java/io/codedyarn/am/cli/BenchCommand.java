@@ -233,18 +233,9 @@ final class BenchCommand implements Callable<Integer> {
 
     /** Triad and kernels in one JMH run; bytes/s from {@link KernelBenchmark#bytesPerOp}. */
     private Integer kernels() throws Exception {
-        long dataBytes = 8L * rows * cols;
-        java.util.OptionalLong llc = LastLevelCache.bytes();
-        if (llc.isPresent() && dataBytes < LastLevelCache.MIN_MULTIPLE * llc.getAsLong()) {
-            spec.commandLine()
-                    .getErr()
-                    .printf(
-                            "bench kernels: warning: %d MiB of data is less than %d x this machine's"
-                                    + " %d MiB last-level cache; the triad then partly runs from"
-                                    + " cache and the fractions understate the kernels (raise"
-                                    + " --rows)%n",
-                            dataBytes >> 20, LastLevelCache.MIN_MULTIPLE, llc.getAsLong() >> 20);
-        }
+        LastLevelCache.warning(8L * rows * cols, LastLevelCache.bytes())
+                .ifPresent(
+                        w -> spec.commandLine().getErr().println("bench kernels: warning: " + w));
         Collection<RunResult> results =
                 run(
                         new OptionsBuilder()

@@ -1,26 +1,15 @@
 package io.codedyarn.am.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class LastLevelCacheTest {
-    @Test
-    void parsesSysfsSizes() {
-        assertThat(LastLevelCache.parseSize("32768K\n")).isEqualTo(32L << 20);
-        assertThat(LastLevelCache.parseSize("2M")).isEqualTo(2L << 20);
-        assertThat(LastLevelCache.parseSize("1G")).isEqualTo(1L << 30);
-        assertThat(LastLevelCache.parseSize("512")).isEqualTo(512);
-        assertThatThrownBy(() -> LastLevelCache.parseSize("12KB"))
-                .hasMessageContaining("not a cache size: '12KB'");
-        assertThatThrownBy(() -> LastLevelCache.parseSize("K")).hasMessageContaining("'K'");
-    }
-
-    /** The largest index*&#47;size wins; other entries and unreadable levels are ignored. */
+    /** The largest index*&#47;size wins (sysfs's K suffix); other entries are ignored. */
     @Test
     void takesTheLargestLevel(@TempDir Path dir) throws Exception {
         write(dir.resolve("index0/size"), "48K\n");
@@ -34,8 +23,23 @@ class LastLevelCacheTest {
     @Test
     void emptyWithoutSysfsOrWithGarbage(@TempDir Path dir) throws Exception {
         assertThat(LastLevelCache.bytes(dir.resolve("missing"))).isEmpty();
-        write(dir.resolve("index3/size"), "lots\n");
+        write(dir.resolve("index3/size"), "12KB\n");
         assertThat(LastLevelCache.bytes(dir)).isEmpty();
+        write(dir.resolve("index3/size"), "-5K\n");
+        assertThat(LastLevelCache.bytes(dir)).isEmpty();
+    }
+
+    @Test
+    void warnsBelowFourTimesTheCache() {
+        OptionalLong l3 = OptionalLong.of(32L << 20);
+        assertThat(LastLevelCache.warning(64L << 20, l3))
+                .hasValueSatisfying(
+                        w ->
+                                assertThat(w)
+                                        .startsWith("64 MiB of data is less than 4 x")
+                                        .contains("32 MiB last-level cache"));
+        assertThat(LastLevelCache.warning(128L << 20, l3)).isEmpty();
+        assertThat(LastLevelCache.warning(1, OptionalLong.empty())).isEmpty();
     }
 
     private static void write(Path p, String s) throws Exception {

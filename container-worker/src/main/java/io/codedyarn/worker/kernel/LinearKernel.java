@@ -116,13 +116,13 @@ final class LinearKernel {
         final double[] b = data.labels();
         final CsrArrays a = CsrArrays.PER_THREAD.get().set(data.values(), data.colIdx(), w, g);
         try {
-            return csr(ptr, b, first, end, a, loss, fast);
+            return pipelinedCsr(ptr, b, first, end, a, loss, fast);
         } finally {
             a.clear(); // hold no partition after the call
         }
     }
 
-    private static double csr(
+    private static double pipelinedCsr(
             int[] ptr, double[] b, int first, int end, CsrArrays a, LinearLoss loss, boolean fast) {
         double[] c = new double[1];
         double lossSum = 0;

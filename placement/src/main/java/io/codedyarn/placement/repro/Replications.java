@@ -45,8 +45,8 @@ final class Replications {
      * values d_r = (a_r − q·b_r)/mean(b), which keeps the positive correlation of the pairs.
      */
     static Estimate ratioPaired(double[] a, double[] b) {
-        double q = of(a).mean() / of(b).mean();
         double mb = of(b).mean();
+        double q = of(a).mean() / mb;
         double[] d = new double[a.length];
         for (int r = 0; r < a.length; r++) {
             d[r] = (a[r] - q * b[r]) / mb;
