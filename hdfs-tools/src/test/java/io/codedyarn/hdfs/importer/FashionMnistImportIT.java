@@ -12,69 +12,106 @@ import java.io.DataInputStream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.zip.GZIPInputStream;
 import org.apache.hadoop.fs.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Imports the real Fashion-MNIST training set (Debian's dataset-fashion-mnist, which .ci/run
- * installs) and compares it with a reference computed here from the IDX bytes with plain Java
- * (GZIPInputStream + DataInputStream, no importer code): shape, per-class counts, the pixel sum,
- * the non-zero count, and the first, a middle and the last image exactly.
+ * Imports real Fashion-MNIST training images and compares them with a reference read here from the
+ * IDX bytes with plain Java (GZIPInputStream + DataInputStream, no importer code), which is itself
+ * checked against values computed by numpy: shape, per-class counts, the pixel sum, the non-zero
+ * count, and three images exactly.
+ *
+ * <p>The default build imports the committed subset (the first 2,000 images, {@code
+ * testdata/fashion-mnist}, numpy's values in its {@code reference.txt}); the {@code system} profile
+ * imports Debian's full 60,000-image set.
  */
 class FashionMnistImportIT {
-    // Hadoop paths below are qualified with file://: in the failsafe JVM other ITs start (and
-    // stop) MiniDFSClusters, so an unqualified path could resolve against a stale default FS.
-    static final String DIR = "/usr/share/datasets/fashion-mnist/";
-    static final int N = 60_000;
     static final int D = 784;
 
     @TempDir java.nio.file.Path tmp;
+
+    /** What numpy computed from the same files: see testdata/fashion-mnist/make-reference.py. */
+    record Expected(long pixelSum, long nonZeros, long[] classCounts, Map<Integer, Long> images) {}
 
     /** What plain Java reads from the files. */
     private static final class Reference {
         long pixelSum;
         long nonZeros;
-        final long[] classCounts = new long[10];
-        final byte[] labels = new byte[N];
-        final byte[][] kept = new byte[3][D]; // images 0, 31337, N-1
+        long[] classCounts = new long[10];
+        byte[] labels;
+        final Map<Integer, byte[]> kept = new LinkedHashMap<>();
     }
 
-    private static Reference reference() throws IOException {
+    @Test
+    void importsTheCommittedSubsetExactly() throws IOException {
+        TestData.Values v = TestData.reference();
+        int n = v.integer("rows");
+        assertThat(v.integer("cols")).isEqualTo(D);
+        Map<Integer, Long> images = new LinkedHashMap<>();
+        for (String s : v.words("image_sums")) {
+            String[] kv = s.split(":");
+            images.put(Integer.parseInt(kv[0]), Long.parseLong(kv[1]));
+        }
+        long[] counts = v.words("class_counts").stream().mapToLong(Long::parseLong).toArray();
+        check(
+                TestData.file("train-images-idx3-ubyte-first" + n + ".gz"),
+                TestData.file("train-labels-idx1-ubyte-first" + n + ".gz"),
+                n,
+                new Expected(v.longValue("pixel_sum"), v.longValue("nonzeros"), counts, images));
+    }
+
+    @Test
+    @Tag("system")
+    void importsDebiansFullTrainingSetExactly() throws IOException {
+        java.nio.file.Path dir = java.nio.file.Path.of("/usr/share/datasets/fashion-mnist");
+        long[] counts = new long[10];
+        Arrays.fill(counts, 6000);
+        // One-off /usr/bin/python3 (gzip + struct) over all 47,040,000 pixel bytes.
+        check(
+                TestData.system(dir.resolve("train-images-idx3-ubyte.gz")),
+                TestData.system(dir.resolve("train-labels-idx1-ubyte.gz")),
+                60_000,
+                new Expected(3_431_114_169L, 23_423_502L, counts, Map.of(0, 76_247L)));
+    }
+
+    private static Reference reference(
+            java.nio.file.Path images, java.nio.file.Path labels, int n, Iterable<Integer> keep)
+            throws IOException {
         Reference ref = new Reference();
+        java.util.Set<Integer> wanted = new java.util.HashSet<>();
+        keep.forEach(wanted::add);
+        wanted.add(n / 2);
+        wanted.add(n - 1);
         try (DataInputStream in =
                 new DataInputStream(
                         new BufferedInputStream(
-                                new GZIPInputStream(
-                                        Files.newInputStream(
-                                                java.nio.file.Path.of(
-                                                        DIR + "train-images-idx3-ubyte.gz")))))) {
+                                new GZIPInputStream(Files.newInputStream(images))))) {
             assertThat(in.readInt()).isEqualTo(0x803);
             assertThat(new int[] {in.readInt(), in.readInt(), in.readInt()})
-                    .containsExactly(N, 28, 28);
+                    .containsExactly(n, 28, 28);
             byte[] img = new byte[D];
-            for (int i = 0; i < N; i++) {
+            for (int i = 0; i < n; i++) {
                 in.readFully(img);
                 for (byte b : img) {
                     ref.pixelSum += b & 0xFF;
                     ref.nonZeros += b != 0 ? 1 : 0;
                 }
-                int k = i == 0 ? 0 : i == 31337 ? 1 : i == N - 1 ? 2 : -1;
-                if (k >= 0) {
-                    ref.kept[k] = img.clone();
+                if (wanted.contains(i)) {
+                    ref.kept.put(i, img.clone());
                 }
             }
             assertThat(in.read()).isEqualTo(-1);
         }
         try (DataInputStream in =
-                new DataInputStream(
-                        new GZIPInputStream(
-                                Files.newInputStream(
-                                        java.nio.file.Path.of(
-                                                DIR + "train-labels-idx1-ubyte.gz"))))) {
+                new DataInputStream(new GZIPInputStream(Files.newInputStream(labels)))) {
             assertThat(in.readInt()).isEqualTo(0x801);
-            assertThat(in.readInt()).isEqualTo(N);
+            assertThat(in.readInt()).isEqualTo(n);
+            ref.labels = new byte[n];
             in.readFully(ref.labels);
         }
         for (byte l : ref.labels) {
@@ -83,30 +120,26 @@ class FashionMnistImportIT {
         return ref;
     }
 
-    @Test
-    void importsTheTrainingSetExactly() throws IOException {
-        Reference ref = reference();
-        // Cross-check of the plain-Java reference with a one-off /usr/bin/python3 (gzip + struct):
-        // sum of all 47,040,000 pixel bytes and the count of non-zero ones.
-        assertThat(ref.pixelSum).isEqualTo(3_431_114_169L);
-        assertThat(ref.nonZeros).isEqualTo(23_423_502L);
+    private void check(java.nio.file.Path images, java.nio.file.Path labels, int n, Expected want)
+            throws IOException {
+        Reference ref = reference(images, labels, n, want.images().keySet());
+        assertThat(ref.pixelSum).isEqualTo(want.pixelSum());
+        assertThat(ref.nonZeros).isEqualTo(want.nonZeros());
+        assertThat(ref.classCounts).containsExactly(want.classCounts());
 
+        // Hadoop paths are qualified with file://: in the failsafe JVM other ITs start (and stop)
+        // MiniDFSClusters, so an unqualified path could resolve against a stale default FS.
         Path out = new Path(tmp.toUri().toString(), "fmnist");
-        ImportOptions o =
-                ImportOptions.defaults()
-                        .withLabels(new Path("file://" + DIR + "train-labels-idx1-ubyte.gz"));
+        ImportOptions o = ImportOptions.defaults().withLabels(new Path(labels.toUri().toString()));
         Manifest m =
-                new IdxImporter(
-                                Support.fs(),
-                                new Path("file://" + DIR + "train-images-idx3-ubyte.gz"),
-                                o)
+                new IdxImporter(Support.fs(), new Path(images.toUri().toString()), o)
                         .importTo(Support.fs(), out, WriterOptions.defaults());
-        assertThat(m.rows()).isEqualTo(N);
+        assertThat(m.rows()).isEqualTo(n);
         assertThat(m.cols()).isEqualTo(D);
         assertThat(m.storage()).isEqualTo(Storage.DENSE);
         assertThat(m.nnz()).isEqualTo(ref.nonZeros);
         assertThat(m.labels().classes()).containsExactly(0, 1, 2, 3, 4, 5, 6, 7, 8, 9);
-        assertThat(m.bytes()).isEqualTo((long) m.blocks().size() * 32 + 8L * N * (D + 1));
+        assertThat(m.bytes()).isEqualTo((long) m.blocks().size() * 32 + 8L * n * (D + 1));
 
         DatasetReader r = DatasetReader.open(Support.fs(), out);
         long[] counts = new long[10];
@@ -124,19 +157,22 @@ class FashionMnistImportIT {
                         counts[(int) b.labels()[i]]++;
                     }
                 });
-        assertThat(counts).containsOnly(6000L);
-        assertThat(ref.classCounts).containsOnly(6000L);
-        assertThat((long) sum[0]).isEqualTo(ref.pixelSum);
-        int[] rows = {0, 31337, N - 1};
-        for (int k = 0; k < 3; k++) {
-            double[] got = ((DenseBlock) r.readRows(rows[k] + 1, 1)).values();
-            double[] want = new double[D];
+        assertThat(counts).containsExactly(want.classCounts());
+        assertThat((long) sum[0]).isEqualTo(want.pixelSum());
+        for (Map.Entry<Integer, byte[]> kept : ref.kept.entrySet()) {
+            int row = kept.getKey();
+            double[] got = ((DenseBlock) r.readRows(row + 1, 1)).values();
+            double[] expected = new double[D];
             for (int p = 0; p < D; p++) {
-                want[p] = ref.kept[k][p] & 0xFF;
+                expected[p] = kept.getValue()[p] & 0xFF;
             }
-            assertThat(got).as("image " + rows[k]).isEqualTo(want);
+            assertThat(got).as("image " + row).isEqualTo(expected);
+            Long pythonSum = want.images().get(row);
+            if (pythonSum != null) {
+                assertThat((long) Arrays.stream(got).sum())
+                        .as("sum of image " + row)
+                        .isEqualTo(pythonSum.longValue());
+            }
         }
-        assertThat(Arrays.stream(((DenseBlock) r.readRows(1, 1)).values()).sum())
-                .isEqualTo(76_247.0); // python: sum(px[:784])
     }
 }
