@@ -1,17 +1,17 @@
 package io.codedyarn.am.bench;
 
-import io.codedyarn.am.coord.Clock;
-import io.codedyarn.am.coord.Coordinator;
-import io.codedyarn.am.coord.DataShape;
-import io.codedyarn.am.coord.EventQueue;
-import io.codedyarn.am.coord.IterationRecord;
-import io.codedyarn.am.coord.RunResult;
-import io.codedyarn.am.coord.TrainSpec;
-import io.codedyarn.am.coord.WorkerPort;
-import io.codedyarn.am.coord.WorkerSetup;
 import io.codedyarn.am.net.EventLoops;
 import io.codedyarn.am.net.GrpcWorkerServer;
 import io.codedyarn.am.net.ServerOptions;
+import io.codedyarn.coordinator.Clock;
+import io.codedyarn.coordinator.Coordinator;
+import io.codedyarn.coordinator.DataShape;
+import io.codedyarn.coordinator.EventQueue;
+import io.codedyarn.coordinator.IterationRecord;
+import io.codedyarn.coordinator.RunResult;
+import io.codedyarn.coordinator.TrainSpec;
+import io.codedyarn.coordinator.WorkerPort;
+import io.codedyarn.coordinator.WorkerSetup;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.SchemeParams;
 import io.codedyarn.placement.Seeds;

@@ -1,5 +1,6 @@
 package io.codedyarn.am.cli;
 
+import io.codedyarn.am.cli.common.CliContext;
 import io.codedyarn.am.config.CodedYarnConfig;
 import io.codedyarn.placement.InvalidParametersException;
 import java.io.PrintWriter;

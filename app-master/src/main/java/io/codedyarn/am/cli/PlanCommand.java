@@ -2,11 +2,13 @@ package io.codedyarn.am.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.codedyarn.am.cli.common.PlanFlags;
 import io.codedyarn.am.config.CodedYarnConfig;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.Scheme;
 import io.codedyarn.placement.SchemeParams;
 import io.codedyarn.placement.Seeds;
+import io.codedyarn.placement.json.PlanDocument;
 import io.codedyarn.placement.scheme.Schemes;
 import io.codedyarn.placement.verify.PlanVerifier;
 import io.codedyarn.placement.verify.VerifyReport;

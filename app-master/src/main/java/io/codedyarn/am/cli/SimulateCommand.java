@@ -2,8 +2,9 @@ package io.codedyarn.am.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.codedyarn.am.cli.common.PlanFlags;
 import io.codedyarn.am.config.CodedYarnConfig;
-import io.codedyarn.am.coord.Assigners;
+import io.codedyarn.coordinator.Assigners;
 import io.codedyarn.placement.InvalidParametersException;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.SchemeParams;

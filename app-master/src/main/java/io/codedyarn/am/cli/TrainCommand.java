@@ -2,11 +2,13 @@ package io.codedyarn.am.cli;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.codedyarn.am.coord.TrainSpec;
+import io.codedyarn.am.cli.common.CliContext;
+import io.codedyarn.am.cli.common.PlanFlags;
 import io.codedyarn.am.output.RunOutputs;
 import io.codedyarn.am.output.RunSummary;
 import io.codedyarn.am.train.TrainRequest;
 import io.codedyarn.am.train.Trainers;
+import io.codedyarn.coordinator.TrainSpec;
 import io.codedyarn.placement.InvalidParametersException;
 import io.codedyarn.placement.SchemeParams;
 import io.codedyarn.worker.task.Workload;

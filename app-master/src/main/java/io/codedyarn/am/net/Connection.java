@@ -1,7 +1,7 @@
 package io.codedyarn.am.net;
 
-import io.codedyarn.am.coord.CoordinatorEvent;
-import io.codedyarn.am.coord.WorkerSetup;
+import io.codedyarn.coordinator.CoordinatorEvent;
+import io.codedyarn.coordinator.WorkerSetup;
 import io.codedyarn.worker.net.ProtocolCodec;
 import io.codedyarn.worker.protocol.v1.CoordinatorMessage;
 import io.codedyarn.worker.protocol.v1.Hello;

@@ -1,8 +1,8 @@
 package io.codedyarn.am.net;
 
-import io.codedyarn.am.coord.EventQueue;
-import io.codedyarn.am.coord.WorkerPort;
-import io.codedyarn.am.coord.WorkerSetup;
+import io.codedyarn.coordinator.EventQueue;
+import io.codedyarn.coordinator.WorkerPort;
+import io.codedyarn.coordinator.WorkerSetup;
 import io.codedyarn.worker.net.ProtocolCodec;
 import io.codedyarn.worker.protocol.v1.CoordinatorMessage;
 import io.codedyarn.worker.protocol.v1.Stop;
@@ -28,7 +28,7 @@ import java.util.function.IntFunction;
 /**
  * The AM's end of the worker protocol ({@code worker.proto}): a gRPC server with one bidirectional
  * stream per worker, exposed to the coordinator as a {@link WorkerPort} plus {@link
- * io.codedyarn.am.coord.CoordinatorEvent}s posted to an {@link EventQueue}.
+ * io.codedyarn.coordinator.CoordinatorEvent}s posted to an {@link EventQueue}.
  *
  * <p>A stream counts as worker w's only after its Hello passes: protocol version {@value
  * ProtocolCodec#VERSION}, 0 ≤ w &lt; workers, the application secret (constant-time compare) and no

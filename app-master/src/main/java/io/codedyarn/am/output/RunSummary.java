@@ -58,8 +58,8 @@ public record RunSummary(
     /** The summary of a finished coordinator run. */
     public static RunSummary of(
             String applicationId,
-            io.codedyarn.am.coord.TrainSpec spec,
-            io.codedyarn.am.coord.RunResult result,
+            io.codedyarn.coordinator.TrainSpec spec,
+            io.codedyarn.coordinator.RunResult result,
             java.util.List<String> workerNodes) {
         return new RunSummary(
                 applicationId,

@@ -1,6 +1,6 @@
 package io.codedyarn.am.repro;
 
-import io.codedyarn.am.coord.TrainSpec;
+import io.codedyarn.coordinator.TrainSpec;
 import io.codedyarn.hdfs.generate.LagcLeastSquaresGenerator;
 import io.codedyarn.placement.Seeds;
 import io.codedyarn.placement.repro.ReproducedNumber;

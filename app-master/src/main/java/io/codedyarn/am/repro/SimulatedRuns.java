@@ -1,9 +1,9 @@
 package io.codedyarn.am.repro;
 
-import io.codedyarn.am.coord.RunResult;
-import io.codedyarn.am.coord.TrainSpec;
 import io.codedyarn.am.train.SimulatedTrain;
 import io.codedyarn.am.train.Trainers;
+import io.codedyarn.coordinator.RunResult;
+import io.codedyarn.coordinator.TrainSpec;
 import io.codedyarn.hdfs.generate.RowSink;
 import io.codedyarn.hdfs.generate.SyntheticGenerator;
 import io.codedyarn.worker.data.DenseRows;

@@ -1,8 +1,8 @@
 package io.codedyarn.am.repro;
 
-import io.codedyarn.am.coord.IterationRecord;
-import io.codedyarn.am.coord.LatencyRecord;
-import io.codedyarn.am.coord.RunResult;
+import io.codedyarn.coordinator.IterationRecord;
+import io.codedyarn.coordinator.LatencyRecord;
+import io.codedyarn.coordinator.RunResult;
 import java.util.List;
 
 /**

@@ -1,12 +1,12 @@
 package io.codedyarn.am.train;
 
-import io.codedyarn.am.coord.Coordinator;
-import io.codedyarn.am.coord.DataShape;
-import io.codedyarn.am.coord.InProcessWorkers;
-import io.codedyarn.am.coord.ManualClock;
-import io.codedyarn.am.coord.RunResult;
-import io.codedyarn.am.coord.SimulatedCluster;
-import io.codedyarn.am.coord.TrainSpec;
+import io.codedyarn.coordinator.Coordinator;
+import io.codedyarn.coordinator.DataShape;
+import io.codedyarn.coordinator.InProcessWorkers;
+import io.codedyarn.coordinator.ManualClock;
+import io.codedyarn.coordinator.RunResult;
+import io.codedyarn.coordinator.SimulatedCluster;
+import io.codedyarn.coordinator.TrainSpec;
 import io.codedyarn.placement.InvalidParametersException;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.Seeds;

@@ -1,6 +1,6 @@
 package io.codedyarn.am.train;
 
-import io.codedyarn.am.coord.TrainSpec;
+import io.codedyarn.coordinator.TrainSpec;
 
 /**
  * A {@code train} invocation: the typed job, the dataset ({@code null}: built-in), the output

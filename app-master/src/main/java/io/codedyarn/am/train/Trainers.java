@@ -1,10 +1,10 @@
 package io.codedyarn.am.train;
 
 import io.codedyarn.am.config.CodedYarnConfig;
-import io.codedyarn.am.coord.RunResult;
-import io.codedyarn.am.coord.TrainSpec;
 import io.codedyarn.am.output.RunOutputs;
 import io.codedyarn.am.output.RunSummary;
+import io.codedyarn.coordinator.RunResult;
+import io.codedyarn.coordinator.TrainSpec;
 import io.codedyarn.placement.InvalidParametersException;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.Seeds;
@@ -43,7 +43,7 @@ public final class Trainers {
     public static Outcome run(
             CodedYarnConfig config, Configuration hadoop, TrainRequest req, PrintWriter log)
             throws IOException, InterruptedException {
-        io.codedyarn.am.coord.Coordinator.validate(req.spec(), plan(req.spec()));
+        io.codedyarn.coordinator.Coordinator.validate(req.spec(), plan(req.spec()));
         return switch (req.cluster()) {
             case "simulated" -> simulated(hadoop, req, log);
             case "embedded" -> ClusterTrain.run(hadoop, req, log, true);

@@ -1,7 +1,7 @@
 package io.codedyarn.am.yarn;
 
-import io.codedyarn.am.coord.CoordinatorEvent;
-import io.codedyarn.am.coord.EventQueue;
+import io.codedyarn.coordinator.CoordinatorEvent;
+import io.codedyarn.coordinator.EventQueue;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Collection;

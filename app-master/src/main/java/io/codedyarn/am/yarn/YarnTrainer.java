@@ -2,10 +2,10 @@ package io.codedyarn.am.yarn;
 
 import io.codedyarn.am.config.CodedYarnConfig;
 import io.codedyarn.am.config.YarnSettings;
-import io.codedyarn.am.coord.JobInfo;
-import io.codedyarn.am.coord.TrainSpec;
 import io.codedyarn.am.output.RunOutputs;
 import io.codedyarn.am.output.RunSummary;
+import io.codedyarn.coordinator.JobInfo;
+import io.codedyarn.coordinator.TrainSpec;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.List;

@@ -6,9 +6,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.google.protobuf.ByteString;
-import io.codedyarn.am.coord.CoordinatorEvent.ResultArrived;
-import io.codedyarn.am.coord.CoordinatorEvent.WorkerFailed;
-import io.codedyarn.am.coord.CoordinatorEvent.WorkerReady;
+import io.codedyarn.coordinator.CoordinatorEvent.ResultArrived;
+import io.codedyarn.coordinator.CoordinatorEvent.WorkerFailed;
+import io.codedyarn.coordinator.CoordinatorEvent.WorkerReady;
 import io.codedyarn.worker.net.ProtocolCodec;
 import io.codedyarn.worker.net.WorkerClient;
 import io.codedyarn.worker.protocol.v1.CoordinatorMessage;

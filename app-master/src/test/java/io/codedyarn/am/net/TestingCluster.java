@@ -2,9 +2,9 @@ package io.codedyarn.am.net;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.codedyarn.am.coord.CoordinatorEvent;
-import io.codedyarn.am.coord.EventQueue;
-import io.codedyarn.am.coord.WorkerSetup;
+import io.codedyarn.coordinator.CoordinatorEvent;
+import io.codedyarn.coordinator.EventQueue;
+import io.codedyarn.coordinator.WorkerSetup;
 import io.codedyarn.worker.data.DenseRows;
 import io.codedyarn.worker.data.Rows;
 import io.codedyarn.worker.net.WorkerClient;

@@ -3,9 +3,9 @@ package io.codedyarn.am.output;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.codedyarn.am.coord.IterationRecord;
-import io.codedyarn.am.coord.LatencyRecord;
-import io.codedyarn.am.coord.RunResult;
+import io.codedyarn.coordinator.IterationRecord;
+import io.codedyarn.coordinator.LatencyRecord;
+import io.codedyarn.coordinator.RunResult;
 import io.codedyarn.placement.latency.TraceReplay;
 import java.io.IOException;
 import java.io.StringReader;

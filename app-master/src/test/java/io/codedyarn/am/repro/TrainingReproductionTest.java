@@ -2,9 +2,9 @@ package io.codedyarn.am.repro;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.codedyarn.am.coord.IterationRecord;
-import io.codedyarn.am.coord.LatencyRecord;
-import io.codedyarn.am.coord.RunResult;
+import io.codedyarn.coordinator.IterationRecord;
+import io.codedyarn.coordinator.LatencyRecord;
+import io.codedyarn.coordinator.RunResult;
 import io.codedyarn.worker.data.DenseRows;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -26,7 +26,8 @@ final class FakeResourceManager extends AMRMClientAsync<ContainerRequest> {
     FakeResourceManager() {
         super(
                 1000,
-                new WorkerContainers(new io.codedyarn.am.coord.EventQueue()).rmCallbacks(() -> 0));
+                new WorkerContainers(new io.codedyarn.coordinator.EventQueue())
+                        .rmCallbacks(() -> 0));
     }
 
     /** The next recorded call, waiting up to 10 s; null if none came. */

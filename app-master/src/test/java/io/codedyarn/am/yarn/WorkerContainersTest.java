@@ -2,7 +2,7 @@ package io.codedyarn.am.yarn;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.codedyarn.am.coord.EventQueue;
+import io.codedyarn.coordinator.EventQueue;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;

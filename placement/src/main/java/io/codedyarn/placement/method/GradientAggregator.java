@@ -3,8 +3,8 @@ package io.codedyarn.placement.method;
 /**
  * How the coordinator turns the subgradients Y^(t')_{i:j} that arrive during iteration t into the
  * gradient estimate of the DSAG-style step V^(t+1) = G(V^(t) − η(estimate + ∇R(V^(t)))) (DSAG §IV-B
- * and §VII). Implementations: {@link DsagAggregator} (cache, fresh and stale), {@link
- * SagAggregator} (cache, fresh only) and {@link SgdAggregator} (fresh only, no memory).
+ * and §VII). Implementations: {@link DsagAggregator} (cache, fresh and stale) and {@link
+ * SagAggregator} (cache, fresh only); the tests' SgdAggregator keeps fresh results only, no memory.
  *
  * <p>Protocol per iteration: {@link #beginIteration(long)} with the index t of the iterate about to
  * be broadcast, then {@link #offer} for every result that arrives (a result is fresh iff it was

@@ -5,11 +5,10 @@
  * <ul>
  *   <li>DSAG (Severinson et al., IEEE TCOM 2023): {@link
  *       io.codedyarn.placement.method.GradientCache} (the cache 𝒴 of §IV/V-A with running sum H
- *       and coverage ξ), the three aggregation policies {@link
- *       io.codedyarn.placement.method.DsagAggregator}, {@link
- *       io.codedyarn.placement.method.SagAggregator} and {@link
- *       io.codedyarn.placement.method.SgdAggregator}, and {@link
- *       io.codedyarn.placement.method.RoundGate} (wait for w fresh results plus a 2 % grace
+ *       and coverage ξ), the aggregation policies {@link
+ *       io.codedyarn.placement.method.DsagAggregator} and {@link
+ *       io.codedyarn.placement.method.SagAggregator} (the tests add SGD's memoryless one), and
+ *       {@link io.codedyarn.placement.method.RoundGate} (wait for w fresh results plus a 2 % grace
  *       window).
  *   <li>LAG / LAGC / G-LAG / G-GD (Zhang and Simeone, "LAGC"): {@link
  *       io.codedyarn.placement.method.LazyTrigger}, the parameter server's lazy selection rule

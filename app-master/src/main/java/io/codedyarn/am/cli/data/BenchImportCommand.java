@@ -1,7 +1,7 @@
 package io.codedyarn.am.cli.data;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.codedyarn.am.cli.CliContext;
+import io.codedyarn.am.cli.common.CliContext;
 import io.codedyarn.hdfs.dataset.Manifest;
 import io.codedyarn.hdfs.dataset.WriterOptions;
 import io.codedyarn.hdfs.importer.IdxImporter;

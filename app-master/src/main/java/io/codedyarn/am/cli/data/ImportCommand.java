@@ -1,6 +1,6 @@
 package io.codedyarn.am.cli.data;
 
-import io.codedyarn.am.cli.CliContext;
+import io.codedyarn.am.cli.common.CliContext;
 import io.codedyarn.hdfs.dataset.Manifest;
 import io.codedyarn.hdfs.dataset.Storage;
 import io.codedyarn.hdfs.dataset.WriterOptions;

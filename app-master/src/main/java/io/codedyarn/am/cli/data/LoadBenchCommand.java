@@ -1,7 +1,7 @@
 package io.codedyarn.am.cli.data;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.codedyarn.am.cli.CliContext;
+import io.codedyarn.am.cli.common.CliContext;
 import io.codedyarn.hdfs.bench.PartitionLoadBenchmark;
 import io.codedyarn.hdfs.dataset.DatasetFormatException;
 import io.codedyarn.hdfs.dataset.DatasetReader;

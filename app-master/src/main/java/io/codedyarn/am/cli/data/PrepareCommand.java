@@ -2,15 +2,15 @@ package io.codedyarn.am.cli.data;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import io.codedyarn.am.cli.CliContext;
-import io.codedyarn.am.cli.PlanDocument;
-import io.codedyarn.am.cli.PlanFlags;
+import io.codedyarn.am.cli.common.CliContext;
+import io.codedyarn.am.cli.common.PlanFlags;
 import io.codedyarn.hdfs.dataset.DatasetFormatException;
 import io.codedyarn.hdfs.prepare.DatasetPreparer;
 import io.codedyarn.hdfs.prepare.PrepareReport;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.SchemeParams;
 import io.codedyarn.placement.Seeds;
+import io.codedyarn.placement.json.PlanDocument;
 import io.codedyarn.placement.scheme.Schemes;
 import java.io.IOException;
 import java.io.PrintWriter;

@@ -1,6 +1,6 @@
 package io.codedyarn.am.cli.data;
 
-import io.codedyarn.am.cli.CliContext;
+import io.codedyarn.am.cli.common.CliContext;
 import io.codedyarn.hdfs.dataset.DatasetVerifier;
 import io.codedyarn.hdfs.dataset.VerificationResult;
 import java.io.IOException;

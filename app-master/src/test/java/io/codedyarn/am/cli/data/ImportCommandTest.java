@@ -2,8 +2,8 @@ package io.codedyarn.am.cli.data;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.codedyarn.am.cli.CliContext;
 import io.codedyarn.am.cli.CodedYarn;
+import io.codedyarn.am.cli.common.CliContext;
 import io.codedyarn.am.config.CodedYarnConfig;
 import io.codedyarn.hdfs.dataset.DatasetReader;
 import io.codedyarn.hdfs.dataset.Manifest;

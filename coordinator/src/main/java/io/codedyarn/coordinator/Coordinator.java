@@ -1,0 +1,193 @@
+package io.codedyarn.coordinator;
+
+import io.codedyarn.placement.Plan;
+import io.codedyarn.worker.task.Task;
+import java.util.List;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The training coordinator: a Hadoop-free state machine run by ONE thread (the caller of {@link
+ * #run}); cluster adapters only post events to its {@link EventSource}, and it reaches workers only
+ * through the {@link WorkerPort}. Time comes from the injected {@link Clock} (the system clock on
+ * real clusters, a simulated one in {@code --cluster simulated}).
+ *
+ * <p>Each method is a loop of rounds over the shared {@link RoundEngine}: decode-gated rounds with
+ * an optimiser ({@link ExactMethod}), lazy group rounds ({@link LazyMethod}), or SAG/DSAG's
+ * asynchronous rounds ({@link AsyncMethod}). A run ends when a stopping rule holds (iterations,
+ * target gap, time limit), or fails with a diagnostic naming the cause when the live workers can no
+ * longer make up a round. Methods that log estimates (lazy, SAG/DSAG) get one exact evaluation of
+ * the returned model at the end, so the reported objective is always exact.
+ */
+public final class Coordinator {
+    private static final Logger LOG = LoggerFactory.getLogger(Coordinator.class);
+    private static final Set<String> LAZY = Set.of("lag", "lagc", "g-lag", "g-gd");
+
+    private final TrainSpec spec;
+    private final Plan plan;
+    private final DataShape shape;
+    private final WorkerPort port;
+    private final EventSource events;
+    private final Clock clock;
+    private long startupTimeoutNanos = 600_000_000_000L;
+    private boolean loadBalance;
+    private volatile Run current;
+
+    public Coordinator(
+            TrainSpec spec,
+            Plan plan,
+            DataShape shape,
+            WorkerPort port,
+            EventSource events,
+            Clock clock) {
+        if (port.workers() != plan.workers()) {
+            throw new IllegalArgumentException(
+                    "port has " + port.workers() + " workers, plan " + plan.workers());
+        }
+        this.spec = spec;
+        this.plan = plan;
+        this.shape = shape;
+        this.port = port;
+        this.events = events;
+        this.clock = clock;
+    }
+
+    /** How long to wait for every worker to load its partitions (default 600 s). */
+    public Coordinator startupTimeout(double seconds) {
+        this.startupTimeoutNanos = (long) (seconds * 1e9);
+        return this;
+    }
+
+    /**
+     * Rejects what no run of this spec could do, before any cluster time is spent.
+     *
+     * @throws io.codedyarn.placement.InvalidParametersException naming the flag
+     */
+    public static void validate(TrainSpec spec, Plan plan) {
+        io.codedyarn.placement.InvalidParametersException.require(
+                !(family(plan).equals("lazy") && spec.workload().cliName().equals("pca")),
+                "--scheme",
+                "%s (lazy aggregation) trains lr and lsq, not pca; use an exact scheme or dsag",
+                plan.scheme());
+        io.codedyarn.placement.InvalidParametersException.require(
+                spec.waitFor() <= plan.workers(),
+                "--wait",
+                "must be at most --workers (%d), got %d",
+                plan.workers(),
+                spec.waitFor());
+        io.codedyarn.placement.InvalidParametersException.require(
+                spec.optimizer() == null || family(plan).equals("exact"),
+                "--optimizer",
+                "only applies to exact-gradient schemes; %s uses its own update",
+                plan.scheme());
+    }
+
+    /**
+     * DSAG: re-balance the workers' subpartitions from measured latencies (DSAG §VI, Algorithm 1 +
+     * 2); off by default here, on by default through {@code coded-yarn.dsag.load-balance}.
+     */
+    public Coordinator loadBalance(boolean on) {
+        this.loadBalance = on;
+        return this;
+    }
+
+    /** The method family a scheme trains with: "exact", "lazy" or "async". */
+    public static String family(Plan plan) {
+        if (plan.parameters().containsKey("w")) {
+            return "async";
+        }
+        return LAZY.contains(plan.scheme()) ? "lazy" : "exact";
+    }
+
+    /**
+     * Waits for every worker, trains, stops the workers. Worker failures and invalid combinations
+     * end in a failed {@link RunResult} naming the cause, never in an exception.
+     */
+    public RunResult run() throws InterruptedException {
+        RoundEngine engine = new RoundEngine(port, events, clock);
+        long n = shape.rows();
+        Metric metric =
+                new Metric(
+                        spec.workload(),
+                        n,
+                        Metric.defaultLambda(spec.workload(), spec.lambda(), n),
+                        spec.reference());
+        Run run = new Run(spec, plan, shape, engine, metric);
+        run.loadBalance = loadBalance;
+        current = run;
+        boolean ok = true;
+        String diagnostic = "";
+        double objective = Double.NaN;
+        double[] model = null;
+        try {
+            engine.awaitReady(startupTimeoutNanos);
+            DecodedRounds rounds = new DecodedRounds(plan, engine);
+            LOG.info(
+                    "training {} with {} ({} family), {} workers, seed {}",
+                    spec.workload().cliName(),
+                    plan.scheme(),
+                    family(plan),
+                    plan.workers(),
+                    spec.seed());
+            try {
+                switch (family(plan)) {
+                    case "async" -> new AsyncMethod(run, rounds).train();
+                    case "lazy" -> new LazyMethod(run, rounds).train();
+                    default -> new ExactMethod(run, rounds).train();
+                }
+            } catch (StopRun done) {
+                // a stopping rule holds
+            }
+            model = run.model();
+            objective = run.modelValue();
+            if (model != null && Double.isNaN(objective)) {
+                double[] sums = rounds.run(-1, model, Task.Kind.OBJECTIVE).sum();
+                objective = metric.value(sums, model);
+            }
+        } catch (RunAborted e) {
+            ok = false;
+            diagnostic = e.getMessage();
+            model = run.model();
+        } catch (IllegalArgumentException e) {
+            ok = false;
+            diagnostic = e.getMessage();
+        } finally {
+            port.close();
+        }
+        if (ok && model == null) {
+            ok = false;
+            diagnostic = "no iteration completed";
+        }
+        LOG.info(
+                "run {}: objective {} after {} iterations{}",
+                ok ? "succeeded" : "failed",
+                objective,
+                run.iterations().size(),
+                ok ? "" : ": " + diagnostic);
+        return new RunResult(
+                ok,
+                diagnostic,
+                model,
+                objective,
+                run.iterations().size(),
+                engine.elapsedSeconds(),
+                List.copyOf(run.iterations()),
+                engine.latencyLog());
+    }
+
+    /**
+     * One line for a status page (readable from any thread): the last iteration, its time and
+     * metric, and the gap when known.
+     */
+    public String status() {
+        Run r = current;
+        return r == null ? "starting" : r.status();
+    }
+
+    /** Fraction of the run done, 0..1 (readable from any thread: the AM reports it to YARN). */
+    public double progress() {
+        Run r = current;
+        return r == null ? 0 : r.progress();
+    }
+}

@@ -1,0 +1,15 @@
+package io.codedyarn.coordinator;
+
+import io.codedyarn.worker.task.TaskResult;
+
+/** What the cluster adapters tell the coordinator; posted to its single event-loop thread. */
+public sealed interface CoordinatorEvent {
+    /** Worker {@code worker} has loaded its partitions and accepts tasks. */
+    record WorkerReady(int worker, String host, long loadNanos) implements CoordinatorEvent {}
+
+    /** A result (possibly of an older round) arrived. */
+    record ResultArrived(TaskResult result) implements CoordinatorEvent {}
+
+    /** The worker is gone (container exited, stream broke, protocol error); names the cause. */
+    record WorkerFailed(int worker, String reason) implements CoordinatorEvent {}
+}

@@ -1,0 +1,99 @@
+package io.codedyarn.coordinator;
+
+import io.codedyarn.worker.model.LogisticObjective;
+import io.codedyarn.worker.task.Workload;
+
+/**
+ * Turns the decoded (or cached) full-data sums [Σℓ, Σ∇ℓ] into what the optimiser and the logs need,
+ * per workload (README "Workloads"):
+ *
+ * <ul>
+ *   <li>LR: F(v) = (1/n) Σ log(1 + exp(−b⟨x, v⟩)) + (λ/2)‖v‖², λ default 1/n (DSAG §1.4).
+ *   <li>LSQ: F(θ) = Σ ‖xθ − y‖² + (λ/2)‖θ‖², a sum with no 1/n and no ½ (LAGC §1.1), λ default 0.
+ *   <li>PCA: the metric is the explained variance ‖XV‖²_F / ‖X‖²_F (to maximise).
+ * </ul>
+ *
+ * The relative gap is (F − F*)/|F*| for LR/LSQ and (EV* − EV)/EV* for PCA.
+ */
+final class Metric {
+    private final Workload workload;
+    private final long n;
+    private final double lambda;
+    private final double reference;
+    private double squaredFrobenius = Double.NaN;
+
+    Metric(Workload workload, long n, double lambda, double reference) {
+        this.workload = workload;
+        this.n = n;
+        this.lambda = lambda;
+        this.reference = reference;
+    }
+
+    /** λ when the spec leaves it NaN: 1/n for LR, 0 otherwise. */
+    static double defaultLambda(Workload w, double given, long n) {
+        if (!Double.isNaN(given)) {
+            return given;
+        }
+        return w == Workload.LR ? 1.0 / n : 0.0;
+    }
+
+    double lambda() {
+        return lambda;
+    }
+
+    /** PCA's ‖X‖²_F (from a SQUARED_NORM round). */
+    void squaredFrobenius(double value) {
+        this.squaredFrobenius = value;
+    }
+
+    /** [F(x), ∇F(x)] from the full-data sums at x (LR, LSQ). */
+    double[] assemble(double[] sums, double[] x) {
+        if (workload == Workload.LR) {
+            return LogisticObjective.assemble(sums, x, n, lambda);
+        }
+        double[] out = sums.clone();
+        double norm2 = 0;
+        for (int j = 0; j < x.length; j++) {
+            norm2 += x[j] * x[j];
+            out[1 + j] += lambda * x[j];
+        }
+        out[0] += 0.5 * lambda * norm2;
+        return out;
+    }
+
+    /** The metric at x from the full-data sums at x: F (LR, LSQ) or EV (PCA). */
+    double value(double[] sums, double[] x) {
+        if (workload == Workload.PCA) {
+            return sums[0] / squaredFrobenius;
+        }
+        return assemble(sums, x)[0];
+    }
+
+    /** Relative gap to the reference; NaN when no reference is known. */
+    double gap(double value) {
+        if (Double.isNaN(reference)) {
+            return Double.NaN;
+        }
+        double g =
+                workload == Workload.PCA
+                        ? (reference - value) / reference
+                        : (value - reference) / Math.abs(reference);
+        return g;
+    }
+
+    /** Whether metric a is better than b (lower F; higher EV). NaN b loses. */
+    boolean better(double a, double b) {
+        if (Double.isNaN(b)) {
+            return true;
+        }
+        return workload == Workload.PCA ? a > b : a < b;
+    }
+
+    /**
+     * The smoothness constant L from λ_max(XᵀX) (power iteration): LR λ_max/(4n) + λ; LSQ 2λ_max +
+     * λ (see {@code worker.model.Smoothness}).
+     */
+    double smoothness(double lambdaMax) {
+        return workload == Workload.LR ? lambdaMax / (4.0 * n) + lambda : 2.0 * lambdaMax + lambda;
+    }
+}

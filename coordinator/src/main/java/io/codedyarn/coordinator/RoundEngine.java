@@ -1,0 +1,261 @@
+package io.codedyarn.coordinator;
+
+import io.codedyarn.worker.task.Task;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The coordinator's bookkeeping of tasks in flight, shared by every method: sends tasks through the
+ * {@link WorkerPort}, takes events from the {@link EventSource}, matches results to the task they
+ * answer (by round and worker; a duplicate or unsolicited result is dropped and counted), tracks
+ * dead workers, and keeps the per-task latency records ({@code latency-trace.csv}). Runs on the
+ * coordinator's thread only.
+ */
+final class RoundEngine {
+    private static final Logger LOG = LoggerFactory.getLogger(RoundEngine.class);
+
+    /** One task in flight or answered. */
+    private static final class Slot {
+        final long iteration;
+        final int worker;
+        final long sent;
+        final double load;
+        final long[] tags;
+        long received = -1;
+        long compute;
+        String use = "lost";
+
+        Slot(long iteration, int worker, long sent, double load, long[] tags) {
+            this.iteration = iteration;
+            this.worker = worker;
+            this.sent = sent;
+            this.load = load;
+            this.tags = tags;
+        }
+    }
+
+    private final WorkerPort port;
+    private final EventSource events;
+    private final Clock clock;
+    private final int workers;
+    private final String[] deathCause;
+    private final int[] inFlight;
+    private final Map<Long, Slot> slots = new HashMap<>();
+    private final List<Slot> log = new ArrayList<>();
+    private long start;
+    private long rounds;
+    private long duplicates;
+
+    RoundEngine(WorkerPort port, EventSource events, Clock clock) {
+        this.port = port;
+        this.events = events;
+        this.clock = clock;
+        this.workers = port.workers();
+        this.deathCause = new String[workers];
+        this.inFlight = new int[workers];
+        this.start = clock.nanos();
+    }
+
+    int workers() {
+        return workers;
+    }
+
+    /** Waits until every worker reported ready; returns the slowest load time in seconds. */
+    double awaitReady(long timeoutNanos) throws InterruptedException, RunAborted {
+        boolean[] ready = new boolean[workers];
+        int count = 0;
+        long deadline = clock.nanos() + timeoutNanos;
+        long slowest = 0;
+        while (count < workers) {
+            CoordinatorEvent e = events.poll(deadline - clock.nanos());
+            if (e == null) {
+                throw new RunAborted(
+                        (workers - count) + " of " + workers + " workers not ready in time");
+            }
+            if (e instanceof CoordinatorEvent.WorkerReady r && !ready[r.worker()]) {
+                ready[r.worker()] = true;
+                count++;
+                slowest = Math.max(slowest, r.loadNanos());
+                LOG.info(
+                        "worker {} ready on {} (loaded in {} ms)",
+                        r.worker(),
+                        r.host(),
+                        r.loadNanos() / 1_000_000);
+            } else if (e instanceof CoordinatorEvent.WorkerFailed f) {
+                throw new RunAborted("worker " + f.worker() + " failed at start: " + f.reason());
+            }
+        }
+        start = clock.nanos();
+        return slowest / 1e9;
+    }
+
+    /** A new round number (the tag results come back with). */
+    long newRound() {
+        return rounds++;
+    }
+
+    long now() {
+        return clock.nanos();
+    }
+
+    /** Coordinator seconds since the workers were ready. */
+    double seconds(long nanos) {
+        return (nanos - start) / 1e9;
+    }
+
+    double elapsedSeconds() {
+        return seconds(clock.nanos());
+    }
+
+    boolean alive(int worker) {
+        return deathCause[worker] == null;
+    }
+
+    int aliveCount() {
+        int c = 0;
+        for (String s : deathCause) {
+            c += s == null ? 1 : 0;
+        }
+        return c;
+    }
+
+    String deathCause(int worker) {
+        return deathCause[worker];
+    }
+
+    /** Whether the worker has a task it has not answered yet. */
+    boolean busy(int worker) {
+        return inFlight[worker] > 0;
+    }
+
+    long duplicates() {
+        return duplicates;
+    }
+
+    /**
+     * Sends a task. {@code iteration} labels the trace row (−1: a setup round, not traced), {@code
+     * tags} (one per unit) come back with the arrival, {@code load} is the fraction of the data.
+     */
+    void send(long iteration, int worker, Task task, long[] tags, double load) {
+        if (tags.length != task.units().size()) {
+            throw new IllegalArgumentException("one tag per unit");
+        }
+        Slot s = new Slot(iteration, worker, clock.nanos(), load, tags);
+        Slot old = slots.put(key(task.round(), worker), s);
+        if (old != null) {
+            throw new IllegalStateException(
+                    "worker " + worker + " already has a task of round " + task.round());
+        }
+        log.add(s);
+        inFlight[worker]++;
+        port.send(worker, task);
+    }
+
+    /**
+     * The next result or worker failure, or {@code null} once the clock passes {@code deadline}
+     * (nanos; {@code Long.MAX_VALUE} for none).
+     */
+    Arrival next(long deadline) throws InterruptedException {
+        while (true) {
+            long wait = deadline == Long.MAX_VALUE ? Long.MAX_VALUE : deadline - clock.nanos();
+            if (wait < 0) {
+                return null;
+            }
+            CoordinatorEvent e = events.poll(wait);
+            if (e == null) {
+                if (deadline == Long.MAX_VALUE) {
+                    continue;
+                }
+                return null;
+            }
+            if (e instanceof CoordinatorEvent.ResultArrived r) {
+                Arrival a = accept(r);
+                if (a != null) {
+                    return a;
+                }
+            } else if (e instanceof CoordinatorEvent.WorkerFailed f) {
+                if (alive(f.worker())) {
+                    deathCause[f.worker()] = f.reason();
+                    inFlight[f.worker()] = 0;
+                    LOG.warn("worker {} failed: {}", f.worker(), f.reason());
+                    return new Arrival(f.worker(), -1, new long[0], null, 0, f.reason());
+                }
+            }
+        }
+    }
+
+    private Arrival accept(CoordinatorEvent.ResultArrived r) {
+        var res = r.result();
+        Slot s =
+                res.worker() >= 0 && res.worker() < workers
+                        ? slots.get(key(res.round(), res.worker()))
+                        : null;
+        if (s == null || s.received >= 0 || !alive(res.worker())) {
+            duplicates++;
+            LOG.warn(
+                    "dropped an unexpected or duplicate result: worker {} round {}",
+                    res.worker(),
+                    res.round());
+            return null;
+        }
+        if (res.values().length != s.tags.length) {
+            duplicates++;
+            LOG.warn(
+                    "dropped a result of worker {} round {}: {} values for {} units",
+                    res.worker(),
+                    res.round(),
+                    res.values().length,
+                    s.tags.length);
+            return null;
+        }
+        s.received = clock.nanos();
+        s.compute = res.computeNanos();
+        s.use = "received";
+        inFlight[res.worker()]--;
+        return new Arrival(
+                res.worker(), res.round(), s.tags, res.values(), res.computeNanos(), null);
+    }
+
+    /** Send-to-receive seconds of the task an arrival answers (NaN if unknown). */
+    double roundTripSeconds(Arrival a) {
+        Slot s = slots.get(key(a.round(), a.worker()));
+        return s == null || s.received < 0 ? Double.NaN : (s.received - s.sent) / 1e9;
+    }
+
+    /** Records what the method did with an arrival: used, stale, discarded, unused. */
+    void mark(Arrival a, String use) {
+        Slot s = slots.get(key(a.round(), a.worker()));
+        if (s != null) {
+            s.use = use;
+        }
+    }
+
+    /** The latency records of traced (non-setup) tasks, in send order. */
+    List<LatencyRecord> latencyLog() {
+        List<LatencyRecord> out = new ArrayList<>(log.size());
+        for (Slot s : log) {
+            if (s.iteration < 0) {
+                continue;
+            }
+            double received = s.received < 0 ? Double.NaN : seconds(s.received);
+            out.add(
+                    new LatencyRecord(
+                            s.iteration,
+                            s.worker,
+                            seconds(s.sent),
+                            received,
+                            s.compute / 1e9,
+                            s.load,
+                            s.use));
+        }
+        return out;
+    }
+
+    private long key(long round, int worker) {
+        return round * workers + worker;
+    }
+}

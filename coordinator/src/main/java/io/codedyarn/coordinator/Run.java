@@ -1,0 +1,152 @@
+package io.codedyarn.coordinator;
+
+import io.codedyarn.placement.Plan;
+import io.codedyarn.worker.task.Workload;
+import java.util.ArrayList;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The state a method shares with the coordinator while it trains: the spec, plan and data shape,
+ * the round engine, the metric, the iteration log, the best iterate so far, and the stopping rules
+ * ({@link #record} throws {@link StopRun} once one holds: iteration budget, target gap, time
+ * limit). Single-threaded.
+ */
+final class Run {
+    private static final Logger LOG = LoggerFactory.getLogger(Run.class);
+
+    final TrainSpec spec;
+    final Plan plan;
+    final DataShape shape;
+    final RoundEngine engine;
+    final Metric metric;
+
+    /** DSAG: balance the subpartitions with the latency profiler + Algorithm 1. */
+    boolean loadBalance;
+
+    /** Model columns: d, plus 1 for the intercept column (LR, LSQ). */
+    final int cols;
+
+    private final List<IterationRecord> iterations = new ArrayList<>();
+    private final int maxIterations;
+    private double[] best;
+    private double bestValue = Double.NaN;
+    private double lastValue = Double.NaN;
+    private volatile double progress;
+
+    /** The last iteration's record, for {@link #status} (formatted on demand, off the loop). */
+    private volatile IterationRecord last;
+
+    Run(TrainSpec spec, Plan plan, DataShape shape, RoundEngine engine, Metric metric) {
+        this.spec = spec;
+        this.plan = plan;
+        this.shape = shape;
+        this.engine = engine;
+        this.metric = metric;
+        this.cols = shape.cols() + (spec.intercept() && spec.workload() != Workload.PCA ? 1 : 0);
+        this.maxIterations = spec.iterations() > 0 ? spec.iterations() : 100;
+    }
+
+    /** Length of the model vector (PCA: d·k). */
+    int modelLength() {
+        return spec.workload().modelLength(cols, Math.max(1, spec.components()));
+    }
+
+    int components() {
+        return Math.max(1, spec.components());
+    }
+
+    long iteration() {
+        return iterations.size();
+    }
+
+    /**
+     * Logs iteration t (the round evaluated at {@code x}, metric {@code value}) and applies the
+     * stopping rules. {@code exact}: the value is the metric at x (not a cache estimate), so x may
+     * become the returned model.
+     */
+    void record(
+            double[] x,
+            double value,
+            boolean exact,
+            int used,
+            int stale,
+            int discarded,
+            String who) {
+        double gap = metric.gap(value);
+        double t = engine.elapsedSeconds();
+        iterations.add(
+                new IterationRecord(iterations.size(), t, value, gap, used, stale, discarded, who));
+        lastValue = value;
+        if (exact && (best == null || metric.better(value, bestValue))) {
+            best = x.clone();
+            bestValue = value;
+        } else if (!exact) {
+            best = x.clone();
+            bestValue = Double.NaN;
+        }
+        progress = Math.min(1.0, (double) iterations.size() / maxIterations);
+        last = iterations.get(iterations.size() - 1);
+        if (iterations.size() % 10 == 1 || LOG.isDebugEnabled()) {
+            LOG.info(
+                    "iteration {} t={}s metric={} gap={} used={}",
+                    iterations.size() - 1,
+                    String.format("%.3f", t),
+                    value,
+                    gap,
+                    used);
+        }
+        if (iterations.size() >= maxIterations) {
+            throw new StopRun();
+        }
+        if (!Double.isNaN(spec.targetGap()) && gap <= spec.targetGap()) {
+            progress = 1.0;
+            throw new StopRun();
+        }
+        if (!Double.isNaN(spec.timeLimitSeconds()) && t >= spec.timeLimitSeconds()) {
+            progress = 1.0;
+            throw new StopRun();
+        }
+    }
+
+    /** The model to return: the best exactly evaluated iterate, else the last one. */
+    double[] model() {
+        return best;
+    }
+
+    /** The metric at {@link #model()}, NaN when only estimates were seen. */
+    double modelValue() {
+        return bestValue;
+    }
+
+    double lastValue() {
+        return lastValue;
+    }
+
+    double progress() {
+        return progress;
+    }
+
+    String status() {
+        IterationRecord r = last;
+        if (r == null) {
+            return "waiting for the workers";
+        }
+        return String.format(
+                java.util.Locale.ROOT,
+                "iteration %d at %.3f s: %s %.10g%s, %d results used",
+                r.iteration(),
+                r.seconds(),
+                spec.workload() == Workload.PCA ? "explained variance" : "F",
+                r.objective(),
+                Double.isNaN(r.gap())
+                        ? ""
+                        : String.format(java.util.Locale.ROOT, " (gap %.3g)", r.gap()),
+                r.used());
+    }
+
+    List<IterationRecord> iterations() {
+        return iterations;
+    }
+}

@@ -1,0 +1,17 @@
+package io.codedyarn.coordinator;
+
+import java.util.List;
+
+/**
+ * The outcome of a run: final status (a failed run names its cause), the final model, the metric
+ * there (LR/LSQ: F; PCA: explained variance), iterations done, coordinator seconds, and the logs.
+ */
+public record RunResult(
+        boolean succeeded,
+        String diagnostic,
+        double[] model,
+        double objective,
+        int iterations,
+        double wallSeconds,
+        List<IterationRecord> iterationLog,
+        List<LatencyRecord> latencyLog) {}

@@ -1,0 +1,45 @@
+package io.codedyarn.coordinator;
+
+import io.codedyarn.placement.SchemeParams;
+import io.codedyarn.worker.task.Workload;
+
+/**
+ * Everything a training run is asked to do, typed and parsed once (by the {@code train} command),
+ * then shipped to the ApplicationMaster as {@code job.json} (Jackson; records serialise as is). NaN
+ * / 0 mean "not given" as documented per field.
+ *
+ * @param workload lr, pca or lsq
+ * @param scheme the scheme's CLI name (see {@code Schemes})
+ * @param params the plan flags (workers, stragglers, ... and the seed)
+ * @param components PCA's k (ignored otherwise)
+ * @param lambda L2 regularisation λ; NaN = 1/n
+ * @param intercept append a constant-1 feature (LR, LSQ)
+ * @param optimizer gd, nesterov or lbfgs; null = the method's own update (or lbfgs for exact
+ *     gradients)
+ * @param step step size η; NaN = 1/L from power iteration over the partitions
+ * @param iterations at most this many iterations (rounds)
+ * @param targetGap stop once the relative gap to {@code reference} is ≤ this; NaN = never
+ * @param timeLimitSeconds stop after this much coordinator time; NaN = never
+ * @param waitFor SAG/DSAG: fresh results to wait for (w); 0 = n − s
+ * @param reference the reference optimum (F*, or the optimal explained variance for PCA); NaN =
+ *     unknown (gap column left empty)
+ * @param latency simulated clusters: the latency spec (as {@code simulate --latency}); null
+ *     otherwise
+ * @param seed the seed of every random choice in the run (logged)
+ */
+public record TrainSpec(
+        Workload workload,
+        String scheme,
+        SchemeParams params,
+        int components,
+        double lambda,
+        boolean intercept,
+        String optimizer,
+        double step,
+        int iterations,
+        double targetGap,
+        double timeLimitSeconds,
+        int waitFor,
+        double reference,
+        String latency,
+        long seed) {}

@@ -1,0 +1,126 @@
+package io.codedyarn.coordinator;
+
+import io.codedyarn.placement.Plan;
+import io.codedyarn.placement.SchemeParams;
+import io.codedyarn.placement.Seeds;
+import io.codedyarn.placement.scheme.Schemes;
+import io.codedyarn.worker.data.DenseRows;
+import io.codedyarn.worker.data.Rows;
+import io.codedyarn.worker.task.Workload;
+import java.util.random.RandomGenerator;
+
+/** Test fixture: small datasets and a one-call simulated training run. */
+final class Trainer {
+    private Trainer() {}
+
+    /** n×d Gaussian features, labels ±1 from a noisy linear rule (LR). */
+    static DenseRows logistic(int n, int d, long seed) {
+        RandomGenerator rng = Seeds.generator(seed);
+        double[] w = new double[d];
+        for (int j = 0; j < d; j++) {
+            w[j] = rng.nextGaussian();
+        }
+        double[] x = new double[n * d];
+        double[] y = new double[n];
+        for (int i = 0; i < n; i++) {
+            double dot = 0;
+            for (int j = 0; j < d; j++) {
+                x[i * d + j] = rng.nextGaussian();
+                dot += x[i * d + j] * w[j];
+            }
+            y[i] = dot + 0.5 * rng.nextGaussian() > 0 ? 1 : -1;
+        }
+        return new DenseRows(n, d, x, y);
+    }
+
+    /** n×d features, y = Xθ + noise (LSQ). */
+    static DenseRows leastSquares(int n, int d, long seed) {
+        DenseRows lr = logistic(n, d, seed);
+        RandomGenerator rng = Seeds.generator(seed + 1);
+        double[] y = new double[n];
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < d; j++) {
+                y[i] += lr.values()[i * d + j] * (j + 1) * 0.1;
+            }
+            y[i] += 0.1 * rng.nextGaussian();
+        }
+        return new DenseRows(n, d, lr.values(), y);
+    }
+
+    static TrainSpec spec(
+            Workload workload,
+            String scheme,
+            SchemeParams params,
+            String optimizer,
+            int iterations) {
+        return new TrainSpec(
+                workload,
+                scheme,
+                params,
+                3,
+                Double.NaN,
+                workload != Workload.PCA,
+                optimizer,
+                Double.NaN,
+                iterations,
+                Double.NaN,
+                Double.NaN,
+                0,
+                Double.NaN,
+                null,
+                params.seed());
+    }
+
+    static Plan plan(TrainSpec spec) {
+        return Schemes.byName(spec.scheme()).place(spec.params(), Seeds.generator(spec.seed()));
+    }
+
+    /** Runs {@code spec} on {@code data} with in-process workers and the given latencies. */
+    static RunResult run(TrainSpec spec, Rows data, SimulatedCluster.TaskLatency latency)
+            throws InterruptedException {
+        return run(spec, data, latency, c -> {});
+    }
+
+    static RunResult run(
+            TrainSpec spec,
+            Rows data,
+            SimulatedCluster.TaskLatency latency,
+            java.util.function.Consumer<SimulatedCluster> tweak)
+            throws InterruptedException {
+        Plan plan = plan(spec);
+        ManualClock clock = new ManualClock();
+        DataShape shape = InProcessWorkers.shape(data, plan.partitions());
+        SimulatedCluster cluster = SimulatedCluster.over(plan, data, spec, latency, clock);
+        tweak.accept(cluster);
+        if (LOAD_BALANCE.get()) {
+            cluster.communicationFraction(0.1);
+        }
+        return new Coordinator(spec, plan, shape, cluster, cluster, clock)
+                .loadBalance(LOAD_BALANCE.get())
+                .run();
+    }
+
+    /** Whether {@link #run} turns DSAG load balancing on (per test thread). */
+    static final ThreadLocal<Boolean> LOAD_BALANCE = ThreadLocal.withInitial(() -> false);
+
+    /**
+     * Every worker takes 1 s per unit of load; worker {@code slow} takes {@code factor}× longer.
+     */
+    static SimulatedCluster.TaskLatency oneSlow(int slow, double factor) {
+        return (batch, load, out) -> {
+            for (int w = 0; w < load.length; w++) {
+                out[w] = load[w] * (w == slow ? factor : 1.0) * (1 + 0.01 * w);
+            }
+        };
+    }
+
+    /** As {@link #oneSlow} with a seeded uniform ±50 % noise on every time. */
+    static SimulatedCluster.TaskLatency noisy(int slow, double factor, long seed) {
+        java.util.random.RandomGenerator rng = Seeds.generator(seed);
+        return (batch, load, out) -> {
+            for (int w = 0; w < load.length; w++) {
+                out[w] = load[w] * (w == slow ? factor : 1.0) * (0.5 + rng.nextDouble());
+            }
+        };
+    }
+}
