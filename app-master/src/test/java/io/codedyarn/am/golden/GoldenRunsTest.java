@@ -599,25 +599,25 @@ class GoldenRunsTest {
         if (expected.equals(actual)) {
             return null;
         }
-        String[] e = expected.split("\n", -1);
-        String[] a = actual.split("\n", -1);
-        for (int i = 0; i < Math.max(e.length, a.length); i++) {
-            String el = i < e.length ? e[i] : "<end of file>";
-            String al = i < a.length ? a[i] : "<end of file>";
+        List<String> e = expected.lines().toList();
+        List<String> a = actual.lines().toList();
+        for (int i = 0; i < Math.max(e.size(), a.size()); i++) {
+            String el = i < e.size() ? e.get(i) : "<end of file>";
+            String al = i < a.size() ? a.get(i) : "<end of file>";
             if (!el.equals(al)) {
                 return "first difference at line "
                         + (i + 1)
-                        + " (of "
-                        + e.length
-                        + " expected, "
-                        + a.length
+                        + " ("
+                        + e.size()
+                        + " lines expected, "
+                        + a.size()
                         + " actual)\n  expected: "
                         + el
                         + "\n  actual:   "
                         + al;
             }
         }
-        return "differs (every line equal: cannot happen)";
+        return "same lines, different line endings or final newline";
     }
 
     private static void deleteTree(Path dir) throws IOException {
