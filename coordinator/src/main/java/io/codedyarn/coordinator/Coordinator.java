@@ -1,9 +1,9 @@
 package io.codedyarn.coordinator;
 
 import io.codedyarn.placement.Plan;
+import io.codedyarn.placement.Scheme;
 import io.codedyarn.worker.task.Task;
 import java.util.List;
-import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -13,16 +13,16 @@ import org.slf4j.LoggerFactory;
  * through the {@link WorkerPort}. Time comes from the injected {@link Clock} (the system clock on
  * real clusters, a simulated one in {@code --cluster simulated}).
  *
- * <p>Each method is a loop of rounds over the shared {@link RoundEngine}: decode-gated rounds with
- * an optimiser ({@link ExactMethod}), lazy group rounds ({@link LazyMethod}), or SAG/DSAG's
- * asynchronous rounds ({@link AsyncMethod}). A run ends when a stopping rule holds (iterations,
- * target gap, time limit), or fails with a diagnostic naming the cause when the live workers can no
- * longer make up a round. Methods that log estimates (lazy, SAG/DSAG) get one exact evaluation of
- * the returned model at the end, so the reported objective is always exact.
+ * <p>Training is one {@link RoundLoop} over the shared {@link RoundEngine}, driving the scheme's
+ * {@link Family}: decode-gated rounds with a step-wise optimiser ({@link DecodedFamily}), lazy
+ * group rounds ({@link LazyFamily}), or SAG/DSAG's asynchronous rounds ({@link AsyncFamily}). A run
+ * ends when a stopping rule holds (iterations, target gap, time limit, or the optimiser converged),
+ * or fails with a diagnostic naming the cause when the live workers can no longer make up a round.
+ * Methods that log estimates (lazy, SAG/DSAG) get one exact evaluation of the returned model at the
+ * end, so the reported objective is always exact.
  */
 public final class Coordinator {
     private static final Logger LOG = LoggerFactory.getLogger(Coordinator.class);
-    private static final Set<String> LAZY = Set.of("lag", "lagc", "g-lag", "g-gd");
 
     private final TrainSpec spec;
     private final Plan plan;
@@ -32,7 +32,7 @@ public final class Coordinator {
     private final Clock clock;
     private long startupTimeoutNanos = 600_000_000_000L;
     private boolean loadBalance;
-    private volatile Run current;
+    private volatile RunState current;
 
     public Coordinator(
             TrainSpec spec,
@@ -66,7 +66,8 @@ public final class Coordinator {
      */
     public static void validate(TrainSpec spec, Plan plan) {
         io.codedyarn.placement.InvalidParametersException.require(
-                !(family(plan).equals("lazy") && spec.workload().cliName().equals("pca")),
+                !(Families.training(plan) == Scheme.Training.LAZY
+                        && spec.workload().cliName().equals("pca")),
                 "--scheme",
                 "%s (lazy aggregation) trains lr and lsq, not pca; use an exact scheme or dsag",
                 plan.scheme());
@@ -77,7 +78,7 @@ public final class Coordinator {
                 plan.workers(),
                 spec.waitFor());
         io.codedyarn.placement.InvalidParametersException.require(
-                spec.optimizer() == null || family(plan).equals("exact"),
+                spec.optimizer() == null || Families.training(plan) == Scheme.Training.DECODED,
                 "--optimizer",
                 "only applies to exact-gradient schemes; %s uses its own update",
                 plan.scheme());
@@ -90,14 +91,6 @@ public final class Coordinator {
     public Coordinator loadBalance(boolean on) {
         this.loadBalance = on;
         return this;
-    }
-
-    /** The method family a scheme trains with: "exact", "lazy" or "async". */
-    public static String family(Plan plan) {
-        if (plan.parameters().containsKey("w")) {
-            return "async";
-        }
-        return LAZY.contains(plan.scheme()) ? "lazy" : "exact";
     }
 
     /**
@@ -113,8 +106,7 @@ public final class Coordinator {
                         n,
                         Metric.defaultLambda(spec.workload(), spec.lambda(), n),
                         spec.reference());
-        Run run = new Run(spec, plan, shape, engine, metric);
-        run.loadBalance = loadBalance;
+        RunState run = new RunState(spec, plan, shape, engine, metric);
         current = run;
         boolean ok = true;
         String diagnostic = "";
@@ -122,27 +114,20 @@ public final class Coordinator {
         double[] model = null;
         try {
             engine.awaitReady(startupTimeoutNanos);
-            DecodedRounds rounds = new DecodedRounds(plan, engine);
+            DecodeGate rounds = new DecodeGate(plan, engine);
             LOG.info(
-                    "training {} with {} ({} family), {} workers, seed {}",
+                    "training {} with {} ({} rounds), {} workers, seed {}",
                     spec.workload().cliName(),
                     plan.scheme(),
-                    family(plan),
+                    Families.training(plan),
                     plan.workers(),
                     spec.seed());
-            try {
-                switch (family(plan)) {
-                    case "async" -> new AsyncMethod(run, rounds).train();
-                    case "lazy" -> new LazyMethod(run, rounds).train();
-                    default -> new ExactMethod(run, rounds).train();
-                }
-            } catch (StopRun done) {
-                // a stopping rule holds
-            }
+            Stop stop = new RoundLoop(run, Families.create(run, rounds, loadBalance)).run();
+            LOG.info("stopped: {}", stop);
             model = run.model();
             objective = run.modelValue();
             if (model != null && Double.isNaN(objective)) {
-                double[] sums = rounds.run(-1, model, Task.Kind.OBJECTIVE).sum();
+                double[] sums = rounds.evaluate(-1, model, Task.Kind.OBJECTIVE).sum();
                 objective = metric.value(sums, model);
             }
         } catch (RunAborted e) {
@@ -181,13 +166,13 @@ public final class Coordinator {
      * metric, and the gap when known.
      */
     public String status() {
-        Run r = current;
+        RunState r = current;
         return r == null ? "starting" : r.status();
     }
 
     /** Fraction of the run done, 0..1 (readable from any thread: the AM reports it to YARN). */
     public double progress() {
-        Run r = current;
+        RunState r = current;
         return r == null ? 0 : r.progress();
     }
 }

@@ -94,6 +94,16 @@ final class Metric {
      * λ (see {@code worker.model.Smoothness}).
      */
     double smoothness(double lambdaMax) {
-        return workload == Workload.LR ? lambdaMax / (4.0 * n) + lambda : 2.0 * lambdaMax + lambda;
+        return smoothness(lambdaMax, lambda);
+    }
+
+    /**
+     * The same formula with the regulariser's share {@code lambdaShare} (LAGC's per-group L_g of a
+     * group's λ_max, with λ split evenly over the groups).
+     */
+    double smoothness(double lambdaMax, double lambdaShare) {
+        return workload == Workload.LR
+                ? lambdaMax / (4.0 * n) + lambdaShare
+                : 2.0 * lambdaMax + lambdaShare;
     }
 }

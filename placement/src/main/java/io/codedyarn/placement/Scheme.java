@@ -9,6 +9,17 @@ import java.util.random.RandomGenerator;
  */
 public interface Scheme {
 
+    /**
+     * How a coordinator trains on this scheme's plans: rounds gated by a decoder (every coded and
+     * uncoded scheme), lazily aggregated group rounds (the LAG family), or asynchronous rounds with
+     * a gradient cache (SAG/DSAG).
+     */
+    enum Training {
+        DECODED,
+        LAZY,
+        ASYNCHRONOUS
+    }
+
     /** The name used on the command line ({@code --scheme NAME}). */
     String name();
 
@@ -19,4 +30,9 @@ public interface Scheme {
      * @throws InvalidParametersException naming the flag at fault when params do not fit the scheme
      */
     Plan place(SchemeParams params, RandomGenerator rng);
+
+    /** The family of rounds this scheme trains with (decode-gated unless the scheme says). */
+    default Training training() {
+        return Training.DECODED;
+    }
 }

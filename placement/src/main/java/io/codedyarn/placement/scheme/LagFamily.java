@@ -75,6 +75,11 @@ public final class LagFamily implements Scheme {
     }
 
     @Override
+    public Training training() {
+        return Training.LAZY;
+    }
+
+    @Override
     public String name() {
         return variant.cliName;
     }

@@ -41,6 +41,11 @@ public final class Sag implements Scheme {
     }
 
     @Override
+    public Training training() {
+        return Training.ASYNCHRONOUS;
+    }
+
+    @Override
     public String name() {
         return cacheStale ? "dsag" : "sag";
     }

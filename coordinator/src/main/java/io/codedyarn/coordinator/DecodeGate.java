@@ -12,15 +12,18 @@ import java.util.BitSet;
 import java.util.List;
 
 /**
- * One decode-gated round of a coded scheme (every scheme but the lazy and the SAG/DSAG ones): every
- * live worker with a codeword this round gets the iterate, results arrive in any order, and the
- * round ends at the first prefix of arrivals the plan's decoder can decode (GC paper eq. (1): Σ_c
- * a_c f_c = Σ_j g_j); the decoded sum is Σ_c a_c f_c, one vector per round. Results of older rounds
- * are of no use to an exact decode and are discarded. GC-DC re-assigns codewords each round from
- * the previous round's straggler states (imperfect SSI: a worker is predicted slow when its result
- * was not among those that arrived before the decode).
+ * The aggregator of the decode-gated family (every scheme but the lazy and the SAG/DSAG ones):
+ * every live worker with a codeword this round gets the iterate, results arrive in any order, and
+ * the round is enough at the first prefix of arrivals the plan's decoder can decode (GC paper eq.
+ * (1): Σ_c a_c f_c = Σ_j g_j); the estimate is Σ_c a_c f_c ({@link Decodings#combine}). Results of
+ * older rounds are of no use to an exact decode and are discarded. GC-DC re-assigns codewords each
+ * round from the previous round's straggler states (imperfect SSI: a worker is predicted slow when
+ * its result was not among those that arrived before the decode).
+ *
+ * <p>Protocol: {@link #begin}, then {@link #accept} for every arrival until it returns true, then
+ * {@link #result()}. {@link #evaluate} runs one whole round (setup rounds, the final evaluation).
  */
-final class DecodedRounds {
+final class DecodeGate implements Aggregator {
     /** What a round yields: the decoded sum and who contributed. */
     record Decoded(double[] sum, Decoding decoding, int used, String workersUsed) {}
 
@@ -31,7 +34,17 @@ final class DecodedRounds {
     private StragglerState predicted;
     private int discarded;
 
-    DecodedRounds(Plan plan, RoundEngine engine) {
+    // The round in progress.
+    private long round = -1;
+    private int[][] sent;
+    private BitSet possible;
+    private double[][] f;
+    private BitSet arrived;
+    private boolean[] in;
+    private List<Arrival> arrivals;
+    private Decoded result;
+
+    DecodeGate(Plan plan, RoundEngine engine) {
         this.plan = plan;
         this.engine = engine;
         this.assigner = Assigners.forPlan(plan);
@@ -53,17 +66,16 @@ final class DecodedRounds {
     }
 
     /**
-     * Runs one round at {@code x} with kernel {@code kind}; {@code iteration} labels the trace (−1
-     * for setup rounds).
+     * Starts a round at {@code x} with kernel {@code kind}: assigns codewords and sends the tasks;
+     * {@code iteration} labels the trace (−1 for setup rounds).
      */
-    Decoded run(long iteration, double[] x, Task.Kind kind)
-            throws InterruptedException, RunAborted {
-        long round = engine.newRound();
+    void begin(long iteration, double[] x, Task.Kind kind) throws RunAborted {
+        round = engine.newRound();
         int n = plan.workers();
         int[] assignment = assigner.assign(predicted);
         int codewords = plan.codewords().size();
-        BitSet possible = new BitSet(codewords);
-        int[][] sent = new int[n][];
+        possible = new BitSet(codewords);
+        sent = new int[n][];
         for (int w = 0; w < n; w++) {
             sent[w] = sends(assignment, w);
             if (sent[w].length == 0 || !engine.alive(w)) {
@@ -86,58 +98,71 @@ final class DecodedRounds {
         if (decoder.decode(possible).isEmpty()) {
             throw new RunAborted(deadWorkers() + "; the live workers cannot decode round " + round);
         }
-        double[][] f = new double[codewords][];
-        BitSet arrived = new BitSet(codewords);
-        boolean[] in = new boolean[n];
-        List<Arrival> arrivals = new ArrayList<>();
-        while (true) {
-            Arrival a = engine.next(Long.MAX_VALUE);
-            if (a.failed()) {
-                for (int c : sent[a.worker()]) {
-                    if (!arrived.get(c)) {
-                        possible.clear(c);
-                    }
-                }
-                if (decoder.decode(possible).isEmpty()) {
-                    throw new RunAborted(deadWorkers() + "; the rest cannot decode round " + round);
-                }
-                continue;
-            }
-            if (a.round() != round) {
-                engine.mark(a, "discarded");
-                discarded++;
-                continue;
-            }
-            arrivals.add(a);
-            in[a.worker()] = true;
-            for (int u = 0; u < a.tags().length; u++) {
-                int c = (int) a.tags()[u];
-                if (f[c] == null) {
-                    f[c] = a.values()[u];
-                    arrived.set(c);
-                }
-            }
-            var decoding = decoder.decode(arrived);
-            if (decoding.isPresent()) {
-                return finish(decoding.get(), f, arrivals, in);
-            }
-        }
+        f = new double[codewords][];
+        arrived = new BitSet(codewords);
+        in = new boolean[n];
+        arrivals = new ArrayList<>();
+        result = null;
     }
 
-    private Decoded finish(Decoding dec, double[][] f, List<Arrival> arrivals, boolean[] in) {
-        double[] sum = null;
-        for (int c = 0; c < f.length; c++) {
-            double a = dec.coefficient(c);
-            if (a == 0 || f[c] == null) {
-                continue;
+    @Override
+    public long deadline() {
+        return Long.MAX_VALUE;
+    }
+
+    @Override
+    public boolean accept(Arrival a) throws RunAborted {
+        if (a.failed()) {
+            for (int c : sent[a.worker()]) {
+                if (!arrived.get(c)) {
+                    possible.clear(c);
+                }
             }
-            if (sum == null) {
-                sum = new double[f[c].length];
+            if (decoder.decode(possible).isEmpty()) {
+                throw new RunAborted(deadWorkers() + "; the rest cannot decode round " + round);
             }
-            for (int m = 0; m < sum.length; m++) {
-                sum[m] += a * f[c][m];
+            return false;
+        }
+        if (a.round() != round) {
+            engine.mark(a, "discarded");
+            discarded++;
+            return false;
+        }
+        arrivals.add(a);
+        in[a.worker()] = true;
+        for (int u = 0; u < a.tags().length; u++) {
+            int c = (int) a.tags()[u];
+            if (f[c] == null) {
+                f[c] = a.values()[u];
+                arrived.set(c);
             }
         }
+        var decoding = decoder.decode(arrived);
+        if (decoding.isPresent()) {
+            result = finish(decoding.get());
+            return true;
+        }
+        return false;
+    }
+
+    /** The decoded round (after {@link #accept} returned true). */
+    Decoded result() {
+        if (result == null) {
+            throw new IllegalStateException("round " + round + " has not decoded");
+        }
+        return result;
+    }
+
+    /** One whole round: begin, accept until decodable, the result. */
+    Decoded evaluate(long iteration, double[] x, Task.Kind kind)
+            throws InterruptedException, RunAborted {
+        begin(iteration, x, kind);
+        RoundLoop.collect(engine, this);
+        return result();
+    }
+
+    private Decoded finish(Decoding dec) {
+        double[] sum = Decodings.combine(dec, f);
         StringBuilder who = new StringBuilder();
         int used = 0;
         for (Arrival a : arrivals) {

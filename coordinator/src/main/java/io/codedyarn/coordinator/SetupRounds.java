@@ -1,5 +1,6 @@
 package io.codedyarn.coordinator;
 
+import io.codedyarn.placement.Seeds;
 import io.codedyarn.worker.task.Task;
 import java.util.random.RandomGenerator;
 
@@ -8,14 +9,14 @@ import java.util.random.RandomGenerator;
  * power iteration for λ_max(XᵀX) that gives the default step 1/L (issue 5: "the default step size
  * comes from the data"), and PCA's ‖X‖²_F. Not traced in {@code latency-trace.csv} (iteration −1).
  */
-final class Setup {
+final class SetupRounds {
     private static final int MAX_ROUNDS = 100;
     private static final double RELATIVE_CHANGE = 1e-6;
 
-    private Setup() {}
+    private SetupRounds() {}
 
     /** λ_max(X̃ᵀX̃) of the (intercept-augmented) data by power iteration, seeded start. */
-    static double lambdaMax(DecodedRounds rounds, int cols, RandomGenerator rng)
+    static double lambdaMax(DecodeGate rounds, int cols, RandomGenerator rng)
             throws InterruptedException, RunAborted {
         double[] u = new double[cols];
         for (int j = 0; j < cols; j++) {
@@ -24,7 +25,7 @@ final class Setup {
         normalize(u);
         double estimate = 0;
         for (int r = 0; r < MAX_ROUNDS; r++) {
-            double[] s = rounds.run(-1, u, Task.Kind.GRAM).sum(); // [‖Xu‖², −XᵀXu]
+            double[] s = rounds.evaluate(-1, u, Task.Kind.GRAM).sum(); // [‖Xu‖², −XᵀXu]
             double rayleigh = s[0];
             double[] next = new double[cols];
             for (int j = 0; j < cols; j++) {
@@ -40,10 +41,23 @@ final class Setup {
         return estimate;
     }
 
-    /** ‖X‖²_F (one SQUARED_NORM round). */
-    static double squaredFrobenius(DecodedRounds rounds, int cols)
+    /**
+     * The step size: {@code --step}, else 1/L with L from power iteration over the decoded Gram
+     * products ({@link Metric#smoothness}); the one home of this rule for every family.
+     */
+    static double stepSize(RunState run, DecodeGate rounds)
             throws InterruptedException, RunAborted {
-        return rounds.run(-1, new double[cols], Task.Kind.SQUARED_NORM).sum()[0];
+        if (!Double.isNaN(run.spec.step())) {
+            return run.spec.step();
+        }
+        RandomGenerator rng = Seeds.generator(run.spec.seed() ^ 0x5EEDL);
+        return 1.0 / run.metric.smoothness(lambdaMax(rounds, run.cols, rng));
+    }
+
+    /** ‖X‖²_F (one SQUARED_NORM round). */
+    static double squaredFrobenius(DecodeGate rounds, int cols)
+            throws InterruptedException, RunAborted {
+        return rounds.evaluate(-1, new double[cols], Task.Kind.SQUARED_NORM).sum()[0];
     }
 
     static double normalize(double[] u) {

@@ -4,26 +4,24 @@ import io.codedyarn.placement.Plan;
 import io.codedyarn.worker.task.Workload;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The state a method shares with the coordinator while it trains: the spec, plan and data shape,
  * the round engine, the metric, the iteration log, the best iterate so far, and the stopping rules
- * ({@link #record} throws {@link StopRun} once one holds: iteration budget, target gap, time
+ * ({@link #record} returns the {@link Stop} once one holds: iteration budget, target gap, time
  * limit). Single-threaded.
  */
-final class Run {
-    private static final Logger LOG = LoggerFactory.getLogger(Run.class);
+final class RunState {
+    private static final Logger LOG = LoggerFactory.getLogger(RunState.class);
 
     final TrainSpec spec;
     final Plan plan;
     final DataShape shape;
     final RoundEngine engine;
     final Metric metric;
-
-    /** DSAG: balance the subpartitions with the latency profiler + Algorithm 1. */
-    boolean loadBalance;
 
     /** Model columns: d, plus 1 for the intercept column (LR, LSQ). */
     final int cols;
@@ -38,7 +36,7 @@ final class Run {
     /** The last iteration's record, for {@link #status} (formatted on demand, off the loop). */
     private volatile IterationRecord last;
 
-    Run(TrainSpec spec, Plan plan, DataShape shape, RoundEngine engine, Metric metric) {
+    RunState(TrainSpec spec, Plan plan, DataShape shape, RoundEngine engine, Metric metric) {
         this.spec = spec;
         this.plan = plan;
         this.shape = shape;
@@ -62,18 +60,19 @@ final class Run {
     }
 
     /**
-     * Logs iteration t (the round evaluated at {@code x}, metric {@code value}) and applies the
-     * stopping rules. {@code exact}: the value is the metric at x (not a cache estimate), so x may
-     * become the returned model.
+     * Logs iteration t (the round evaluated at {@code s.point()}, metric {@code s.value()}) and
+     * applies the stopping rules: the first that holds, or empty to go on. {@code s.exact()}: the
+     * value is the metric at the point (not a cache estimate), so the point may become the returned
+     * model.
      */
-    void record(
-            double[] x,
-            double value,
-            boolean exact,
-            int used,
-            int stale,
-            int discarded,
-            String who) {
+    Optional<Stop> record(Step s) {
+        double[] x = s.point();
+        double value = s.value();
+        boolean exact = s.exact();
+        int used = s.used();
+        int stale = s.stale();
+        int discarded = s.discarded();
+        String who = s.who();
         double gap = metric.gap(value);
         double t = engine.elapsedSeconds();
         iterations.add(
@@ -98,16 +97,17 @@ final class Run {
                     used);
         }
         if (iterations.size() >= maxIterations) {
-            throw new StopRun();
+            return Optional.of(Stop.ITERATIONS);
         }
         if (!Double.isNaN(spec.targetGap()) && gap <= spec.targetGap()) {
             progress = 1.0;
-            throw new StopRun();
+            return Optional.of(Stop.TARGET_GAP);
         }
         if (!Double.isNaN(spec.timeLimitSeconds()) && t >= spec.timeLimitSeconds()) {
             progress = 1.0;
-            throw new StopRun();
+            return Optional.of(Stop.TIME_LIMIT);
         }
+        return Optional.empty();
     }
 
     /** The model to return: the best exactly evaluated iterate, else the last one. */

@@ -1,0 +1,96 @@
+package io.codedyarn.coordinator;
+
+import io.codedyarn.coordinator.optim.PowerSteps;
+import io.codedyarn.coordinator.optim.SagSteps;
+import io.codedyarn.coordinator.optim.StepwiseOptimizer;
+import io.codedyarn.placement.method.RoundGate;
+import io.codedyarn.worker.task.Workload;
+
+/**
+ * SAG and DSAG (DSAG §IV-B): rounds gated by {@link AsyncGate} (w fresh results plus the grace
+ * window), then the SAG/DSAG step on the cache's estimate: v ← v − η(∇̂ + λv) for LR/LSQ ({@link
+ * SagSteps} on the assembled estimate), V ← G(V − η(Ĥ + V)) for PCA ({@link PowerSteps}). The
+ * logged metric is the cache's estimate (not exact); the coordinator evaluates the returned model
+ * exactly once at the end.
+ */
+final class AsyncFamily implements Family {
+    /**
+     * The typed parameters: w fresh results per round, the grace fraction, DSAG (stale results
+     * enter the cache) or SAG (they are discarded), load balancing (DSAG only), the seed.
+     */
+    record Parameters(int w, double grace, boolean dsag, boolean loadBalance, long seed) {
+        /**
+         * From the spec and plan: {@code --wait} when given (at most n), else the plan's w = n − s;
+         * the paper's 2 % grace.
+         */
+        static Parameters of(TrainSpec spec, io.codedyarn.placement.Plan plan, boolean balance) {
+            int n = plan.workers();
+            int w;
+            if (spec.waitFor() > 0) {
+                if (spec.waitFor() > n) {
+                    throw new IllegalArgumentException(
+                            "--wait " + spec.waitFor() + " exceeds --workers " + n);
+                }
+                w = spec.waitFor();
+            } else {
+                w = Integer.parseInt(plan.parameters().getOrDefault("w", String.valueOf(n)));
+            }
+            boolean dsag = !plan.scheme().equals("sag");
+            return new Parameters(w, RoundGate.DEFAULT_GRACE, dsag, balance, spec.seed());
+        }
+    }
+
+    private final RunState run;
+    private final DecodeGate setupRounds;
+    private final boolean balance;
+    private AsyncGate gate;
+    private StepwiseOptimizer optimizer;
+    private double[] point;
+
+    AsyncFamily(RunState run, DecodeGate setupRounds, boolean balance) {
+        this.run = run;
+        this.setupRounds = setupRounds;
+        this.balance = balance;
+    }
+
+    @Override
+    public void prepare() throws InterruptedException, RunAborted {
+        if (run.spec.workload() == Workload.PCA) {
+            int d = run.cols;
+            int k = run.components();
+            run.metric.squaredFrobenius(SetupRounds.squaredFrobenius(setupRounds, d));
+            double eta = Double.isNaN(run.spec.step()) ? 1.0 : run.spec.step();
+            optimizer =
+                    new PowerSteps(eta, d, k, DecodedFamily.initialBasis(d, k, run.spec.seed()));
+        } else {
+            double eta = SetupRounds.stepSize(run, setupRounds);
+            optimizer = new SagSteps(eta, new double[run.modelLength()]);
+        }
+        Parameters params = Parameters.of(run.spec, run.plan, balance);
+        gate = new AsyncGate(run.plan, run.engine, run.shape.partitionRows(), params);
+    }
+
+    @Override
+    public Aggregator begin(long iteration) {
+        point = optimizer.point();
+        gate.begin(iteration, point);
+        return gate;
+    }
+
+    @Override
+    public Step step() {
+        double[] est = gate.estimate();
+        double value;
+        if (run.spec.workload() == Workload.PCA) {
+            value = run.metric.value(est, point);
+            optimizer = optimizer.tell(est);
+        } else {
+            double[] fg = run.metric.assemble(est, point);
+            value = fg[0];
+            optimizer = optimizer.tell(fg);
+        }
+        gate.rebalance(run.iteration());
+        return new Step(
+                point, value, false, gate.used(), gate.stale(), gate.discarded(), gate.who());
+    }
+}

@@ -1,0 +1,261 @@
+package io.codedyarn.coordinator;
+
+import io.codedyarn.placement.Plan;
+import io.codedyarn.placement.dsag.SampleRange;
+import io.codedyarn.placement.dsag.SubpartitionAlignment;
+import io.codedyarn.placement.method.DsagAggregator;
+import io.codedyarn.placement.method.GradientAggregator;
+import io.codedyarn.placement.method.OfferResult;
+import io.codedyarn.placement.method.RoundGate;
+import io.codedyarn.placement.method.SagAggregator;
+import io.codedyarn.worker.task.Piece;
+import io.codedyarn.worker.task.Task;
+import io.codedyarn.worker.task.WorkUnit;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The aggregator of SAG and DSAG (DSAG §IV-B; the reference's event-driven semantics, as {@code
+ * AsyncRoundSimulator}): worker i stores a contiguous block of samples split into p_i subpartitions
+ * and works through them cyclically, one per task. Each round every idle worker gets the iterate;
+ * the round is enough after w FRESH results (computed at this iterate) plus a 2 % grace window
+ * ({@link RoundGate}); a worker returning a stale result is re-tasked at once while fewer than w
+ * fresh results are in; busy workers get nothing new, so stragglers stay busy across iterations.
+ * DSAG inserts stale results into the cache when fresher than what they overlap; SAG discards them.
+ * The estimate is the cache's.
+ */
+final class AsyncGate implements Aggregator {
+    private final Plan plan;
+    private final RoundEngine engine;
+    private final int n;
+    private final int w;
+    private final boolean dsag;
+    private final DsagBalancing balancing;
+    private final RoundGate gate;
+    private final SampleRange[] blocks;
+    private final long[] partitionStart; // 1-based global index of each partition's first row
+    private final long[] nextPart; // 1-based k of the next subpartition per worker
+    private final long[] lastPart; // 1-based k of the last subpartition sent (0: none yet)
+    private final int[] p; // current subpartition counts p_i
+    private final int[] pInFlight; // the p_i the in-flight task was cut with
+    private final SampleRange[] inFlight;
+    private GradientAggregator agg;
+
+    // The round in progress.
+    private long round;
+    private long iteration;
+    private double[] v;
+    private long start;
+    private long deadline;
+    private int used;
+    private int stale;
+    private int discarded;
+    private StringBuilder who;
+
+    AsyncGate(Plan plan, RoundEngine engine, long[] partitionRows, AsyncFamily.Parameters params) {
+        this.plan = plan;
+        this.engine = engine;
+        this.n = plan.workers();
+        this.w = params.w();
+        this.dsag = params.dsag();
+        this.gate = new RoundGate(w, params.grace());
+        partitionStart = new long[partitionRows.length + 1];
+        partitionStart[0] = 1;
+        for (int j = 0; j < partitionRows.length; j++) {
+            partitionStart[j + 1] = partitionStart[j] + partitionRows[j];
+        }
+        blocks = new SampleRange[n];
+        for (int i = 0; i < n; i++) {
+            int[] parts = plan.stored(i);
+            blocks[i] =
+                    new SampleRange(
+                            partitionStart[parts[0]],
+                            partitionStart[parts[parts.length - 1] + 1] - 1);
+        }
+        nextPart = new long[n];
+        Arrays.fill(nextPart, 1);
+        lastPart = new long[n];
+        p = new int[n];
+        pInFlight = new int[n];
+        for (int i = 0; i < n; i++) {
+            p[i] = (int) Math.min(plan.subpartitions(i), blocks[i].size());
+        }
+        inFlight = new SampleRange[n];
+        this.balancing =
+                params.loadBalance() && dsag
+                        ? new DsagBalancing(blockRows(), p, w, params.seed())
+                        : null;
+    }
+
+    /** Starts a round at iterate v: every idle live worker gets its next subpartition. */
+    void begin(long iteration, double[] v) {
+        this.iteration = iteration;
+        this.v = v;
+        round = engine.newRound();
+        if (agg == null) {
+            long total = partitionStart[partitionStart.length - 1] - 1;
+            agg =
+                    dsag
+                            ? new DsagAggregator(total, 1 + v.length, round)
+                            : new SagAggregator(total, 1 + v.length, round);
+        }
+        agg.beginIteration(round);
+        gate.reset();
+        start = engine.now();
+        deadline = Long.MAX_VALUE;
+        used = 0;
+        stale = 0;
+        discarded = 0;
+        who = new StringBuilder();
+        for (int i = 0; i < n; i++) {
+            if (engine.alive(i) && !engine.busy(i)) {
+                sendNext(i);
+            }
+        }
+    }
+
+    @Override
+    public long deadline() {
+        return deadline;
+    }
+
+    @Override
+    public boolean accept(Arrival a) throws RunAborted {
+        if (a == null) {
+            return true; // the grace window closed
+        }
+        if (a.failed()) {
+            if (engine.aliveCount() < w) {
+                throw new RunAborted(
+                        "worker "
+                                + a.worker()
+                                + " failed ("
+                                + a.failure()
+                                + "); "
+                                + engine.aliveCount()
+                                + " live workers < w = "
+                                + w);
+            }
+            return false;
+        }
+        int i = a.worker();
+        SampleRange r = inFlight[i];
+        inFlight[i] = null;
+        boolean fresh = a.round() == round;
+        if (balancing != null) {
+            balancing.record(
+                    i,
+                    engine.elapsedSeconds(),
+                    a.computeNanos() / 1e9,
+                    engine.roundTripSeconds(a),
+                    pInFlight[i],
+                    !fresh);
+        }
+        OfferResult res = agg.offer(r.first(), r.last(), a.round(), a.values()[0]);
+        if (fresh) {
+            engine.mark(a, "used");
+            used++;
+            who.append(who.length() == 0 ? "" : " ").append(i);
+        } else if (res == OfferResult.DISCARDED_STALE) {
+            engine.mark(a, "discarded");
+            discarded++;
+        } else {
+            engine.mark(a, "stale");
+            stale++;
+        }
+        double elapsed = (engine.now() - start) / 1e9;
+        if (!fresh && gate.freshCount() < w) {
+            sendNext(i);
+        }
+        RoundGate.Decision dec = gate.onArrival(elapsed, fresh);
+        boolean anyBusy = false;
+        for (int j = 0; j < n; j++) {
+            anyBusy |= engine.alive(j) && engine.busy(j);
+        }
+        if (dec.status() == RoundGate.Status.DONE
+                || (dec.status() == RoundGate.Status.IN_GRACE && !anyBusy)) {
+            return true;
+        }
+        if (dec.status() == RoundGate.Status.IN_GRACE) {
+            deadline = start + (long) Math.ceil(dec.deadline() * 1e9);
+        }
+        return false;
+    }
+
+    /** The cache's estimate [Σℓ, Σ∇ℓ] (scaled by the cache's coverage) after the round. */
+    double[] estimate() {
+        return agg.estimate();
+    }
+
+    int used() {
+        return used;
+    }
+
+    int stale() {
+        return stale;
+    }
+
+    int discarded() {
+        return discarded;
+    }
+
+    String who() {
+        return who.toString();
+    }
+
+    /** DSAG load balancing every {@link DsagBalancing#EVERY} iterations (no-op otherwise). */
+    void rebalance(long iteration) {
+        if (balancing != null && iteration % DsagBalancing.EVERY == DsagBalancing.EVERY - 1) {
+            balancing.rebalance(engine.elapsedSeconds(), p.clone()).ifPresent(this::repartition);
+        }
+    }
+
+    /** Publishes p': each changed worker continues from where it stopped (Algorithm 2). */
+    private void repartition(int[] next) {
+        for (int i = 0; i < n; i++) {
+            if (next[i] != p[i]) {
+                nextPart[i] =
+                        lastPart[i] == 0
+                                ? 1
+                                : SubpartitionAlignment.realign(
+                                        blocks[i].size(), p[i], next[i], lastPart[i]);
+                p[i] = next[i];
+            }
+        }
+    }
+
+    private int[] blockRows() {
+        int[] rows = new int[n];
+        for (int i = 0; i < n; i++) {
+            rows[i] = Math.toIntExact(blocks[i].size());
+        }
+        return rows;
+    }
+
+    /** Sends worker i its next subpartition (cyclic k = 1..p_i) at the round's iterate. */
+    private void sendNext(int i) {
+        long k = nextPart[i];
+        nextPart[i] = k % p[i] + 1;
+        lastPart[i] = k;
+        pInFlight[i] = p[i];
+        SampleRange r = blocks[i].part(p[i], k);
+        inFlight[i] = r;
+        List<Piece> pieces = new ArrayList<>();
+        for (int part : plan.stored(i)) {
+            long lo = Math.max(r.first(), partitionStart[part]);
+            long hi = Math.min(r.last(), partitionStart[part + 1] - 1);
+            if (lo <= hi) {
+                pieces.add(
+                        new Piece(
+                                part, (int) (lo - partitionStart[part]), (int) (hi - lo + 1), 1.0));
+            }
+        }
+        engine.send(
+                iteration,
+                i,
+                new Task(round, v.clone(), List.of(new WorkUnit(pieces))),
+                new long[] {r.first()},
+                (double) r.size() / (partitionStart[partitionStart.length - 1] - 1));
+    }
+}

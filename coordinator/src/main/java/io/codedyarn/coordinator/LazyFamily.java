@@ -1,0 +1,171 @@
+package io.codedyarn.coordinator;
+
+import io.codedyarn.placement.Seeds;
+import io.codedyarn.placement.method.LazyTrigger;
+import io.codedyarn.placement.scheme.LagFamily;
+import io.codedyarn.placement.scheme.PlanGroups;
+import io.codedyarn.worker.task.Task;
+import io.codedyarn.worker.task.Workload;
+import java.util.BitSet;
+import java.util.random.RandomGenerator;
+
+/**
+ * LAG, LAGC, G-LAG and G-GD (LAGC §III–IV; digest lagc.md §2.4–2.6): each iteration the trigger
+ * (13)/(17) selects the groups whose gradient may have drifted; only their members get the iterate;
+ * a selected group is refreshed as soon as its arrivals decode ({@link GroupGate}); then θ ← θ − α
+ * Σ_g G_g over fresh and stale group gradients (14)/(18), the lazy update of {@link LazyTrigger}.
+ * Defaults from the digest's recommendation: α = 1/L with L the smoothness of the whole objective
+ * (power iteration), ξ = 1 (0 for g-gd), D = 10; the trigger's L_g come from power iteration on
+ * each group's own data (the exact λ_max of the group, which is ≤ Σ_{s∈g} L_s). LR splits the
+ * regulariser evenly: G_g = Σ_{g}∇ℓ/n + λθ/G, so Σ_g G_g = ∇F when all are fresh.
+ */
+final class LazyFamily implements Family {
+    private static final int POWER_ROUNDS = 100;
+
+    /** The typed parameters: trigger constant ξ, memory D, and whether every group always runs. */
+    record Parameters(double xi, int memory, boolean everyUnit) {
+        static final double XI = 1.0;
+        static final int MEMORY = 10;
+
+        static Parameters of(String scheme) {
+            return new Parameters(XI, MEMORY, scheme.equals("g-gd"));
+        }
+    }
+
+    private final RunState run;
+    private final DecodeGate setupRounds;
+    private final Parameters parameters;
+    private final GroupGate gate;
+    private final int count;
+    private final int[][] members;
+    private final double[] losses;
+    private LazyTrigger trigger;
+    private BitSet selected;
+    private double[] at;
+
+    LazyFamily(RunState run, DecodeGate setupRounds, Parameters parameters) {
+        if (run.spec.workload() == Workload.PCA) {
+            throw new IllegalArgumentException(
+                    "--scheme "
+                            + run.plan.scheme()
+                            + ": lazy aggregation supports lr and lsq,"
+                            + " not pca (use an exact scheme or dsag)");
+        }
+        this.run = run;
+        this.setupRounds = setupRounds;
+        this.parameters = parameters;
+        this.count = PlanGroups.count(run.plan);
+        this.members = new int[count][];
+        for (int g = 0; g < count; g++) {
+            members[g] = PlanGroups.members(run.plan, g);
+        }
+        this.gate = new GroupGate(run.plan, run.engine, LagFamily.groupDecoder(run.plan), members);
+        this.losses = new double[count];
+    }
+
+    @Override
+    public void prepare() throws InterruptedException, RunAborted {
+        double alpha = SetupRounds.stepSize(run, setupRounds);
+        double[] theta = new double[run.modelLength()];
+        trigger =
+                parameters.everyUnit()
+                        ? LazyTrigger.everyUnit(count, alpha, theta)
+                        : LazyTrigger.grouped(
+                                groupSmoothness(),
+                                alpha,
+                                parameters.xi(),
+                                parameters.memory(),
+                                theta);
+    }
+
+    @Override
+    public Aggregator begin(long iteration) {
+        selected = trigger.select();
+        at = trigger.theta();
+        double[][] perGroup = new double[count][];
+        for (int g = selected.nextSetBit(0); g >= 0; g = selected.nextSetBit(g + 1)) {
+            perGroup[g] = at;
+        }
+        gate.begin(perGroup, iteration, Task.Kind.OBJECTIVE);
+        return gate;
+    }
+
+    @Override
+    public Step step() {
+        GroupGate.Collected c = gate.result();
+        for (int g = selected.nextSetBit(0); g >= 0; g = selected.nextSetBit(g + 1)) {
+            double[] sum = c.sums()[g];
+            losses[g] = sum[0];
+            double[] grad = new double[at.length];
+            for (int j = 0; j < grad.length; j++) {
+                grad[j] = groupGradient(sum[1 + j], at[j]);
+            }
+            trigger.refresh(g, grad);
+        }
+        double lossSum = 0;
+        for (double l : losses) {
+            lossSum += l;
+        }
+        double[] sums = new double[1 + at.length];
+        sums[0] = lossSum;
+        double value = run.metric.assemble(sums, at)[0];
+        trigger.step();
+        return new Step(
+                at, value, selected.cardinality() == count, c.used(), 0, c.discarded(), c.who());
+    }
+
+    private double groupGradient(double gradientSum, double theta) {
+        double lambda = run.metric.lambda();
+        if (run.spec.workload() == Workload.LR) {
+            return gradientSum / run.shape.rows() + lambda * theta / count;
+        }
+        return gradientSum + lambda * theta / count;
+    }
+
+    /** L_g per group: power iteration on each group's data, all groups in the same rounds. */
+    private double[] groupSmoothness() throws InterruptedException, RunAborted {
+        RandomGenerator rng = Seeds.generator(run.spec.seed() ^ 0x1A6L);
+        int d = run.modelLength();
+        double[][] u = new double[count][d];
+        for (int g = 0; g < count; g++) {
+            for (int j = 0; j < d; j++) {
+                u[g][j] = rng.nextGaussian();
+            }
+            SetupRounds.normalize(u[g]);
+        }
+        double[] estimate = new double[count];
+        boolean[] done = new boolean[count];
+        for (int r = 0; r < POWER_ROUNDS; r++) {
+            double[][] x = new double[count][];
+            boolean any = false;
+            for (int g = 0; g < count; g++) {
+                x[g] = done[g] ? null : u[g];
+                any |= !done[g];
+            }
+            if (!any) {
+                break;
+            }
+            double[][] s = gate.collect(x, -1, Task.Kind.GRAM).sums();
+            for (int g = 0; g < count; g++) {
+                if (done[g]) {
+                    continue;
+                }
+                double rayleigh = s[g][0];
+                double[] next = new double[d];
+                for (int j = 0; j < d; j++) {
+                    next[j] = -s[g][1 + j];
+                }
+                done[g] =
+                        Math.abs(rayleigh - estimate[g]) <= 1e-6 * rayleigh
+                                || SetupRounds.normalize(next) == 0;
+                estimate[g] = rayleigh;
+                u[g] = next;
+            }
+        }
+        double[] l = new double[count];
+        for (int g = 0; g < count; g++) {
+            l[g] = run.metric.smoothness(estimate[g], run.metric.lambda() / count);
+        }
+        return l;
+    }
+}

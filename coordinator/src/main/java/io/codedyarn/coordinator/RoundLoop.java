@@ -1,0 +1,59 @@
+package io.codedyarn.coordinator;
+
+import java.util.Optional;
+
+/**
+ * The coordinator's one training loop. Each pass is one round:
+ *
+ * <ol>
+ *   <li>adapt (a hook between two rounds, empty today: the place for run-time adaptation);
+ *   <li>assign tasks and send them ({@link Family#begin});
+ *   <li>accept arrivals until the family's {@link Aggregator} says enough (or its deadline passes);
+ *   <li>estimate and step the optimiser ({@link Family#step});
+ *   <li>record the round ({@link RunState#record});
+ *   <li>check the stopping rules: stopping is the returned {@link Stop}, never an exception.
+ * </ol>
+ *
+ * Between two passes the whole state (the family's optimiser value, its aggregator, the log) is at
+ * rest on this thread.
+ */
+final class RoundLoop {
+    private final RunState run;
+    private final Family family;
+
+    RoundLoop(RunState run, Family family) {
+        this.run = run;
+        this.family = family;
+    }
+
+    /** Runs the setup rounds, then rounds until a stopping rule holds. */
+    Stop run() throws InterruptedException, RunAborted {
+        family.prepare();
+        while (true) {
+            adapt();
+            if (family.finished()) {
+                return Stop.CONVERGED;
+            }
+            Aggregator round = family.begin(run.iteration());
+            collect(run.engine, round);
+            Optional<Stop> stop = run.record(family.step());
+            if (stop.isPresent()) {
+                return stop.get();
+            }
+        }
+    }
+
+    /** The adaptation step: nothing adapts yet (the next issue's decisions go here). */
+    private void adapt() {}
+
+    /** Feeds arrivals (null once the deadline passed) to the aggregator until it has enough. */
+    static void collect(RoundEngine engine, Aggregator aggregator)
+            throws InterruptedException, RunAborted {
+        if (aggregator.enough()) {
+            return;
+        }
+        while (!aggregator.accept(engine.next(aggregator.deadline()))) {
+            // each pass takes one event
+        }
+    }
+}
