@@ -1,14 +1,13 @@
 package io.codedyarn.am.train;
 
+import io.codedyarn.coordinator.optim.Minimize;
 import io.codedyarn.worker.data.DenseRows;
 import io.codedyarn.worker.data.RowRange;
 import io.codedyarn.worker.data.Rows;
 import io.codedyarn.worker.model.Intercept;
 import io.codedyarn.worker.model.LeastSquaresObjective;
 import io.codedyarn.worker.model.LogisticObjective;
-import io.codedyarn.worker.optim.Lbfgs;
-import io.codedyarn.worker.optim.Objective;
-import io.codedyarn.worker.optim.Termination;
+import io.codedyarn.worker.model.Objective;
 import io.codedyarn.worker.task.Workload;
 import java.util.Arrays;
 import java.util.List;
@@ -41,7 +40,7 @@ public final class Reference {
             g0 += fg[j] * fg[j];
         }
         double tol = 1e-10 * Math.max(1, Math.sqrt(g0));
-        return new Lbfgs().minimize(f, x0, new Termination(10_000, tol)).value();
+        return Minimize.lbfgs(f::evaluate, x0, 10_000, tol).fg()[0];
     }
 
     private static Objective lsq(Objective sum, double lambda) {

@@ -42,8 +42,7 @@ class ArchitectureTest {
                         "io.codedyarn.worker.task..",
                         "io.codedyarn.worker.data..",
                         "io.codedyarn.worker.kernel..",
-                        "io.codedyarn.worker.model..",
-                        "io.codedyarn.worker.optim..")
+                        "io.codedyarn.worker.model..")
                 .should()
                 .dependOnClassesThat()
                 .resideInAnyPackage("org.apache.hadoop..", "io.grpc..", "com.google.protobuf..")

@@ -2,7 +2,6 @@ package io.codedyarn.worker.model;
 
 import io.codedyarn.worker.data.RowRange;
 import io.codedyarn.worker.kernel.Kernels;
-import io.codedyarn.worker.optim.Objective;
 import java.util.List;
 
 /**

@@ -9,6 +9,7 @@ import io.codedyarn.worker.data.RowRange;
 import io.codedyarn.worker.model.Intercept;
 import io.codedyarn.worker.model.LeastSquaresObjective;
 import io.codedyarn.worker.model.LogisticObjective;
+import io.codedyarn.worker.model.Objective;
 import io.codedyarn.worker.model.Smoothness;
 import java.util.List;
 import java.util.random.RandomGenerator;

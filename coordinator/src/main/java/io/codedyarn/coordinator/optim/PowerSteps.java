@@ -1,12 +1,14 @@
 package io.codedyarn.coordinator.optim;
 
+import io.codedyarn.worker.model.Pca;
+import java.util.Arrays;
+
 /**
  * PCA by DSAG's gradient method (§1.3), step by step: V ← G(V − η(H + V)) with H = −XᵀXV the told
  * gradient sum (fg = [Σ‖xV‖², H], the kernel's payload) and G classical Gram–Schmidt; η = 1 is the
- * power (orthogonal) iteration. Bit for bit {@code worker.model.Pca.update(v, h, eta, 1.0, d, k)}
- * (reimplemented here so the package needs the JDK only; h/ξ with ξ = 1 is exact, so it is left
- * out). V is d×k row-major. There is no stopping rule: never {@link #finished()}; every evaluation
- * is an iterate.
+ * power (orthogonal) iteration, by {@code worker.model.Pca.update(v, h, eta, 1.0, d, k)} (ξ = 1). V
+ * is d×k row-major. There is no stopping rule: never {@link #finished()}; every evaluation is an
+ * iterate.
  *
  * @param eta η > 0
  * @param d rows of V
@@ -68,45 +70,7 @@ public record PowerSteps(int d, int k, double eta, double[] next, double[] itera
     public PowerSteps tell(double[] fg) {
         Vectors.checkTold(fg, next.length);
         double[] v = next.clone();
-        for (int m = 0; m < v.length; m++) {
-            v[m] -= eta * (fg[1 + m] + v[m]);
-        }
-        orthonormalize(v, d, k);
+        Pca.update(v, Arrays.copyOfRange(fg, 1, fg.length), eta, 1.0, d, k);
         return new PowerSteps(d, k, eta, v, next, evaluations + 1);
-    }
-
-    /**
-     * Classical Gram–Schmidt on the k columns of d×k row-major V, in place, as {@code
-     * worker.model.GramSchmidt} (same operations in the same order): column i loses ⟨a_j, a_i⟩a_j
-     * for each earlier j (products with the ORIGINAL a_i), NaN entries become 0, and it is
-     * normalised only when its norm exceeds sqrt(eps·d) (a nearly zero column stays as it is).
-     */
-    static void orthonormalize(double[] v, int d, int k) {
-        final double guard = Math.sqrt(Math.ulp(1.0) * d);
-        double[] dots = new double[k];
-        for (int i = 0; i < k; i++) {
-            for (int j = 0; j < i; j++) {
-                double s = 0;
-                for (int r = 0; r < d; r++) {
-                    s += v[r * k + j] * v[r * k + i];
-                }
-                dots[j] = s;
-            }
-            double norm2 = 0;
-            for (int r = 0; r < d; r++) {
-                double a = v[r * k + i];
-                for (int j = 0; j < i; j++) {
-                    a -= dots[j] * v[r * k + j];
-                }
-                v[r * k + i] = Double.isNaN(a) ? 0.0 : a;
-                norm2 += v[r * k + i] * v[r * k + i];
-            }
-            double norm = Math.sqrt(norm2);
-            if (norm > guard) {
-                for (int r = 0; r < d; r++) {
-                    v[r * k + i] /= norm;
-                }
-            }
-        }
     }
 }

@@ -9,11 +9,11 @@
  * LbfgsSteps.class)}).
  *
  * <p>Each optimiser evaluates bit for bit the same points as its loop-owning twin in {@code
- * io.codedyarn.worker.optim} run with {@code Termination(Integer.MAX_VALUE, 0)}, and is {@link
+ * io.codedyarn.worker.optim} (now in the compute module's test sources, as the reference) run with
+ * {@code Termination(Integer.MAX_VALUE, 0)}, and is {@link
  * io.codedyarn.coordinator.optim.StepwiseOptimizer#finished() finished} exactly when that loop
- * returns. {@link io.codedyarn.coordinator.optim.PowerSteps} repeats {@code Pca.update} bit for
- * bit.
- *
- * <p>The package depends on the JDK only (it moves to its own module).
+ * returns. {@link io.codedyarn.coordinator.optim.PowerSteps} steps with {@code Pca.update}; {@link
+ * io.codedyarn.coordinator.optim.SagSteps} is SAG/DSAG's step on a cache estimate; {@link
+ * io.codedyarn.coordinator.optim.Minimize} drives one in-process (reference optima).
  */
 package io.codedyarn.coordinator.optim;

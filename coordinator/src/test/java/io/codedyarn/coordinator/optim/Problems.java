@@ -6,8 +6,8 @@ import io.codedyarn.worker.data.RowRange;
 import io.codedyarn.worker.model.GramSchmidt;
 import io.codedyarn.worker.model.Intercept;
 import io.codedyarn.worker.model.LogisticObjective;
+import io.codedyarn.worker.model.Objective;
 import io.codedyarn.worker.model.Smoothness;
-import io.codedyarn.worker.optim.Objective;
 import java.util.List;
 import java.util.random.RandomGenerator;
 

@@ -1,9 +1,9 @@
 package io.codedyarn.coordinator.optim;
 
+import io.codedyarn.worker.model.Objective;
 import io.codedyarn.worker.optim.GradientDescent;
 import io.codedyarn.worker.optim.Lbfgs;
 import io.codedyarn.worker.optim.Nesterov;
-import io.codedyarn.worker.optim.Objective;
 import io.codedyarn.worker.optim.Optimizer;
 import io.codedyarn.worker.optim.Result;
 import io.codedyarn.worker.optim.Termination;

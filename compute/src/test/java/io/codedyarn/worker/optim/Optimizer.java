@@ -1,5 +1,7 @@
 package io.codedyarn.worker.optim;
 
+import io.codedyarn.worker.model.Objective;
+
 /** A first-order method minimising an {@link Objective} from a starting point. */
 public interface Optimizer {
     /** Minimises {@code f} from {@code x0} (not modified). */

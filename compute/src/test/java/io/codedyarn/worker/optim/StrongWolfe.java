@@ -1,5 +1,7 @@
 package io.codedyarn.worker.optim;
 
+import io.codedyarn.worker.model.Objective;
+
 /**
  * Line search for the strong Wolfe conditions (Nocedal &amp; Wright, Algorithms 3.5 and 3.6): find
  * α with φ(α) ≤ φ(0) + c₁αφ'(0) (sufficient decrease) and |φ'(α)| ≤ c₂|φ'(0)| (curvature), where

@@ -1,4 +1,4 @@
-package io.codedyarn.worker.optim;
+package io.codedyarn.worker.model;
 
 /**
  * A differentiable function F: R^d → R evaluated as one vector [F(x), ∇F(x)_0, …, ∇F(x)_{d−1}]

@@ -1,5 +1,7 @@
 package io.codedyarn.worker.optim;
 
+import io.codedyarn.worker.model.Objective;
+
 /** Plain gradient descent x ← x − η ∇F(x) (GD baseline of every paper; η = 1/L by default). */
 public final class GradientDescent implements Optimizer {
     private final double step;

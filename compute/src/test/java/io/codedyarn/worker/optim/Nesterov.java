@@ -1,5 +1,7 @@
 package io.codedyarn.worker.optim;
 
+import io.codedyarn.worker.model.Objective;
+
 /**
  * Nesterov's accelerated gradient (BCC's experiments, §6): y_t = x_t + (t−1)/(t+2)·(x_t − x_{t−1}),
  * x_{t+1} = y_t − η ∇F(y_t), starting with x_0 = x_{−1}. This is the same sequence as the θ_t =

@@ -1,5 +1,7 @@
 package io.codedyarn.worker.optim;
 
+import io.codedyarn.worker.model.Objective;
+
 /**
  * Limited-memory BFGS (Nocedal &amp; Wright, Algorithm 7.4/7.5), memory m (default 10, as Spark
  * MLlib), with a strong-Wolfe line search ({@link StrongWolfe}). Direction p = −H∇F by the two-loop
