@@ -106,7 +106,8 @@ final class DecodedFamily implements Family {
                 d.used(),
                 0,
                 gate.discarded() - discardedBefore,
-                d.workersUsed());
+                d.workersUsed(),
+                !optimizer.lastWasIterate());
     }
 
     @Override

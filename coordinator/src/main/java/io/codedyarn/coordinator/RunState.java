@@ -27,6 +27,7 @@ final class RunState {
     final int cols;
 
     private final List<IterationRecord> iterations = new ArrayList<>();
+    private long iterates; // rows that were iterates (not line-search trials)
     private final int maxIterations;
     private double[] best;
     private double bestValue = Double.NaN;
@@ -75,8 +76,19 @@ final class RunState {
         String who = s.who();
         double gap = metric.gap(value);
         double t = engine.elapsedSeconds();
+        long iterate = s.trial() ? iterates - 1 : iterates++;
         iterations.add(
-                new IterationRecord(iterations.size(), t, value, gap, used, stale, discarded, who));
+                new IterationRecord(
+                        iterations.size(),
+                        t,
+                        value,
+                        gap,
+                        used,
+                        stale,
+                        discarded,
+                        who,
+                        iterate,
+                        s.trial()));
         lastValue = value;
         if (exact && (best == null || metric.better(value, bestValue))) {
             best = x.clone();

@@ -2,8 +2,9 @@ package io.codedyarn.coordinator;
 
 /**
  * What one round's step leaves for the log: the point the round evaluated (the iterate before the
- * update), the metric there (exact, or a cache estimate when {@code exact} is false), and the
- * results the round used, took stale, and discarded, with the workers used.
+ * update), the metric there (exact, or a cache estimate when {@code exact} is false), the results
+ * the round used, took stale, and discarded, with the workers used, and whether the point was a
+ * line-search trial that did not become an iterate.
  */
 record Step(
         double[] point,
@@ -12,4 +13,17 @@ record Step(
         int used,
         int stale,
         int discarded,
-        String who) {}
+        String who,
+        boolean trial) {
+    /** A round whose point is an iterate. */
+    Step(
+            double[] point,
+            double value,
+            boolean exact,
+            int used,
+            int stale,
+            int discarded,
+            String who) {
+        this(point, value, exact, used, stale, discarded, who, false);
+    }
+}

@@ -26,7 +26,9 @@ import org.apache.hadoop.fs.Path;
  *       appended, is the last row, named {@code intercept}); PCA: V as d rows of k columns {@code
  *       feature,pc1..pck} (the coordinator's d×k row-major layout)
  *   <li>{@code iterations.csv}: {@link IterationRecord}s ({@code
- *       iteration,seconds,objective,gap,used,stale,discarded,workers_used}; unknown gap empty)
+ *       iteration,seconds,objective,gap,used,stale,discarded,workers_used,iterate,trial}; unknown
+ *       gap empty; {@code iteration} counts gradient rounds, {@code trial} is 1 for an L-BFGS
+ *       line-search trial that did not become an iterate, {@code iterate} the iterate's index)
  *   <li>{@code latency-trace.csv}: {@link LatencyRecord}s as {@code
  *       iteration,worker,latency,load,sent,received,compute,use}: the first four columns are what
  *       {@code TraceReplay} replays. A task that never came back ({@code lost}) is censored, not
@@ -153,7 +155,8 @@ public final class RunOutputs {
     static String iterations(List<IterationRecord> log) {
         StringBuilder b =
                 new StringBuilder(
-                        "iteration,seconds,objective,gap,used,stale,discarded,workers_used\n");
+                        "iteration,seconds,objective,gap,used,stale,discarded,workers_used,iterate,"
+                                + "trial\n");
         for (IterationRecord r : log) {
             b.append(r.iteration())
                     .append(',')
@@ -170,6 +173,10 @@ public final class RunOutputs {
                     .append(r.discarded())
                     .append(',')
                     .append(quoted(r.workersUsed()))
+                    .append(',')
+                    .append(r.iterate())
+                    .append(',')
+                    .append(r.trial() ? 1 : 0)
                     .append('\n');
         }
         return b.toString();

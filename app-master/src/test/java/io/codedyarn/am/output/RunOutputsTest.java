@@ -34,7 +34,7 @@ class RunOutputsTest {
                 1.5,
                 List.of(
                         new IterationRecord(0, 0.5, 0.6, Double.NaN, 3, 0, 0, "0 1 2"),
-                        new IterationRecord(1, 1.0, 0.3125, Double.NaN, 2, 1, 0, "0,2")),
+                        new IterationRecord(1, 1.0, 0.3125, Double.NaN, 2, 1, 0, "0,2", 0, true)),
                 List.of(
                         new LatencyRecord(0, 0, 0.0, 0.25, 0.2, 1.0, "used"),
                         new LatencyRecord(0, 1, 0.0, 0.5, 0.4, 1.0, "used"),
@@ -72,9 +72,10 @@ class RunOutputsTest {
                 .isEqualTo("feature,value\n0,0.5\n1,-1.25\nintercept,2.0\n");
         assertThat(Files.readAllLines(dir.resolve("run/iterations.csv")))
                 .containsExactly(
-                        "iteration,seconds,objective,gap,used,stale,discarded,workers_used",
-                        "0,0.5,0.6,,3,0,0,0 1 2",
-                        "1,1.0,0.3125,,2,1,0,\"0,2\"");
+                        "iteration,seconds,objective,gap,used,stale,discarded,workers_used,iterate,"
+                                + "trial",
+                        "0,0.5,0.6,,3,0,0,0 1 2,0,0",
+                        "1,1.0,0.3125,,2,1,0,\"0,2\",0,1");
         String trace = Files.readString(dir.resolve("run/latency-trace.csv"));
         assertThat(trace.lines().findFirst())
                 .hasValue("iteration,worker,latency,load,sent,received,compute,use");
