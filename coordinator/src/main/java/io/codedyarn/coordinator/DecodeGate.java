@@ -3,12 +3,12 @@ package io.codedyarn.coordinator;
 import io.codedyarn.placement.Decoder;
 import io.codedyarn.placement.Decoding;
 import io.codedyarn.placement.Plan;
+import io.codedyarn.placement.method.DecodeRound;
 import io.codedyarn.placement.sim.CodewordAssigner;
 import io.codedyarn.placement.sim.StragglerState;
 import io.codedyarn.worker.task.Task;
 import io.codedyarn.worker.task.WorkUnit;
 import java.util.ArrayList;
-import java.util.BitSet;
 import java.util.List;
 
 /**
@@ -16,9 +16,10 @@ import java.util.List;
  * every live worker with a codeword this round gets the iterate, results arrive in any order, and
  * the round is enough at the first prefix of arrivals the plan's decoder can decode (GC paper eq.
  * (1): Σ_c a_c f_c = Σ_j g_j); the estimate is Σ_c a_c f_c ({@link Decodings#combine}). Results of
- * older rounds are of no use to an exact decode and are discarded. GC-DC re-assigns codewords each
- * round from the previous round's straggler states (imperfect SSI: a worker is predicted slow when
- * its result was not among those that arrived before the decode).
+ * older rounds are of no use to an exact decode and are discarded. The gate is {@link DecodeRound},
+ * the object {@code simulate}'s time simulator drives too. GC-DC re-assigns codewords each round
+ * from the previous round's straggler states (imperfect SSI: a worker is predicted slow when its
+ * result was not among those that arrived before the decode).
  *
  * <p>Protocol: {@link #begin}, then {@link #accept} for every arrival until it returns true, then
  * {@link #result()}. {@link #evaluate} runs one whole round (setup rounds, the final evaluation).
@@ -37,9 +38,8 @@ final class DecodeGate implements Aggregator {
     // The round in progress.
     private long round = -1;
     private int[][] sent;
-    private BitSet possible;
+    private DecodeRound gate;
     private double[][] f;
-    private BitSet arrived;
     private boolean[] in;
     private List<Arrival> arrivals;
     private Decoded result;
@@ -57,14 +57,6 @@ final class DecodeGate implements Aggregator {
         return discarded;
     }
 
-    /** What worker w uploads for codeword assignment a (generalized BCC: one per stored part). */
-    private int[] sends(int[] assignment, int w) {
-        if (assignment[w] < 0) {
-            return new int[0];
-        }
-        return assignment[w] == plan.assignment(w) ? plan.sends(w) : new int[] {assignment[w]};
-    }
-
     /**
      * Starts a round at {@code x} with kernel {@code kind}: assigns codewords and sends the tasks;
      * {@code iteration} labels the trace (−1 for setup rounds).
@@ -74,10 +66,10 @@ final class DecodeGate implements Aggregator {
         int n = plan.workers();
         int[] assignment = assigner.assign(predicted);
         int codewords = plan.codewords().size();
-        possible = new BitSet(codewords);
+        gate = new DecodeRound(decoder, codewords);
         sent = new int[n][];
         for (int w = 0; w < n; w++) {
-            sent[w] = sends(assignment, w);
+            sent[w] = plan.sends(w, assignment[w]);
             if (sent[w].length == 0 || !engine.alive(w)) {
                 continue;
             }
@@ -86,8 +78,8 @@ final class DecodeGate implements Aggregator {
             for (int u = 0; u < tags.length; u++) {
                 units.add(WorkUnit.of(plan.codeword(sent[w][u])));
                 tags[u] = sent[w][u];
-                possible.set(sent[w][u]);
             }
+            gate.expect(sent[w]);
             engine.send(
                     iteration,
                     w,
@@ -95,11 +87,10 @@ final class DecodeGate implements Aggregator {
                     tags,
                     plan.load(w) / plan.partitions());
         }
-        if (decoder.decode(possible).isEmpty()) {
+        if (!gate.decodable()) {
             throw new RunAborted(deadWorkers() + "; the live workers cannot decode round " + round);
         }
         f = new double[codewords][];
-        arrived = new BitSet(codewords);
         in = new boolean[n];
         arrivals = new ArrayList<>();
         result = null;
@@ -113,12 +104,8 @@ final class DecodeGate implements Aggregator {
     @Override
     public boolean accept(Arrival a) throws RunAborted {
         if (a.failed()) {
-            for (int c : sent[a.worker()]) {
-                if (!arrived.get(c)) {
-                    possible.clear(c);
-                }
-            }
-            if (decoder.decode(possible).isEmpty()) {
+            gate.lost(sent[a.worker()]);
+            if (!gate.decodable()) {
                 throw new RunAborted(deadWorkers() + "; the rest cannot decode round " + round);
             }
             return false;
@@ -130,14 +117,14 @@ final class DecodeGate implements Aggregator {
         }
         arrivals.add(a);
         in[a.worker()] = true;
-        for (int u = 0; u < a.tags().length; u++) {
-            int c = (int) a.tags()[u];
-            if (f[c] == null) {
-                f[c] = a.values()[u];
-                arrived.set(c);
+        int[] carried = new int[a.tags().length];
+        for (int u = 0; u < carried.length; u++) {
+            carried[u] = (int) a.tags()[u];
+            if (f[carried[u]] == null) {
+                f[carried[u]] = a.values()[u];
             }
         }
-        var decoding = decoder.decode(arrived);
+        var decoding = gate.arrive(carried);
         if (decoding.isPresent()) {
             result = finish(decoding.get());
             return true;

@@ -263,6 +263,19 @@ public final class Plan {
         return out;
     }
 
+    /**
+     * What {@code worker} uploads when this iteration assigns it codeword {@code assigned} (−1: no
+     * task): its static {@link #sends} when that is its planned codeword, else the one codeword
+     * (dynamic schemes such as GC-DC re-assign codewords per iteration). The one rule the time
+     * simulator and the coordinator share.
+     */
+    public int[] sends(int worker, int assigned) {
+        if (assigned < 0) {
+            return new int[0];
+        }
+        return assigned == assignment[worker] ? sends(worker) : new int[] {assigned};
+    }
+
     /** The group of {@code worker} (LAG-family, clusters); -1 when the scheme has none. */
     public int group(int worker) {
         return group[worker];

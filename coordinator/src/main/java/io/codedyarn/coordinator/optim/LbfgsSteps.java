@@ -145,7 +145,8 @@ public record LbfgsSteps(
         Vectors.checkTold(told, x.length);
         int e = evaluations + 1;
         if (phase == Phase.START) {
-            return iteration(memory, x, told, List.of(), false, 0, e, true);
+            return new LbfgsSteps(memory, Phase.DONE, x, told, List.of(), false, null, 0, e, true)
+                    .loopHead();
         }
         StrongWolfeSearch next = search.tell(told);
         return switch (next.stage()) {
@@ -154,45 +155,56 @@ public record LbfgsSteps(
                             memory, phase, x, fg, pairs, restarted, next, iterations, e, false);
             case ACCEPTED -> {
                 double[] y = next.trial(x); // the point just told, bit for bit
-                yield iteration(memory, y, told, update(y, told), false, iterations + 1, e, true);
+                List<Pair> kept = update(y, told);
+                yield new LbfgsSteps(
+                                memory,
+                                Phase.DONE,
+                                y,
+                                told,
+                                kept,
+                                false,
+                                null,
+                                iterations + 1,
+                                e,
+                                true)
+                        .loopHead();
             }
-            case FAILED -> failed(memory, x, fg, pairs, restarted, iterations, e, false);
+            case FAILED ->
+                    new LbfgsSteps(
+                                    memory,
+                                    Phase.DONE,
+                                    x,
+                                    fg,
+                                    pairs,
+                                    restarted,
+                                    null,
+                                    iterations,
+                                    e,
+                                    false)
+                            .failed();
         };
     }
 
-    /**
-     * The head of {@code Lbfgs.minimize}'s loop at x_k: DONE when ‖∇F‖ is not &gt; 0, else a search
-     * along the two-loop direction; a search that fails before any trial (p not a descent
-     * direction) goes straight to the restart rule.
+    /*
+     * The two steps below act on a state at Lbfgs.minimize's loop head, built as DONE (x_k, ∇F,
+     * memory and counters final) and returned as it is when the loop would end.
      */
-    private static LbfgsSteps iteration(
-            int memory,
-            double[] x,
-            double[] fg,
-            List<Pair> pairs,
-            boolean restarted,
-            int iterations,
-            int evaluations,
-            boolean lastWasIterate) {
+
+    /**
+     * The loop head at x_k: DONE when ‖∇F‖ is not &gt; 0, else a search along the two-loop
+     * direction; a search that fails before any trial (p not a descent direction) goes straight to
+     * the restart rule.
+     */
+    private LbfgsSteps loopHead() {
         double gn = Vectors.norm(fg, 1);
         if (!(gn > 0)) {
-            return new LbfgsSteps(
-                    memory,
-                    Phase.DONE,
-                    x,
-                    fg,
-                    pairs,
-                    restarted,
-                    null,
-                    iterations,
-                    evaluations,
-                    lastWasIterate);
+            return this;
         }
         double[] p = direction(fg, pairs);
         double alpha1 = pairs.isEmpty() ? 1.0 / gn : 1.0;
-        StrongWolfeSearch search = StrongWolfeSearch.start(fg, p, alpha1);
-        if (!search.searching()) {
-            return failed(memory, x, fg, pairs, restarted, iterations, evaluations, lastWasIterate);
+        StrongWolfeSearch next = StrongWolfeSearch.start(fg, p, alpha1);
+        if (!next.searching()) {
+            return failed();
         }
         return new LbfgsSteps(
                 memory,
@@ -201,38 +213,33 @@ public record LbfgsSteps(
                 fg,
                 pairs,
                 restarted,
-                search,
+                next,
                 iterations,
                 evaluations,
                 lastWasIterate);
     }
 
-    /** {@code Lbfgs}'s rule for a failed search: give up, or forget the pairs and retry once. */
-    private static LbfgsSteps failed(
-            int memory,
-            double[] x,
-            double[] fg,
-            List<Pair> pairs,
-            boolean restarted,
-            int iterations,
-            int evaluations,
-            boolean lastWasIterate) {
+    /**
+     * {@code Lbfgs}'s rule for a failed search: give up (this DONE state) when the memory is empty
+     * or was just cleared; else forget the pairs and retry along −∇F (at most once: the retry
+     * carries restarted = true and empty memory, so its failure ends here).
+     */
+    private LbfgsSteps failed() {
         if (pairs.isEmpty() || restarted) {
-            return new LbfgsSteps(
-                    memory,
-                    Phase.DONE,
-                    x,
-                    fg,
-                    pairs,
-                    restarted,
-                    null,
-                    iterations,
-                    evaluations,
-                    lastWasIterate);
+            return this;
         }
-        // iteration() cannot come back here with restarted = true and empty pairs without
-        // finishing, so the recursion is at most one level deep
-        return iteration(memory, x, fg, List.of(), true, iterations, evaluations, lastWasIterate);
+        return new LbfgsSteps(
+                        memory,
+                        Phase.DONE,
+                        x,
+                        fg,
+                        List.of(),
+                        true,
+                        null,
+                        iterations,
+                        evaluations,
+                        lastWasIterate)
+                .loopHead();
     }
 
     /** The pairs after accepting y with [F, ∇F] = fgY: (s, y) appended unless sᵀy is too small. */

@@ -168,7 +168,7 @@ public record StrongWolfeSearch(
             newPhiLo = phi;
             newDphiLo = dphi;
         }
-        if (Math.abs(newHi - newLo) <= 1e-15 * Math.max(1, Math.abs(newLo))) {
+        if (Math.abs(newHi - newLo) <= 1e-16 * Math.max(1, Math.abs(newLo))) {
             return with(
                     Stage.FAILED,
                     alpha,

@@ -55,6 +55,32 @@ class LbfgsPathsTest {
         assertThat(seen.keySet()).containsExactlyInAnyOrder(Path.values());
     }
 
+    /**
+     * Odd, and reproduced on purpose ({@link StepwiseEquivalenceTest} shows minimize does the
+     * same): once ‖∇F‖ overflows to ∞ with a finite gradient, the retry along −∇F starts at α₁ =
+     * 1/∞ = 0, the trial is x_k itself, φ'(0) = −∞ turns the sufficient-decrease bound into NaN (so
+     * it cannot fail) and |φ'(0)| ≤ c₂|φ'(0)| holds: α = 0 is accepted, the pair s = 0 is not
+     * stored, and the same happens at the next iteration — the iterate repeats and L-BFGS never
+     * finishes (the coordinator stops it after its rounds).
+     */
+    @Test
+    void anOverflowingGradientNormMakesLbfgsRepeatItsIterate() {
+        Problem p = Problems.hugeIgnoredGradient();
+        Steps run = Traces.drive(new LbfgsSteps(p.x0()), p.f(), 500);
+        assertThat(run.points()).hasSize(500);
+        LbfgsSteps last = (LbfgsSteps) run.last();
+        assertThat(last.finished()).isFalse();
+        assertThat(Vectors.norm(last.fg(), 1)).isInfinite();
+        assertThat(last.search().alpha()).isZero();
+        for (int i = 400; i < 500; i++) {
+            StepwiseOptimizer s = run.states().get(i);
+            assertThat(s.lastWasIterate()).isTrue();
+            assertThat(s.iterations()).isEqualTo(run.states().get(i - 1).iterations() + 1);
+            assertThat(StepwiseEquivalenceTest.bits(run.points().get(i)))
+                    .isEqualTo(StepwiseEquivalenceTest.bits(last.iterate()));
+        }
+    }
+
     private static java.util.List<Path> classify(LbfgsSteps before, LbfgsSteps after) {
         java.util.List<Path> paths = new java.util.ArrayList<>();
         StrongWolfeSearch s = before.search(); // the search the told point belonged to

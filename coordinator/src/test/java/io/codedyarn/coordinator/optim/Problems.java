@@ -38,9 +38,10 @@ final class Problems {
                 overflowingGradient(1e300),
                 hugeIgnoredGradient(),
                 farMinimum(0),
-                farMinimum(1e3),
+                farMinimum(3e3),
                 gradientTooLarge(1e20),
-                gradientTooLarge(2e15));
+                gradientTooLarge(4e14),
+                nearlyOrthogonalPair());
     }
 
     /**
@@ -234,7 +235,7 @@ final class Problems {
     /**
      * ½‖x‖² with a gradient {@code scale} times too large (a sum sent where a mean was expected):
      * α₁ = 1/‖∇F‖ fails sufficient decrease, the bracket [0, α₁] shrinks below the collapse
-     * threshold 1e−16 (at once for scale 1e20; after a few trials for 2e15, which also pins that
+     * threshold 1e−16 (at once for scale 1e20; after a few trials for 4e14, which also pins that
      * threshold), so the search fails with an empty memory and L-BFGS gives up.
      */
     static Problem gradientTooLarge(double scale) {
@@ -254,7 +255,54 @@ final class Problems {
                 0.1 / scale);
     }
 
-    private static double[] gaussian(RandomGenerator rng, int d) {
+    /**
+     * F = ½x₀² with ∂F/∂x₁ reported as 1e11·(1 − x₀) (F ignores x₁): the first step, x0 = (1, 0) →
+     * (0, 0), gives s = (−1, 0), y = (−1, 1e11), cos(s, y) ≈ 1e−11 &lt; 1e−10, a pair L-BFGS must
+     * not store (pins that threshold).
+     */
+    static Problem nearlyOrthogonalPair() {
+        Objective f = x -> new double[] {0.5 * x[0] * x[0], x[0], 1e11 * (1 - x[0])};
+        return new Problem("nearly orthogonal curvature pair", f, new double[] {1, 0}, 0.5);
+    }
+
+    /**
+     * PCA's told vector at V (d×k row-major) for the rows of a seeded n×d matrix X with decaying
+     * column scales: [Σ‖xV‖², −XᵀXV], the kernels' payload, summed row by row.
+     */
+    static Objective pca(long seed, int n, int d, int k) {
+        RandomGenerator rng = Seeds.generator(seed);
+        double[] x = new double[n * d];
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < d; j++) {
+                x[i * d + j] = rng.nextGaussian() / (1 + j);
+            }
+        }
+        return v -> {
+            double[] fg = new double[1 + d * k];
+            for (int i = 0; i < n; i++) {
+                for (int c = 0; c < k; c++) {
+                    double xv = 0;
+                    for (int j = 0; j < d; j++) {
+                        xv += x[i * d + j] * v[j * k + c];
+                    }
+                    fg[0] += xv * xv;
+                    for (int j = 0; j < d; j++) {
+                        fg[1 + j * k + c] -= x[i * d + j] * xv;
+                    }
+                }
+            }
+            return fg;
+        };
+    }
+
+    /** A seeded Gaussian d×k matrix, orthonormalised (as the coordinator's V⁰). */
+    static double[] basis(long seed, int d, int k) {
+        double[] v = gaussian(Seeds.generator(seed), d * k);
+        GramSchmidt.orthonormalize(v, d, k);
+        return v;
+    }
+
+    static double[] gaussian(RandomGenerator rng, int d) {
         double[] v = new double[d];
         for (int i = 0; i < d; i++) {
             v[i] = rng.nextGaussian();

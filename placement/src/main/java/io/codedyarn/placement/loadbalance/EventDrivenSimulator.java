@@ -1,5 +1,6 @@
 package io.codedyarn.placement.loadbalance;
 
+import io.codedyarn.placement.method.RoundGate;
 import java.util.Arrays;
 import java.util.random.RandomGenerator;
 
@@ -14,7 +15,7 @@ import java.util.random.RandomGenerator;
  *          every idle worker gets a task of this epoch (queue of length 1: newest task wins)
  *          until w FRESH completions: pop (t, i); time = t; worker i idle;
  *              fresh (sepoch_i = epoch): nfresh_i++      stale: nstale_i++, re-task at once
- *          L = time − time0; also collect every completion with t − time0 ≤ 1.02·L
+ *          L = time − time0; also collect every completion with t − time0 ≤ (1 + 0.02)·L
  *              (counted fresh or stale, NOT re-tasked: they wait for the next epoch)
  *          latency(t) = T^(t) − T^(t−1) = time − time0 (the last pop)
  * </pre>
@@ -30,11 +31,11 @@ import java.util.random.RandomGenerator;
  * re-push are one bottom-up sift. Informally (best of 2000 runs, loaded 2-core machine,
  * L64X128MixRandom): 100 iterations at N = 100, w = 50 (≈ 9,800 events) take ≈ 0.72 ms; the
  * reference Julia needs ≈ 1.5 ms (DSAG fn. 16). Not thread-safe.
+ *
+ * <p>The waiting rule is the {@link RoundGate} the coordinator's SAG/DSAG rounds use, with its
+ * grace convention (a fraction of L, default {@link RoundGate#DEFAULT_GRACE}).
  */
 public final class EventDrivenSimulator {
-    /** The reference's grace factor: keep collecting until 1.02·L (digest §4.3 step 4). */
-    public static final double DEFAULT_GRACE = 1.02;
-
     private final int n;
     private final GammaSampler comm;
     private final GammaSampler comp;
@@ -86,21 +87,21 @@ public final class EventDrivenSimulator {
 
     /** {@link #run(int, int, double, RandomGenerator)} with the 2 % grace window. */
     public EventDrivenSimulator run(int iterations, int w, RandomGenerator rng) {
-        return run(iterations, w, DEFAULT_GRACE, rng);
+        return run(iterations, w, RoundGate.DEFAULT_GRACE, rng);
     }
 
     /**
      * Simulates {@code iterations} coordinator iterations from an all-idle start at time 0, waiting
      * for {@code w} fresh results each, and keeps the results until the next run.
      *
-     * @param grace the window factor (≥ 1): completions by time0 + grace·L also count
+     * @param grace the grace fraction (≥ 0): completions by time0 + (1 + grace)·L also count
      */
     public EventDrivenSimulator run(int iterations, int w, double grace, RandomGenerator rng) {
-        if (iterations < 1 || w < 1 || w > n || !(grace >= 1)) {
+        if (iterations < 1 || w < 1 || w > n || !(grace >= 0)) {
             throw new IllegalArgumentException(
                     "need iterations >= 1, 1 <= w <= "
                             + n
-                            + ", grace >= 1; got "
+                            + ", grace >= 0; got "
                             + iterations
                             + ", "
                             + w
@@ -118,8 +119,9 @@ public final class EventDrivenSimulator {
         Arrays.fill(sepoch, 0);
         Arrays.fill(nfresh, 0);
         Arrays.fill(nstale, 0);
+        RoundGate gate = new RoundGate(w, grace);
         for (int t = 0; t < iterations; t++) {
-            latency[t] = step(w, grace, rng);
+            latency[t] = step(gate, rng);
         }
         return this;
     }
@@ -131,23 +133,24 @@ public final class EventDrivenSimulator {
         sepoch[i] = epoch;
     }
 
-    private double step(int w, double grace, RandomGenerator rng) {
+    private double step(RoundGate gate, RandomGenerator rng) {
         epoch++;
         double time0 = time;
+        gate.reset();
         for (int i = 0; i < n; i++) {
             if (idle[i]) {
                 enqueue(i, rng);
             }
         }
-        int fresh = 0;
-        while (fresh < w) {
+        while (gate.freshCount() < gate.w()) {
             int i = heap.peekWorker();
             time = heap.peekTime();
-            if (sepoch[i] == epoch) {
+            boolean fresh = sepoch[i] == epoch;
+            gate.onArrival(time - time0, fresh);
+            if (fresh) {
                 heap.pop();
                 idle[i] = true;
                 nfresh[i]++;
-                fresh++;
             } else {
                 // A late worker gets the CURRENT iterate at once (pop + push in one sift).
                 nstale[i]++;
@@ -155,12 +158,12 @@ public final class EventDrivenSimulator {
                 heap.replaceTop(time + comp.sample(i, rng) + comm.sample(i, rng), i);
             }
         }
-        double limit = grace * (time - time0);
-        while (heap.size() > 0 && heap.peekTime() - time0 <= limit) {
+        while (heap.size() > 0 && gate.collects(heap.peekTime() - time0)) {
             int i = heap.peekWorker();
             time = heap.peekTime();
             heap.pop();
             idle[i] = true; // not re-tasked until the next epoch
+            gate.onArrival(time - time0, sepoch[i] == epoch);
             if (sepoch[i] == epoch) {
                 nfresh[i]++;
             } else {

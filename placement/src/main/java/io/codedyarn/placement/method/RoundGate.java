@@ -1,9 +1,11 @@
 package io.codedyarn.placement.method;
 
 /**
- * DSAG's waiting rule for one iteration (§V-A and the reference pool {@code asyncmap!}): wait until
- * w results computed at the CURRENT iterate ("fresh") have arrived, then keep collecting for a
- * grace window of 2 % of the elapsed time:
+ * DSAG's waiting rule for one iteration (§V-A and the reference pool {@code asyncmap!}), the one
+ * object the coordinator's SAG/DSAG rounds and both simulators ({@code sim.AsyncRoundSimulator},
+ * {@code loadbalance.EventDrivenSimulator}) drive, with one grace convention (a fraction): wait
+ * until w results computed at the CURRENT iterate ("fresh") have arrived, then keep collecting for
+ * a grace window of 2 % of the elapsed time:
  *
  * <pre>
  *   L        = elapsed time at the w-th fresh arrival (measured from the start of the iteration,
@@ -90,6 +92,16 @@ public final class RoundGate {
             return new Decision(Status.DONE, deadline);
         }
         return new Decision(Status.IN_GRACE, deadline);
+    }
+
+    /**
+     * Whether a result arriving at {@code elapsed} still belongs to this round: always before the
+     * w-th fresh result, then while {@code elapsed ≤ deadline} (a result exactly at the deadline
+     * counts: the coordinator's event source delivers events due at the deadline before it reports
+     * the deadline passed). The simulators stop collecting where this turns false.
+     */
+    public boolean collects(double elapsed) {
+        return fresh < w || elapsed <= deadline;
     }
 
     public int freshCount() {

@@ -2,6 +2,7 @@ package io.codedyarn.placement.sim;
 
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.latency.LatencyModel;
+import io.codedyarn.placement.method.RoundGate;
 import java.util.PriorityQueue;
 
 /**
@@ -10,16 +11,15 @@ import java.util.PriorityQueue;
  * every idle worker gets the iterate and works on one subpartition (load / p_i) for the time the
  * model gives; the coordinator moves on after w FRESH results (computed on this iteration's
  * iterate); a worker returning a stale result is re-tasked at once (same iteration's duration);
- * then a grace window collects what finishes by 1.02·L, without re-tasking. A busy worker gets
+ * then a grace window collects what finishes by (1 + grace)·L, without re-tasking ({@link
+ * RoundGate}, the gate of the coordinator's SAG/DSAG rounds, grace 0.02). A busy worker gets
  * nothing new, so stragglers stay busy across iterations — what the one-shot order statistic
  * misses. Not thread-safe.
  */
 public final class AsyncRoundSimulator {
-    public static final double GRACE = 1.02;
-
     private final Plan plan;
     private final LatencyModel model;
-    private final int w;
+    private final RoundGate gate;
     private final double[] load;
     private final double[] times;
     private final boolean[] idle;
@@ -34,7 +34,7 @@ public final class AsyncRoundSimulator {
         }
         this.plan = plan;
         this.model = model;
-        this.w = w;
+        this.gate = new RoundGate(w, RoundGate.DEFAULT_GRACE);
         int n = plan.workers();
         this.load = new double[n];
         for (int i = 0; i < n; i++) {
@@ -49,6 +49,7 @@ public final class AsyncRoundSimulator {
     public IterationOutcome step(int t) {
         model.sample(t, load, times);
         double start = now;
+        gate.reset();
         int downloads = 0;
         double computation = 0;
         for (int i = 0; i < idle.length; i++) {
@@ -60,15 +61,15 @@ public final class AsyncRoundSimulator {
                 computation += load[i];
             }
         }
-        int fresh = 0;
         int received = 0;
-        while (fresh < w) {
+        while (gate.freshCount() < gate.w()) {
             double[] e = busy.poll();
             now = e[0];
             int i = (int) e[1];
             received++;
-            if (epoch[i] == t) {
-                fresh++;
+            boolean fresh = epoch[i] == t;
+            gate.onArrival(now - start, fresh);
+            if (fresh) {
                 idle[i] = true;
             } else {
                 busy.add(new double[] {now + times[i], i});
@@ -77,12 +78,12 @@ public final class AsyncRoundSimulator {
                 computation += load[i];
             }
         }
-        double deadline = start + GRACE * (now - start);
-        while (!busy.isEmpty() && busy.peek()[0] <= deadline) {
+        while (!busy.isEmpty() && gate.collects(busy.peek()[0] - start)) {
             double[] e = busy.poll();
             now = e[0];
             idle[(int) e[1]] = true;
             received++;
+            gate.onArrival(now - start, epoch[(int) e[1]] == t);
         }
         return new IterationOutcome(
                 now - start, received, received, downloads, computation / plan.partitions());

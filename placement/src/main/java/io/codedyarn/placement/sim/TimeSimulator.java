@@ -1,16 +1,16 @@
 package io.codedyarn.placement.sim;
 
-import io.codedyarn.placement.Decoder;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.latency.LatencyModel;
+import io.codedyarn.placement.method.DecodeRound;
 import java.util.Arrays;
-import java.util.BitSet;
 
 /**
  * Time-only simulation of one coded scheme (no learning): every iteration each worker with a task
  * finishes at the time the latency model gives for its load; results arrive in time order and the
- * coordinator stops at the first prefix of arrivals the plan's decoder can decode. Stragglers still
- * finish (only late), as in every paper's model. Not thread-safe; one instance per run.
+ * coordinator stops at the first prefix of arrivals the plan's decoder can decode ({@link
+ * DecodeRound}, the gate the coordinator's training rounds use). Stragglers still finish (only
+ * late), as in every paper's model. Not thread-safe; one instance per run.
  *
  * <p>Straggler-state information for dynamic schemes: imperfect (default) predicts this iteration
  * from the states of the previous one; perfect uses this iteration's own states (GC-DC §VI).
@@ -45,18 +45,6 @@ public final class TimeSimulator {
         this.previous = new StragglerState(model.slow(), model.rates());
     }
 
-    /**
-     * What worker w uploads: its static {@link Plan#sends} when it computes its planned codeword
-     * (generalized BCC sends one vector per stored partition, delivered together), else the one
-     * codeword it was assigned this iteration.
-     */
-    static int[] sends(Plan plan, int[] assignment, int w) {
-        if (assignment[w] < 0) {
-            return new int[0];
-        }
-        return assignment[w] == plan.assignment(w) ? plan.sends(w) : new int[] {assignment[w]};
-    }
-
     public IterationOutcome step(int t) {
         int n = plan.workers();
         for (int i = 0; i < n; i++) {
@@ -76,8 +64,7 @@ public final class TimeSimulator {
             }
         }
         Arrays.sort(order, (a, b) -> Double.compare(times[a], times[b]));
-        Decoder decoder = plan.decoder();
-        BitSet arrived = new BitSet(plan.codewords().size());
+        DecodeRound round = new DecodeRound(plan.decoder(), plan.codewords().size());
         int waited = 0;
         int uploads = 0;
         double k = plan.partitions();
@@ -88,11 +75,9 @@ public final class TimeSimulator {
                 continue;
             }
             waited++;
-            for (int sent : sends(plan, assignment, w)) {
-                arrived.set(sent);
-                uploads++;
-            }
-            if (decoder.decode(arrived).isPresent()) {
+            int[] sent = plan.sends(w, c);
+            uploads += sent.length;
+            if (round.arrive(sent).isPresent()) {
                 return new IterationOutcome(times[w], waited, uploads, downloads, computation / k);
             }
         }

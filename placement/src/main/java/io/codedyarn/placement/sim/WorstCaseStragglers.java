@@ -2,6 +2,7 @@ package io.codedyarn.placement.sim;
 
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.coding.KOfN;
+import io.codedyarn.placement.method.DecodeRound;
 import java.util.Arrays;
 import java.util.BitSet;
 
@@ -67,15 +68,12 @@ public final class WorstCaseStragglers {
             order[i] = i;
         }
         Arrays.sort(order, (a, b) -> Double.compare(times[a], times[b]));
-        BitSet arrived = new BitSet();
+        DecodeRound round = new DecodeRound(plan.decoder(), plan.codewords().size());
         for (int w : order) {
             if (dead.get(w) || assignment[w] < 0) {
                 continue;
             }
-            for (int c : TimeSimulator.sends(plan, assignment, w)) {
-                arrived.set(c);
-            }
-            if (plan.decoder().decode(arrived).isPresent()) {
+            if (round.arrive(plan.sends(w, assignment[w])).isPresent()) {
                 return times[w];
             }
         }

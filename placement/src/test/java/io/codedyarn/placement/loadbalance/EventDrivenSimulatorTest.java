@@ -68,8 +68,8 @@ class EventDrivenSimulatorTest {
         assertThat(far.stale(1)).isGreaterThan(40);
         assertThat(far.latency(7)).isCloseTo(1.0, within(1e-12));
 
-        // Grace factor 1 turns the window off: the near worker is then always late.
-        near.run(50, 1, 1.0, Seeds.generator(3));
+        // Grace 0 turns the window off: the near worker is then always late.
+        near.run(50, 1, 0.0, Seeds.generator(3));
         assertThat(near.participation(1)).isZero();
     }
 
@@ -156,7 +156,7 @@ class EventDrivenSimulatorTest {
         RandomGenerator rng = Seeds.generator(11);
         assertThatThrownBy(() -> sim.run(10, 73, rng)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> sim.run(0, 1, rng)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> sim.run(1, 1, 0.5, rng))
+        assertThatThrownBy(() -> sim.run(1, 1, -0.5, rng))
                 .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> sim.setComputation(0, -1, 0))
                 .isInstanceOf(IllegalArgumentException.class);
