@@ -6,7 +6,7 @@ import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.SchemeParams;
 import io.codedyarn.placement.Seeds;
 import io.codedyarn.placement.coding.CachingDecoder;
-import io.codedyarn.placement.coding.KOfN;
+import io.codedyarn.placement.coding.KOfNPromise;
 import io.codedyarn.placement.coding.LeastSquaresDecoder;
 import io.codedyarn.placement.scheme.Schemes;
 import java.util.BitSet;
@@ -58,7 +58,7 @@ public class DecodeBenchmark {
         uncached = d instanceof CachingDecoder c ? c.uncached() : d;
         cached = CachingDecoder.of(uncached);
         leastSquares = new LeastSquaresDecoder(plan.codewords(), plan.partitions());
-        KOfN any = KOfN.firstN(plan.codewords().size(), plan.promise().minimumSize());
+        KOfNPromise any = KOfNPromise.firstN(plan.codewords().size(), plan.promise().minimumSize());
         RandomGenerator rng = Seeds.generator(11);
         sets = new BitSet[SETS];
         for (int i = 0; i < SETS; i++) {

@@ -8,7 +8,7 @@ import io.codedyarn.coordinator.WorkerSetup;
 import io.codedyarn.hdfs.dataset.BlockInfo;
 import io.codedyarn.hdfs.dataset.DatasetReader;
 import io.codedyarn.hdfs.dataset.Manifest;
-import io.codedyarn.hdfs.prepare.Placement;
+import io.codedyarn.hdfs.prepare.PlacementRecord;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.Seeds;
 import io.codedyarn.placement.json.PlanDocument;
@@ -49,7 +49,7 @@ final class PlacedJob {
         Plan plan =
                 Schemes.byName(spec.scheme())
                         .place(spec.params(), Seeds.generator(spec.params().seed()));
-        Path planFile = new Path(dir, Placement.PLAN_FILE_NAME);
+        Path planFile = new Path(dir, PlacementRecord.PLAN_FILE_NAME);
         String stored;
         try (InputStream in = fs.open(planFile)) {
             stored = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);

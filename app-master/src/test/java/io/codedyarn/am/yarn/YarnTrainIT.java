@@ -18,7 +18,7 @@ import io.codedyarn.hdfs.dataset.WriterOptions;
 import io.codedyarn.hdfs.generate.GeneratorParams;
 import io.codedyarn.hdfs.generate.Generators;
 import io.codedyarn.hdfs.prepare.DatasetPreparer;
-import io.codedyarn.hdfs.prepare.Placement;
+import io.codedyarn.hdfs.prepare.PlacementRecord;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.SchemeParams;
 import io.codedyarn.placement.Seeds;
@@ -134,7 +134,7 @@ class YarnTrainIT {
             assertThat(fs.exists(new Path(out, f))).as(f).isTrue();
         }
         // each worker's container ran on the NodeManager paired with the DataNode holding its data
-        Placement placement = Placement.read(fs, data).orElseThrow();
+        PlacementRecord placement = PlacementRecord.read(fs, data).orElseThrow();
         List<String> dns = cluster.dataNodes();
         List<String> nms = cluster.nodeManagers();
         for (int w = 0; w < 3; w++) {
@@ -309,7 +309,7 @@ class YarnTrainIT {
                 placed("moved", Trainers.plan(spec), GeneratorParams.of("higgs-like", 3000, 8, 7));
         Rows rows = DatasetRows.read(fs, data[0]);
         spec = Trainers.withReference(spec, rows);
-        String dn0 = Placement.read(fs, data[1]).orElseThrow().workerNodes().get(0);
+        String dn0 = PlacementRecord.read(fs, data[1]).orElseThrow().workerNodes().get(0);
         Configuration c = conf();
         Map<String, String> map =
                 new java.util.LinkedHashMap<>(

@@ -5,7 +5,7 @@ import io.codedyarn.hdfs.dataset.DatasetReader;
 import io.codedyarn.hdfs.dataset.Manifest;
 import io.codedyarn.hdfs.dataset.Partitioning;
 import io.codedyarn.hdfs.dataset.RowBlock;
-import io.codedyarn.hdfs.dataset.RowRange;
+import io.codedyarn.hdfs.dataset.RowInterval;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -83,7 +83,7 @@ public final class PartitionLoadBenchmark {
             throw new IllegalArgumentException(
                     "need 1 <= partition <= partitions <= rows (" + m.rows() + ")");
         }
-        RowRange r = Partitioning.rows(m.rows(), partitions, k);
+        RowInterval r = Partitioning.rows(m.rows(), partitions, k);
         List<Path> files = new ArrayList<>();
         long bytes = 0;
         for (int b = m.blockOfRow(r.first()); b <= m.blockOfRow(r.last()); b++) {

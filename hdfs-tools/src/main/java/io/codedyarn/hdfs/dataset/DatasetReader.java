@@ -74,7 +74,7 @@ public final class DatasetReader {
 
     /** Partition k (1-based) of K, per {@link Partitioning#rows}. */
     public RowBlock readPartition(long partitions, long k) throws IOException {
-        RowRange r = Partitioning.rows(manifest.rows(), partitions, k);
+        RowInterval r = Partitioning.rows(manifest.rows(), partitions, k);
         return readRows(r.first(), r.count());
     }
 

@@ -15,14 +15,14 @@ public final class Partitioning {
     private Partitioning() {}
 
     /** Partition k (1-based) of K over {@code totalRows} rows. Needs 1 ≤ K ≤ totalRows. */
-    public static RowRange rows(long totalRows, long partitions, long k) {
-        return new RowRange(
+    public static RowInterval rows(long totalRows, long partitions, long k) {
+        return new RowInterval(
                 Ranges.pStart(totalRows, partitions, k), Ranges.pStop(totalRows, partitions, k));
     }
 
     /** All K partitions in order. */
-    public static List<RowRange> all(long totalRows, int partitions) {
-        List<RowRange> out = new ArrayList<>(partitions);
+    public static List<RowInterval> all(long totalRows, int partitions) {
+        List<RowInterval> out = new ArrayList<>(partitions);
         for (int k = 1; k <= partitions; k++) {
             out.add(rows(totalRows, partitions, k));
         }

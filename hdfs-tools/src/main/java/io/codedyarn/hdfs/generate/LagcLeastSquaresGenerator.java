@@ -3,7 +3,7 @@ package io.codedyarn.hdfs.generate;
 import io.codedyarn.hdfs.dataset.DatasetSpec;
 import io.codedyarn.hdfs.dataset.LabelSpec;
 import io.codedyarn.hdfs.dataset.Partitioning;
-import io.codedyarn.hdfs.dataset.RowRange;
+import io.codedyarn.hdfs.dataset.RowInterval;
 import io.codedyarn.placement.Seeds;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -116,7 +116,7 @@ public final class LagcLeastSquaresGenerator extends SyntheticGenerator {
         double[] x = new double[cols];
         double[] gram = new double[cols * cols];
         for (int s = 1; s <= partitions; s++) {
-            RowRange range = Partitioning.rows(rows, partitions, s);
+            RowInterval range = Partitioning.rows(rows, partitions, s);
             // Pass 1: G_s = Σ x xᵀ (upper triangle, then mirrored).
             java.util.Arrays.fill(gram, 0);
             RandomGenerator rng = Seeds.generator(partitionSeeds[s - 1]);

@@ -58,7 +58,7 @@ public final class CsvImporter implements Importer {
         Progress progress = options.startProgress("B", InputFiles.totalBytes(files));
         List<String> tokens = new ArrayList<>();
         List<String> names = null;
-        RowSink sink = null;
+        ImportWriter sink = null;
         int width = -1;
         int labelCol = -1;
         double[] row = null;
@@ -111,7 +111,9 @@ public final class CsvImporter implements Importer {
                                                 + " (use --no-labels for unlabelled data)");
                             }
                             row = new double[cols];
-                            sink = RowSink.create(fs, target, spec(cols, labels, labelCol), wo);
+                            sink =
+                                    ImportWriter.create(
+                                            fs, target, spec(cols, labels, labelCol), wo);
                         } else if (tokens.size() != width) {
                             throw ragged(file, lineNo, "row", tokens.size(), width);
                         }

@@ -112,7 +112,7 @@ public final class IdxImporter implements Importer {
         byte[] buf = new byte[pixels];
         double[] row = new double[pixels];
         Progress progress = options.startProgress("images", n);
-        try (RowSink sink = RowSink.create(fs, target, spec, wo)) {
+        try (ImportWriter sink = ImportWriter.create(fs, target, spec, wo)) {
             for (long i = 0; i < n; i++) {
                 try {
                     img.readFully(buf);

@@ -78,7 +78,7 @@ public final class LibsvmImporter implements Importer {
             cols = options.cols();
         }
         Progress progress = options.startProgress("B", total);
-        try (RowSink sink = RowSink.create(fs, target, spec(cols, labels), wo)) {
+        try (ImportWriter sink = ImportWriter.create(fs, target, spec(cols, labels), wo)) {
             forEachLine(
                     files,
                     progress,

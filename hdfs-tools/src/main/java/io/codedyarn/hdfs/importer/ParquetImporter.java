@@ -104,7 +104,7 @@ public final class ParquetImporter implements Importer {
                 new DatasetSpec(storage, cols, labels.spec(), labels.steps(), null, source);
         double[] row = new double[cols];
         Progress progress = options.startProgress("rows", totalRows);
-        try (RowSink sink = RowSink.create(fs, target, spec, wo)) {
+        try (ImportWriter sink = ImportWriter.create(fs, target, spec, wo)) {
             for (FileStatus st : files) {
                 String file = st.getPath().toString();
                 long rowNo = 0;

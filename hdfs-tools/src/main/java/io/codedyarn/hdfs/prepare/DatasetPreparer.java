@@ -6,7 +6,7 @@ import io.codedyarn.hdfs.dataset.DatasetReader;
 import io.codedyarn.hdfs.dataset.Manifest;
 import io.codedyarn.hdfs.dataset.ManifestJson;
 import io.codedyarn.hdfs.dataset.Partitioning;
-import io.codedyarn.hdfs.dataset.RowRange;
+import io.codedyarn.hdfs.dataset.RowInterval;
 import io.codedyarn.hdfs.dataset.WriterOptions;
 import io.codedyarn.hdfs.prepare.PrepareReport.Action;
 import io.codedyarn.hdfs.prepare.PrepareReport.PartitionResult;
@@ -37,7 +37,7 @@ import org.apache.hadoop.fs.Path;
  * nodes = the DataNodes of the workers storing it ({@link DataNodeMap}). The output directory is a
  * dataset like any other ({@code manifest.json} lists the partition files in order) plus {@code
  * plan.json} (the plan as {@code plan --json} prints it; the AM reads it) and {@code
- * placement.json} ({@link Placement}).
+ * placement.json} ({@link PlacementRecord}).
  *
  * <p>Re-running on an existing output (needs overwrite) changes only what the new plan changes,
  * comparing it with the old {@code placement.json}: a partition whose rows (and source content) are
@@ -116,10 +116,10 @@ public final class DatasetPreparer {
         if (prev != null && prev.note != null) {
             notes.add(prev.note);
         }
-        List<Placement.Entry> entries = new ArrayList<>();
+        List<PlacementRecord.Entry> entries = new ArrayList<>();
         List<PartitionResult> results = new ArrayList<>();
         for (int j = 0; j < k; j++) {
-            RowRange r = Partitioning.rows(m.rows(), k, j + 1);
+            RowInterval r = Partitioning.rows(m.rows(), k, j + 1);
             int[] holders = holders(plan, j);
             if (holders.length == 0) {
                 throw new IllegalArgumentException(
@@ -135,8 +135,8 @@ public final class DatasetPreparer {
                                 + nodes.liveDataNodes()
                                 + " live DataNodes: HDFS keeps it under-replicated");
             }
-            Placement.Entry e =
-                    new Placement.Entry(
+            PlacementRecord.Entry e =
+                    new PlacementRecord.Entry(
                             j,
                             String.format("part-%05d.cyd", j),
                             r.first(),
@@ -147,10 +147,10 @@ public final class DatasetPreparer {
             entries.add(e);
             results.add(decide(fs, e, prev, nodes, req.strictLocality()));
         }
-        Placement placement =
-                new Placement(
-                        Placement.FORMAT,
-                        Placement.VERSION,
+        PlacementRecord placement =
+                new PlacementRecord(
+                        PlacementRecord.FORMAT,
+                        PlacementRecord.VERSION,
                         plan.scheme(),
                         plan.workers(),
                         k,
@@ -181,7 +181,7 @@ public final class DatasetPreparer {
             WriterOptions.BlockOutputFactory outputs = PartitionOutputs.of(copies, favored);
             Progress progress = Progress.onStderr("prepare", "rows", toWrite);
             for (int j = 0; j < k; j++) {
-                Placement.Entry e = entries.get(j);
+                PlacementRecord.Entry e = entries.get(j);
                 if (rewrites(results.get(j).action())) {
                     try (OutputStream o = outputs.create(fs, new Path(tmp, e.file()), j)) {
                         blocks[j] = BlockFiles.write(reader.readPartition(k, j + 1), e.file(), o);
@@ -211,8 +211,8 @@ public final class DatasetPreparer {
                             m.rows(),
                             m.spec().withSource(provenance),
                             List.of(blocks));
-            writeText(fs, new Path(tmp, Placement.PLAN_FILE_NAME), req.planJson());
-            writeText(fs, new Path(tmp, Placement.FILE_NAME), placement.toJson());
+            writeText(fs, new Path(tmp, PlacementRecord.PLAN_FILE_NAME), req.planJson());
+            writeText(fs, new Path(tmp, PlacementRecord.FILE_NAME), placement.toJson());
             writeText(fs, new Path(tmp, Manifest.FILE_NAME), ManifestJson.toJson(nm));
         } catch (IOException | RuntimeException e) {
             deleteQuietly(fs, tmp, e);
@@ -239,7 +239,7 @@ public final class DatasetPreparer {
 
     private static PartitionResult decide(
             FileSystem fs,
-            Placement.Entry e,
+            PlacementRecord.Entry e,
             PreviousOutput prev,
             DataNodeMap nodes,
             boolean strict)
@@ -250,7 +250,7 @@ public final class DatasetPreparer {
         if (!prev.sameSource) {
             return new PartitionResult(e, Action.REWRITTEN, "source dataset changed");
         }
-        Placement.Entry old = prev.entryFor(e);
+        PlacementRecord.Entry old = prev.entryFor(e);
         if (old == null) {
             return new PartitionResult(e, Action.REWRITTEN, "rows changed");
         }
@@ -300,7 +300,7 @@ public final class DatasetPreparer {
             Path tmp,
             boolean exists,
             PreviousOutput prev,
-            List<Placement.Entry> entries,
+            List<PlacementRecord.Entry> entries,
             List<PartitionResult> results)
             throws IOException {
         if (!exists) {
@@ -325,7 +325,7 @@ public final class DatasetPreparer {
                 if (a != Action.KEPT && a != Action.REREPLICATED) {
                     continue;
                 }
-                Placement.Entry e = entries.get(j);
+                PlacementRecord.Entry e = entries.get(j);
                 Path from = new Path(aside, prev.entryFor(e).file());
                 Path to = new Path(tmp, e.file());
                 if (!fs.rename(from, to)) {

@@ -39,19 +39,22 @@ public record PlacementInspection(
      *     missing} (no such file) or {@code unknown} (favored nodes not known: not HDFS)
      */
     public record Row(
-            Placement.Entry entry, int replication, List<String> actualNodes, String status) {}
+            PlacementRecord.Entry entry,
+            int replication,
+            List<String> actualNodes,
+            String status) {}
 
     /** Empty when {@code dir} has no {@code placement.json} (not a prepared dataset). */
     public static Optional<PlacementInspection> of(
             FileSystem fs, Path dir, DatasetInspection inspection) throws IOException {
-        Optional<Placement> p = Placement.read(fs, dir);
+        Optional<PlacementRecord> p = PlacementRecord.read(fs, dir);
         if (p.isEmpty()) {
             return Optional.empty();
         }
-        Placement pl = p.get();
+        PlacementRecord pl = p.get();
         String scheme = pl.scheme();
         int stragglers = -1;
-        try (InputStream in = fs.open(new Path(dir, Placement.PLAN_FILE_NAME))) {
+        try (InputStream in = fs.open(new Path(dir, PlacementRecord.PLAN_FILE_NAME))) {
             JsonNode plan = ManifestJson.mapper().readTree(in);
             scheme = plan.path("scheme").asText(scheme);
             stragglers = plan.path("stragglers").asInt(-1);
@@ -59,7 +62,7 @@ public record PlacementInspection(
             // placement.json alone still describes the placement
         }
         List<Row> rows = new ArrayList<>();
-        for (Placement.Entry e : pl.entries()) {
+        for (PlacementRecord.Entry e : pl.entries()) {
             DatasetInspection.FileReport f =
                     inspection.files().stream()
                             .filter(r -> r.block().file().equals(e.file()))
@@ -106,7 +109,7 @@ public record PlacementInspection(
                         "should hold (DataNodes)",
                         "do hold"));
         for (Row r : rows) {
-            Placement.Entry e = r.entry();
+            PlacementRecord.Entry e = r.entry();
             s.append(
                     String.format(
                             Locale.ROOT,
@@ -135,7 +138,7 @@ public record PlacementInspection(
         ArrayNode arr = p.putArray("entries");
         for (Row r : rows) {
             ObjectNode o = arr.addObject();
-            Placement.Entry e = r.entry();
+            PlacementRecord.Entry e = r.entry();
             o.put("partition", e.partition());
             o.put("file", e.file());
             o.put("firstRow", e.firstRow());

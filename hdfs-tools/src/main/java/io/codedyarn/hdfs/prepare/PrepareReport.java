@@ -14,7 +14,7 @@ import java.util.Locale;
  */
 public record PrepareReport(
         String target,
-        Placement placement,
+        PlacementRecord placement,
         List<PartitionResult> partitions,
         List<String> notes,
         long bytesWritten) {
@@ -40,14 +40,14 @@ public record PrepareReport(
      * @param action what was done
      * @param reason why (empty for a first write)
      */
-    public record PartitionResult(Placement.Entry entry, Action action, String reason) {}
+    public record PartitionResult(PlacementRecord.Entry entry, Action action, String reason) {}
 
     public long count(Action a) {
         return partitions.stream().filter(p -> p.action() == a).count();
     }
 
     public String toText() {
-        Placement p = placement;
+        PlacementRecord p = placement;
         StringBuilder s = new StringBuilder();
         s.append(
                 String.format(
@@ -74,7 +74,7 @@ public record PrepareReport(
                         "action",
                         "favored nodes"));
         for (PartitionResult r : partitions) {
-            Placement.Entry e = r.entry();
+            PlacementRecord.Entry e = r.entry();
             s.append(
                     String.format(
                             Locale.ROOT,

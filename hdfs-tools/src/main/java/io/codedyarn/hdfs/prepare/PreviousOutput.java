@@ -12,13 +12,13 @@ import org.apache.hadoop.fs.Path;
 /** The earlier output: its placement and manifest, when it is a prepared dataset. */
 final class PreviousOutput {
     final Path dir;
-    final Placement placement; // null: not a prepared dataset (all rewritten)
+    final PlacementRecord placement; // null: not a prepared dataset (all rewritten)
     final Map<String, BlockInfo> blocks = new LinkedHashMap<>();
-    final Map<String, Placement.Entry> byRows = new LinkedHashMap<>();
+    final Map<String, PlacementRecord.Entry> byRows = new LinkedHashMap<>();
     final boolean sameSource;
     final String note;
 
-    private PreviousOutput(Path dir, Placement placement, boolean sameSource, String note) {
+    private PreviousOutput(Path dir, PlacementRecord placement, boolean sameSource, String note) {
         this.dir = dir;
         this.placement = placement;
         this.sameSource = sameSource;
@@ -28,7 +28,7 @@ final class PreviousOutput {
     static PreviousOutput read(FileSystem fs, Path dir, long srcCrc, long rows) {
         try {
             Manifest m = DatasetReader.readManifest(fs, dir);
-            Placement p = Placement.read(fs, dir).orElse(null);
+            PlacementRecord p = PlacementRecord.read(fs, dir).orElse(null);
             if (p == null) {
                 return new PreviousOutput(dir, null, false, "replacing " + dir + " (no placement)");
             }
@@ -45,7 +45,7 @@ final class PreviousOutput {
             for (BlockInfo b : m.blocks()) {
                 prev.blocks.put(b.file(), b);
             }
-            for (Placement.Entry e : p.entries()) {
+            for (PlacementRecord.Entry e : p.entries()) {
                 prev.byRows.put(e.firstRow() + ":" + e.lastRow(), e);
             }
             return prev;
@@ -58,7 +58,7 @@ final class PreviousOutput {
         }
     }
 
-    Placement.Entry entryFor(Placement.Entry e) {
+    PlacementRecord.Entry entryFor(PlacementRecord.Entry e) {
         return byRows.get(e.firstRow() + ":" + e.lastRow());
     }
 }

@@ -84,7 +84,7 @@ class DatasetOnMiniDfsIT {
         VerificationResult v = DatasetVerifier.verify(fs, dir);
         assertThat(v.isOk()).as(v.toString()).isTrue();
         DenseBlock p3 = (DenseBlock) DatasetReader.open(fs, dir).readPartition(4, 3);
-        RowRange r = Partitioning.rows(3000, 4, 3);
+        RowInterval r = Partitioning.rows(3000, 4, 3);
         assertThat(p3.firstRow()).isEqualTo(r.first());
         for (int i = 0; i < p3.rows(); i += 97) {
             double[] row = Arrays.copyOfRange(p3.values(), i * 20, i * 20 + 20);

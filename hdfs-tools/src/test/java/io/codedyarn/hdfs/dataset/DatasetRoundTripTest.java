@@ -63,7 +63,7 @@ class DatasetRoundTripTest {
         }
         assertRows(t, reader.readRows(1, rows), 1, rows, labelled);
         for (int k = 1; k <= 5; k++) {
-            RowRange r = Partitioning.rows(rows, 5, k);
+            RowInterval r = Partitioning.rows(rows, 5, k);
             assertRows(t, reader.readPartition(5, k), r.first(), r.count(), labelled);
         }
         long[] seen = {0};

@@ -17,12 +17,12 @@ class PartitioningTest {
         for (int trial = 0; trial < 300; trial++) {
             long n = trial < 100 ? 1 + g.nextInt(60) : 1 + g.nextLong(1L << 40);
             int k = 1 + g.nextInt((int) Math.min(n, 200));
-            List<RowRange> parts = Partitioning.all(n, k);
+            List<RowInterval> parts = Partitioning.all(n, k);
             long next = 1;
             long min = Long.MAX_VALUE;
             long max = 0;
             for (int i = 0; i < k; i++) {
-                RowRange r = parts.get(i);
+                RowInterval r = parts.get(i);
                 assertThat(r.first()).isEqualTo(next).isEqualTo(Ranges.pStart(n, k, i + 1));
                 assertThat(r.last()).isEqualTo(Ranges.pStop(n, k, i + 1));
                 min = Math.min(min, r.count());

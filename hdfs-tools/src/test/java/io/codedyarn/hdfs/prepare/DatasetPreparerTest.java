@@ -11,7 +11,7 @@ import io.codedyarn.hdfs.dataset.DatasetVerifier;
 import io.codedyarn.hdfs.dataset.DenseBlock;
 import io.codedyarn.hdfs.dataset.Manifest;
 import io.codedyarn.hdfs.dataset.Partitioning;
-import io.codedyarn.hdfs.dataset.RowRange;
+import io.codedyarn.hdfs.dataset.RowInterval;
 import io.codedyarn.hdfs.dataset.VerificationResult;
 import io.codedyarn.hdfs.prepare.PrepareReport.Action;
 import io.codedyarn.placement.Plan;
@@ -60,7 +60,7 @@ class DatasetPreparerTest {
         DatasetReader in = DatasetReader.open(fs, src);
         DatasetReader prepared = DatasetReader.open(fs, out);
         for (int j = 0; j < 4; j++) {
-            RowRange rows = Partitioning.rows(103, 4, j + 1);
+            RowInterval rows = Partitioning.rows(103, 4, j + 1);
             BlockInfo b = m.blocks().get(j);
             assertThat(b.firstRow()).isEqualTo(rows.first());
             assertThat(b.lastRow()).isEqualTo(rows.last());
@@ -70,9 +70,9 @@ class DatasetPreparerTest {
             assertThat(got.labels()).containsExactly(want.labels());
         }
         assertThat(read(new Path(out, "plan.json"))).isEqualTo("{\"scheme\":\"cyclic\"}\n");
-        Placement p = Placement.read(fs, out).orElseThrow();
+        PlacementRecord p = PlacementRecord.read(fs, out).orElseThrow();
         assertThat(p.partitions()).isEqualTo(4);
-        for (Placement.Entry e : p.entries()) {
+        for (PlacementRecord.Entry e : p.entries()) {
             // cyclic (Tandon) n = 4, s = 1: partition j is stored by 2 workers.
             assertThat(e.copies()).isEqualTo(2).isEqualTo(plan.copies(e.partition()));
             assertThat(e.workers()).hasSize(2);
@@ -151,7 +151,8 @@ class DatasetPreparerTest {
         assertThat(s2.count(Action.REREPLICATED)).isEqualTo(4);
         assertThat(s2.bytesWritten()).isZero();
         assertThat(crcs()).containsExactly(crcs);
-        assertThat(Placement.read(fs, out).orElseThrow().entries()).allMatch(e -> e.copies() == 3);
+        assertThat(PlacementRecord.read(fs, out).orElseThrow().entries())
+                .allMatch(e -> e.copies() == 3);
         assertThat(DatasetVerifier.verify(fs, out).isOk()).isTrue();
 
         PrepareReport k8 =

@@ -101,9 +101,9 @@ class PrepareOnMiniDfsIT {
         PrepareReport r =
                 DatasetPreparer.prepare(fs, src, fs, out, PrepareTestData.request(cyclic1, false));
         assertThat(r.count(Action.WRITTEN)).isEqualTo(4);
-        Placement p = Placement.read(fs, out).orElseThrow();
+        PlacementRecord p = PlacementRecord.read(fs, out).orElseThrow();
         assertThat(p.workerNodes()).containsExactlyElementsOf(dataNodes);
-        for (Placement.Entry e : p.entries()) {
+        for (PlacementRecord.Entry e : p.entries()) {
             assertThat(e.copies()).isEqualTo(2);
             Set<String> want = new HashSet<>();
             for (int w : e.workers()) {
@@ -137,7 +137,7 @@ class PrepareOnMiniDfsIT {
         assertThat(r2.count(Action.REREPLICATED)).isEqualTo(4);
         assertThat(r2.bytesWritten()).isZero();
         assertThat(mtimes(out)).containsExactly(mtimes);
-        Placement p2 = Placement.read(fs, out).orElseThrow();
+        PlacementRecord p2 = PlacementRecord.read(fs, out).orElseThrow();
         for (int j = 0; j < 4; j++) {
             Path f = new Path(out, p2.entries().get(j).file());
             assertThat(fs.getFileStatus(f).getReplication()).isEqualTo((short) 3);
@@ -157,8 +157,8 @@ class PrepareOnMiniDfsIT {
                         out,
                         PrepareTestData.request(PrepareTestData.plan("uncoded", 4, 0, 8), true));
         assertThat(r3.count(Action.REWRITTEN)).isEqualTo(8);
-        Placement p3 = Placement.read(fs, out).orElseThrow();
-        for (Placement.Entry e : p3.entries()) {
+        PlacementRecord p3 = PlacementRecord.read(fs, out).orElseThrow();
+        for (PlacementRecord.Entry e : p3.entries()) {
             Path f = new Path(out, e.file());
             assertThat(fs.getFileStatus(f).getReplication()).isEqualTo((short) 1);
             String want = dataNodes.get(e.workers()[0]);
@@ -185,9 +185,9 @@ class PrepareOnMiniDfsIT {
         Plan plan = PrepareTestData.plan("cyclic", 4, 1, 0);
         DatasetPreparer.prepare(
                 fs, src, fs, out, new DatasetPreparer.Request(plan, "{}", hosts, false, false));
-        Placement p = Placement.read(fs, out).orElseThrow();
+        PlacementRecord p = PlacementRecord.read(fs, out).orElseThrow();
         assertThat(p.workerNodes()).containsExactlyElementsOf(hosts);
-        for (Placement.Entry e : p.entries()) {
+        for (PlacementRecord.Entry e : p.entries()) {
             Set<String> want = new HashSet<>(e.favoredNodes());
             assertThat(replicaSets(new Path(out, e.file()))).allMatch(want::equals);
         }

@@ -3,8 +3,8 @@ package io.codedyarn.placement.bcc;
 import io.codedyarn.placement.Decoder;
 import io.codedyarn.placement.Decoding;
 import io.codedyarn.placement.ResponderPromise;
-import io.codedyarn.placement.coding.EachOf;
-import io.codedyarn.placement.coding.KOfN;
+import io.codedyarn.placement.coding.EachOfPromise;
+import io.codedyarn.placement.coding.KOfNPromise;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
@@ -85,7 +85,9 @@ public final class Coverage {
         };
     }
 
-    /** Promise: one codeword of every label (EachOf over labels of KOfN(copies, 1)). */
+    /**
+     * Promise: one codeword of every label (EachOfPromise over labels of KOfNPromise(copies, 1)).
+     */
     public ResponderPromise promise() {
         List<List<Integer>> members = new ArrayList<>();
         for (int l = 0; l < labels; l++) {
@@ -94,11 +96,13 @@ public final class Coverage {
         for (int c = 0; c < label.length; c++) {
             members.get(label[c]).add(c);
         }
-        List<KOfN> parts = new ArrayList<>();
+        List<KOfNPromise> parts = new ArrayList<>();
         for (List<Integer> m : members) {
-            parts.add(new KOfN(label.length, m.stream().mapToInt(Integer::intValue).toArray(), 1));
+            parts.add(
+                    new KOfNPromise(
+                            label.length, m.stream().mapToInt(Integer::intValue).toArray(), 1));
         }
-        return new EachOf(label.length, parts);
+        return new EachOfPromise(label.length, parts);
     }
 
     /** Whether {@code arrived} covers every label (same as the decoder succeeding). */

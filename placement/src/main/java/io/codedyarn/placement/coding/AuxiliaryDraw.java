@@ -40,7 +40,7 @@ public record AuxiliaryDraw(
             return given(ones, supports, partitions, rng);
         }
         List<int[]> patterns = patterns(l, tolerated, rng);
-        boolean exhaustive = KOfN.binomial(l, tolerated) <= EXHAUSTIVE_PATTERNS;
+        boolean exhaustive = KOfNPromise.binomial(l, tolerated) <= EXHAUSTIVE_PATTERNS;
         AuxiliaryCode best = null;
         double bestWorst = Double.POSITIVE_INFINITY;
         int draws = 0;
@@ -84,7 +84,7 @@ public record AuxiliaryDraw(
                                 () ->
                                         new IllegalArgumentException(
                                                 "H has a singular holder block"));
-        boolean exhaustive = KOfN.binomial(l, t) <= EXHAUSTIVE_PATTERNS;
+        boolean exhaustive = KOfNPromise.binomial(l, t) <= EXHAUSTIVE_PATTERNS;
         List<int[]> patterns = patterns(l, t, rng);
         return new AuxiliaryDraw(code, worstCondition(code, patterns), 0, exhaustive);
     }
@@ -128,8 +128,8 @@ public record AuxiliaryDraw(
             out.add(new int[0]);
             return out;
         }
-        if (KOfN.binomial(l, t) <= EXHAUSTIVE_PATTERNS) {
-            KOfN.firstN(l, t).forEach(b -> out.add(b.stream().toArray()));
+        if (KOfNPromise.binomial(l, t) <= EXHAUSTIVE_PATTERNS) {
+            KOfNPromise.firstN(l, t).forEach(b -> out.add(b.stream().toArray()));
             return out;
         }
         for (int start = 0; start < l; start++) {
@@ -140,7 +140,7 @@ public record AuxiliaryDraw(
             Arrays.sort(s);
             out.add(s);
         }
-        KOfN all = KOfN.firstN(l, t);
+        KOfNPromise all = KOfNPromise.firstN(l, t);
         for (int i = 0; i < SAMPLED_PATTERNS; i++) {
             out.add(all.random(rng).stream().toArray());
         }

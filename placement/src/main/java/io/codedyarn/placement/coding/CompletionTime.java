@@ -64,13 +64,13 @@ public final class CompletionTime {
                         .mapToInt(Integer::intValue)
                         .toArray();
         int s = Math.min(plan.stragglers(), active.length);
-        if (KOfN.binomial(active.length, s) > MAX_STRAGGLER_SETS) {
+        if (KOfNPromise.binomial(active.length, s) > MAX_STRAGGLER_SETS) {
             throw new IllegalArgumentException(
                     "C(" + active.length + ", " + s + ") straggler sets: too many to enumerate");
         }
         double[] worst = {0};
         // Stragglers chosen as positions in the arrival order.
-        KOfN.firstN(active.length, s)
+        KOfNPromise.firstN(active.length, s)
                 .forEach(
                         stragglers -> {
                             worst[0] = Math.max(worst[0], time(plan, t, active, stragglers));

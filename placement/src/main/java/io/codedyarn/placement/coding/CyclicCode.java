@@ -193,8 +193,8 @@ public final class CyclicCode {
     /** All s-subsets when few, else the n consecutive windows and random subsets. */
     private static List<int[]> checkedPatterns(int n, int s, RandomGenerator rng) {
         List<int[]> out = new ArrayList<>();
-        if (KOfN.binomial(n, s) <= ALL_PATTERNS_LIMIT) {
-            KOfN.firstN(n, s).forEach(b -> out.add(b.stream().toArray()));
+        if (KOfNPromise.binomial(n, s) <= ALL_PATTERNS_LIMIT) {
+            KOfNPromise.firstN(n, s).forEach(b -> out.add(b.stream().toArray()));
             return out;
         }
         for (int start = 0; start < n; start++) {
@@ -204,7 +204,7 @@ public final class CyclicCode {
             }
             out.add(p);
         }
-        KOfN any = KOfN.firstN(n, s);
+        KOfNPromise any = KOfNPromise.firstN(n, s);
         for (int r = 0; r < RANDOM_PATTERNS; r++) {
             out.add(any.random(rng).stream().toArray());
         }

@@ -7,8 +7,8 @@ import io.codedyarn.placement.coding.CachingDecoder;
 import io.codedyarn.placement.coding.ClusterMembership;
 import io.codedyarn.placement.coding.CyclicCode;
 import io.codedyarn.placement.coding.CyclicDecoder;
-import io.codedyarn.placement.coding.EachOf;
-import io.codedyarn.placement.coding.KOfN;
+import io.codedyarn.placement.coding.EachOfPromise;
+import io.codedyarn.placement.coding.KOfNPromise;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -61,18 +61,18 @@ final class ClusterPlans {
         }
     }
 
-    /** EachOf over clusters of KOfN(ℓ − s of the cluster's ℓ codewords). */
-    static EachOf promise(int clusters, int size, int s) {
-        List<KOfN> parts = new ArrayList<>();
+    /** EachOfPromise over clusters of KOfNPromise(ℓ − s of the cluster's ℓ codewords). */
+    static EachOfPromise promise(int clusters, int size, int s) {
+        List<KOfNPromise> parts = new ArrayList<>();
         for (int p = 0; p < clusters; p++) {
             int[] members = new int[size];
             Arrays.setAll(members, i -> i);
             for (int i = 0; i < size; i++) {
                 members[i] += p * size;
             }
-            parts.add(new KOfN(clusters * size, members, size - s));
+            parts.add(new KOfNPromise(clusters * size, members, size - s));
         }
-        return new EachOf(clusters * size, parts);
+        return new EachOfPromise(clusters * size, parts);
     }
 
     /** Decoder, promise, default assignment (layer 0) and the common parameters. */

@@ -7,7 +7,7 @@ import io.codedyarn.placement.SchemeParams;
 import io.codedyarn.placement.coding.CachingDecoder;
 import io.codedyarn.placement.coding.CyclicCode;
 import io.codedyarn.placement.coding.CyclicDecoder;
-import io.codedyarn.placement.coding.KOfN;
+import io.codedyarn.placement.coding.KOfNPromise;
 import java.util.random.RandomGenerator;
 
 /**
@@ -48,7 +48,7 @@ public final class CyclicRepetition implements Scheme {
             b.stored(i, code.support(i));
             b.assign(i, b.addCodeword(code.codeword(i, 0)));
         }
-        b.promise(KOfN.firstN(n, n - s));
+        b.promise(KOfNPromise.firstN(n, n - s));
         b.decoder(CachingDecoder.of(new CyclicDecoder(code)));
         b.parameter("workers", n).parameter("stragglers", s).parameter("partitions", n);
         b.diagnostic("worstCondition", code.worstCondition());

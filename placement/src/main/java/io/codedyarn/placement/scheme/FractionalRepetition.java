@@ -7,8 +7,8 @@ import io.codedyarn.placement.InvalidParametersException;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.Scheme;
 import io.codedyarn.placement.SchemeParams;
-import io.codedyarn.placement.coding.EachOf;
-import io.codedyarn.placement.coding.KOfN;
+import io.codedyarn.placement.coding.EachOfPromise;
+import io.codedyarn.placement.coding.KOfNPromise;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
@@ -74,16 +74,16 @@ public final class FractionalRepetition implements Scheme {
             b.group(i, blk);
             holders.get(blk).add(i);
         }
-        List<KOfN> parts = new ArrayList<>();
+        List<KOfNPromise> parts = new ArrayList<>();
         int[] blockOf = new int[n];
         for (int blk = 0; blk < blocks; blk++) {
             int[] members = holders.get(blk).stream().mapToInt(Integer::intValue).toArray();
-            parts.add(new KOfN(n, members, 1));
+            parts.add(new KOfNPromise(n, members, 1));
             for (int w : members) {
                 blockOf[w] = blk;
             }
         }
-        b.promise(new EachOf(n, parts));
+        b.promise(new EachOfPromise(n, parts));
         b.decoder(new OnePerBlock(blockOf, blocks));
         b.parameter("workers", n)
                 .parameter("stragglers", s)

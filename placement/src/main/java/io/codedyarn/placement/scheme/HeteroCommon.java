@@ -6,7 +6,7 @@ import io.codedyarn.placement.Decoding;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.coding.AuxiliaryDraw;
 import io.codedyarn.placement.coding.HeteroAllocation;
-import io.codedyarn.placement.coding.KOfN;
+import io.codedyarn.placement.coding.KOfNPromise;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
@@ -42,7 +42,7 @@ final class HeteroCommon {
             load[i] = alloc.load(i);
         }
         b.load(load);
-        b.promise(new KOfN(n, loaded, loaded.length - s));
+        b.promise(new KOfNPromise(n, loaded, loaded.length - s));
         b.parameter("workers", n)
                 .parameter("stragglers", s)
                 .parameter("partitions", alloc.partitions())

@@ -7,9 +7,9 @@ import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.Scheme;
 import io.codedyarn.placement.SchemeParams;
 import io.codedyarn.placement.coding.BlockDecoder;
-import io.codedyarn.placement.coding.EachOf;
+import io.codedyarn.placement.coding.EachOfPromise;
 import io.codedyarn.placement.coding.GroupCode;
-import io.codedyarn.placement.coding.KOfN;
+import io.codedyarn.placement.coding.KOfNPromise;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -101,7 +101,7 @@ public final class LagFamily implements Scheme {
         GroupCode code = GroupCode.cyclic(mg, rg - 1, rng);
         Plan.Builder b = Plan.builder(name(), m, m).stragglers(rg - 1).seed(p.seed());
         int[][] members = new int[g][mg];
-        List<KOfN> parts = new ArrayList<>(g);
+        List<KOfNPromise> parts = new ArrayList<>(g);
         for (int grp = 0; grp < g; grp++) {
             int base = grp * mg;
             for (int k = 0; k < mg; k++) {
@@ -116,9 +116,9 @@ public final class LagFamily implements Scheme {
                 b.group(w, grp);
                 members[grp][k] = w;
             }
-            parts.add(new KOfN(m, members[grp], f));
+            parts.add(new KOfNPromise(m, members[grp], f));
         }
-        b.promise(new EachOf(m, parts));
+        b.promise(new EachOfPromise(m, parts));
         b.decoder(new BlockDecoder(m, members, Collections.nCopies(g, code.decoder())));
         boolean lazy = variant != Variant.G_GD;
         b.parameter("workers", m)

@@ -4,7 +4,7 @@ import io.codedyarn.placement.InvalidParametersException;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.Scheme;
 import io.codedyarn.placement.SchemeParams;
-import io.codedyarn.placement.coding.KOfN;
+import io.codedyarn.placement.coding.KOfNPromise;
 import java.util.random.RandomGenerator;
 
 /**
@@ -83,7 +83,7 @@ public final class Sag implements Scheme {
         for (int i = 0; i < n; i++) {
             b.subpartitions(i, sub);
         }
-        b.promise(KOfN.firstN(n, n));
+        b.promise(KOfNPromise.firstN(n, n));
         b.decoder(Blocks.all(n));
         b.parameter("workers", n)
                 .parameter("partitions", k)

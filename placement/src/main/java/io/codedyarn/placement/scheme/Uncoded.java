@@ -6,7 +6,7 @@ import io.codedyarn.placement.InvalidParametersException;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.Scheme;
 import io.codedyarn.placement.SchemeParams;
-import io.codedyarn.placement.coding.KOfN;
+import io.codedyarn.placement.coding.KOfNPromise;
 import java.util.BitSet;
 import java.util.Optional;
 import java.util.random.RandomGenerator;
@@ -66,7 +66,7 @@ public final class Uncoded implements Scheme {
         Plan.Builder b = Plan.builder(name(), n, k).stragglers(fastestK ? s : 0).seed(p.seed());
         int[] blockSize = Blocks.layOut(b, n, k);
         int need = fastestK ? n - s : n;
-        b.promise(KOfN.firstN(n, need));
+        b.promise(KOfNPromise.firstN(n, need));
         b.decoder(fastestK ? new Rescaling(blockSize, k, need) : Blocks.all(n));
         b.parameter("workers", n).parameter("partitions", k);
         if (fastestK) {

@@ -1,7 +1,7 @@
 package io.codedyarn.placement.sim;
 
 import io.codedyarn.placement.Plan;
-import io.codedyarn.placement.coding.KOfN;
+import io.codedyarn.placement.coding.KOfNPromise;
 import io.codedyarn.placement.method.DecodeRound;
 import java.util.Arrays;
 import java.util.BitSet;
@@ -26,9 +26,9 @@ public final class WorstCaseStragglers {
         if (s == 0) {
             return decodeTime(plan, assignment, times, new BitSet(n));
         }
-        if (KOfN.binomial(n, s) <= EXHAUSTIVE_LIMIT) {
+        if (KOfNPromise.binomial(n, s) <= EXHAUSTIVE_LIMIT) {
             double[] worst = {0};
-            KOfN.firstN(n, s)
+            KOfNPromise.firstN(n, s)
                     .forEach(
                             dead ->
                                     worst[0] =

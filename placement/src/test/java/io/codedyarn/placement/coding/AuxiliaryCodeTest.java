@@ -55,7 +55,7 @@ class AuxiliaryCodeTest {
         int[][] supports = {{0, 1}, {2, 3, 4, 5}, {0, 1, 2}, {3}, {0, 1, 4, 5}, {2, 3, 4, 5}};
         double[][] h = Dense.orthonormalRows(3, 6, Seeds.generator(3));
         AuxiliaryCode code = AuxiliaryCode.build(h, supports, 6).orElseThrow();
-        KOfN.firstN(6, 2)
+        KOfNPromise.firstN(6, 2)
                 .forEach(
                         set -> {
                             int[] s = set.stream().toArray();

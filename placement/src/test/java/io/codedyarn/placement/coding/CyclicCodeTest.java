@@ -66,9 +66,9 @@ class CyclicCodeTest {
         CyclicCode code = CyclicCode.draw(n, s, Seeds.generator(n * 31L + s));
         List<Codeword> cws = codewords(code);
         // The construction checks every pattern's condition only when there are few of them.
-        boolean exhaustive = KOfN.binomial(n, s) <= CyclicCode.ALL_PATTERNS_LIMIT;
+        boolean exhaustive = KOfNPromise.binomial(n, s) <= CyclicCode.ALL_PATTERNS_LIMIT;
         int[] count = {0};
-        KOfN.firstN(n, n - s)
+        KOfNPromise.firstN(n, n - s)
                 .forEach(
                         set -> {
                             Optional<CyclicCode.Solution> sol = code.decode(set);
@@ -84,7 +84,7 @@ class CyclicCodeTest {
                             }
                             count[0]++;
                         });
-        assertThat(count[0]).isEqualTo((int) KOfN.binomial(n, n - s));
+        assertThat(count[0]).isEqualTo((int) KOfNPromise.binomial(n, n - s));
         assertThat(code.worstCondition()).isLessThan(Tolerances.MAX_CONDITION);
     }
 
@@ -130,7 +130,7 @@ class CyclicCodeTest {
         List<Codeword> cws = codewords(code);
         LeastSquaresDecoder reference = new LeastSquaresDecoder(cws, n);
         RandomGenerator rng = Seeds.generator(12);
-        KOfN any = KOfN.firstN(n, n - s);
+        KOfNPromise any = KOfNPromise.firstN(n, n - s);
         for (int t = 0; t < 200; t++) {
             BitSet set = any.random(rng);
             double[] a = code.decode(set).orElseThrow().coefficients();
@@ -155,7 +155,7 @@ class CyclicCodeTest {
         CyclicCode code = CyclicCode.draw(n, s, Seeds.generator(2024));
         assertThat(code.worstCondition()).isLessThan(Tolerances.MAX_CONDITION);
         RandomGenerator rng = Seeds.generator(7);
-        KOfN any = KOfN.firstN(n, n - s);
+        KOfNPromise any = KOfNPromise.firstN(n, n - s);
         List<Codeword> cws = codewords(code);
         int over = 0;
         int refused = 0;

@@ -45,7 +45,7 @@ class GroupCodeTest {
                 }
                 int fn = n;
                 int fs = s;
-                KOfN.firstN(n, n - s)
+                KOfNPromise.firstN(n, n - s)
                         .forEach(
                                 arrived -> {
                                     Optional<Decoding> d = code.decoder().decode(arrived);

@@ -7,7 +7,7 @@ import io.codedyarn.placement.Decoding;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.SchemeParams;
 import io.codedyarn.placement.Seeds;
-import io.codedyarn.placement.coding.KOfN;
+import io.codedyarn.placement.coding.KOfNPromise;
 import io.codedyarn.placement.coding.Tolerances;
 import io.codedyarn.placement.verify.PlanVerifier;
 import io.codedyarn.placement.verify.VerifyReport;
@@ -97,12 +97,12 @@ class HeteroAwareTest {
     void clusterADecodesEveryResponderSet(int s) {
         SchemeParams p = SchemeParams.of(8, s, 7).withSpeeds(CLUSTER_A);
         Plan plan = new HeteroAware().place(p, Seeds.generator(7));
-        assertThat(plan.promise()).isInstanceOf(KOfN.class);
-        assertThat(((KOfN) plan.promise()).k()).isEqualTo(8 - s);
+        assertThat(plan.promise()).isInstanceOf(KOfNPromise.class);
+        assertThat(((KOfNPromise) plan.promise()).k()).isEqualTo(8 - s);
         VerifyReport r = new PlanVerifier().verify(plan, Seeds.generator(3));
         assertThat(r.exhaustive()).isTrue();
         assertThat(r.failures()).isEmpty();
-        assertThat(r.promisedSets()).isEqualTo(KOfN.binomial(8, s));
+        assertThat(r.promisedSets()).isEqualTo(KOfNPromise.binomial(8, s));
         assertThat(plan.diagnostics().get("worstCondition"))
                 .isLessThanOrEqualTo(Tolerances.MAX_CONDITION);
         for (int j = 0; j < plan.partitions(); j++) {
@@ -117,8 +117,8 @@ class HeteroAwareTest {
         assertThat(plan.loads()).containsExactly(1, 1, 1, 1, 0);
         assertThat(plan.assignment(4)).isEqualTo(-1);
         assertThat(plan.codeword(4).size()).isZero();
-        assertThat(((KOfN) plan.promise()).members()).containsExactly(0, 1, 2, 3);
-        assertThat(((KOfN) plan.promise()).k()).isEqualTo(3);
+        assertThat(((KOfNPromise) plan.promise()).members()).containsExactly(0, 1, 2, 3);
+        assertThat(((KOfNPromise) plan.promise()).k()).isEqualTo(3);
         assertThat(new PlanVerifier().verify(plan, Seeds.generator(1)).failures()).isEmpty();
     }
 

@@ -8,7 +8,7 @@ import io.codedyarn.placement.Decoding;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.SchemeParams;
 import io.codedyarn.placement.Seeds;
-import io.codedyarn.placement.coding.KOfN;
+import io.codedyarn.placement.coding.KOfNPromise;
 import io.codedyarn.placement.verify.PlanVerifier;
 import io.codedyarn.placement.verify.VerifyReport;
 import org.junit.jupiter.api.Test;
@@ -141,7 +141,7 @@ class HeteroGroupTest {
         Plan plan =
                 new HeteroGroup()
                         .place(SchemeParams.of(r.length, s, 9).withSpeeds(r), Seeds.generator(9));
-        KOfN promise = (KOfN) plan.promise();
+        KOfNPromise promise = (KOfNPromise) plan.promise();
         assertThat(promise.k()).isEqualTo(promise.members().length - s);
         VerifyReport report = new PlanVerifier().verify(plan, Seeds.generator(2));
         assertThat(report.exhaustive()).isTrue();

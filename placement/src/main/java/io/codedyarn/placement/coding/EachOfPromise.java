@@ -13,13 +13,13 @@ import java.util.random.RandomGenerator;
  * Promise: every part promises (the parts are over disjoint codeword sets), e.g. "ℓ−r+1 of every
  * cluster" (GC-SC) or "every BCC batch covered". Minimal sets are the products of the parts'.
  */
-public final class EachOf implements ResponderPromise {
+public final class EachOfPromise implements ResponderPromise {
     private final int codewords;
     private final List<ResponderPromise> parts;
 
-    public EachOf(int codewords, List<? extends ResponderPromise> parts) {
+    public EachOfPromise(int codewords, List<? extends ResponderPromise> parts) {
         if (parts.isEmpty()) {
-            throw new IllegalArgumentException("EachOf needs at least one part");
+            throw new IllegalArgumentException("EachOfPromise needs at least one part");
         }
         this.codewords = codewords;
         this.parts = List.copyOf(parts);

@@ -31,7 +31,7 @@ import org.apache.hadoop.fs.Path;
  * @param workerNodes per worker its DataNode {@code ip:port}, or null without placement control
  * @param entries one per partition, in plan order
  */
-public record Placement(
+public record PlacementRecord(
         String format,
         int version,
         String scheme,
@@ -81,7 +81,8 @@ public record Placement(
     }
 
     /** Reads {@code dir/placement.json}; empty when the file does not exist. */
-    public static java.util.Optional<Placement> read(FileSystem fs, Path dir) throws IOException {
+    public static java.util.Optional<PlacementRecord> read(FileSystem fs, Path dir)
+            throws IOException {
         Path file = new Path(dir, FILE_NAME);
         byte[] bytes;
         try (InputStream in = fs.open(file)) {
@@ -89,11 +90,11 @@ public record Placement(
         } catch (FileNotFoundException e) {
             return java.util.Optional.empty();
         }
-        Placement p;
+        PlacementRecord p;
         try {
             p =
                     ManifestJson.mapper()
-                            .readerFor(Placement.class)
+                            .readerFor(PlacementRecord.class)
                             .without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                             .readValue(new String(bytes, StandardCharsets.UTF_8));
         } catch (JsonProcessingException e) {

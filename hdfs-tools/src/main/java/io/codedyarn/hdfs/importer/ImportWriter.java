@@ -17,7 +17,7 @@ import org.apache.hadoop.fs.Path;
  * rejects is reported with the input file and line it came from. Closing without {@link #commit()}
  * deletes the temporary directory, so a failed import leaves nothing behind.
  */
-final class RowSink implements AutoCloseable {
+final class ImportWriter implements AutoCloseable {
     private final DatasetWriter w;
     private final boolean csr;
     private final boolean labelled;
@@ -26,16 +26,16 @@ final class RowSink implements AutoCloseable {
     private double[] vals = new double[16];
     private double[] dense;
 
-    private RowSink(DatasetWriter w, DatasetSpec spec) {
+    private ImportWriter(DatasetWriter w, DatasetSpec spec) {
         this.w = w;
         this.csr = spec.storage() == Storage.CSR;
         this.labelled = spec.labels().present();
         this.cols = spec.cols();
     }
 
-    static RowSink create(FileSystem fs, Path target, DatasetSpec spec, WriterOptions options)
+    static ImportWriter create(FileSystem fs, Path target, DatasetSpec spec, WriterOptions options)
             throws IOException {
-        return new RowSink(DatasetWriter.create(fs, target, spec, options), spec);
+        return new ImportWriter(DatasetWriter.create(fs, target, spec, options), spec);
     }
 
     /** Appends a dense row of length cols (label ignored when the dataset has none). */

@@ -12,12 +12,12 @@ import java.util.random.RandomGenerator;
 /**
  * Promise: any {@code k} of the listed member codewords decode (k = members for "wait for all").
  */
-public final class KOfN implements ResponderPromise {
+public final class KOfNPromise implements ResponderPromise {
     private final int codewords;
     private final int[] members;
     private final int k;
 
-    public KOfN(int codewords, int[] members, int k) {
+    public KOfNPromise(int codewords, int[] members, int k) {
         if (k < 0 || k > members.length) {
             throw new IllegalArgumentException("k=" + k + " outside [0, " + members.length + "]");
         }
@@ -27,12 +27,12 @@ public final class KOfN implements ResponderPromise {
     }
 
     /** Any k of codewords 0..n-1. */
-    public static KOfN firstN(int n, int k) {
+    public static KOfNPromise firstN(int n, int k) {
         int[] m = new int[n];
         for (int i = 0; i < n; i++) {
             m[i] = i;
         }
-        return new KOfN(n, m, k);
+        return new KOfNPromise(n, m, k);
     }
 
     public int[] members() {
