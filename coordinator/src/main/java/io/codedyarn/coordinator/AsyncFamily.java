@@ -3,6 +3,8 @@ package io.codedyarn.coordinator;
 import io.codedyarn.coordinator.optim.PowerSteps;
 import io.codedyarn.coordinator.optim.SagSteps;
 import io.codedyarn.coordinator.optim.StepwiseOptimizer;
+import io.codedyarn.placement.Plan;
+import io.codedyarn.placement.Training;
 import io.codedyarn.placement.method.RoundGate;
 import io.codedyarn.worker.task.Workload;
 
@@ -20,10 +22,11 @@ final class AsyncFamily implements Family {
      */
     record Parameters(int w, double grace, boolean dsag, boolean loadBalance, long seed) {
         /**
-         * From the spec and plan: {@code --wait} when given (at most n), else the plan's w = n − s;
-         * the paper's 2 % grace.
+         * From the spec and the plan's training: {@code --wait} when given (at most n), else the
+         * scheme's w = n − s; the paper's 2 % grace.
          */
-        static Parameters of(TrainSpec spec, io.codedyarn.placement.Plan plan, boolean balance) {
+        static Parameters of(
+                TrainSpec spec, Plan plan, Training.Asynchronous training, boolean balance) {
             int n = plan.workers();
             int w;
             if (spec.waitFor() > 0) {
@@ -33,24 +36,24 @@ final class AsyncFamily implements Family {
                 }
                 w = spec.waitFor();
             } else {
-                w = Integer.parseInt(plan.parameters().getOrDefault("w", String.valueOf(n)));
+                w = training.w();
             }
-            boolean dsag = !plan.scheme().equals("sag");
-            return new Parameters(w, RoundGate.DEFAULT_GRACE, dsag, balance, spec.seed());
+            return new Parameters(
+                    w, RoundGate.DEFAULT_GRACE, training.cacheStale(), balance, spec.seed());
         }
     }
 
     private final RunState run;
     private final DecodeGate setupRounds;
-    private final boolean balance;
+    private final Parameters parameters;
     private AsyncGate gate;
     private StepwiseOptimizer optimizer;
     private double[] point;
 
-    AsyncFamily(RunState run, DecodeGate setupRounds, boolean balance) {
+    AsyncFamily(RunState run, DecodeGate setupRounds, Parameters parameters) {
         this.run = run;
         this.setupRounds = setupRounds;
-        this.balance = balance;
+        this.parameters = parameters;
     }
 
     @Override
@@ -66,8 +69,7 @@ final class AsyncFamily implements Family {
             double eta = SetupRounds.stepSize(run, setupRounds);
             optimizer = new SagSteps(eta, new double[run.modelLength()]);
         }
-        Parameters params = Parameters.of(run.spec, run.plan, balance);
-        gate = new AsyncGate(run.plan, run.engine, run.shape.partitionRows(), params);
+        gate = new AsyncGate(run.plan, run.engine, run.shape.partitionRows(), parameters);
     }
 
     @Override

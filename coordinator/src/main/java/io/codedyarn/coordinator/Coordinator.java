@@ -1,7 +1,7 @@
 package io.codedyarn.coordinator;
 
 import io.codedyarn.placement.Plan;
-import io.codedyarn.placement.Scheme;
+import io.codedyarn.placement.Training;
 import io.codedyarn.worker.task.Task;
 import java.util.List;
 import org.slf4j.Logger;
@@ -66,7 +66,7 @@ public final class Coordinator {
      */
     public static void validate(TrainSpec spec, Plan plan) {
         io.codedyarn.placement.InvalidParametersException.require(
-                !(Families.training(plan) == Scheme.Training.LAZY
+                !(Families.training(plan) instanceof Training.Lazy
                         && spec.workload().cliName().equals("pca")),
                 "--scheme",
                 "%s (lazy aggregation) trains lr and lsq, not pca; use an exact scheme or dsag",
@@ -78,7 +78,7 @@ public final class Coordinator {
                 plan.workers(),
                 spec.waitFor());
         io.codedyarn.placement.InvalidParametersException.require(
-                spec.optimizer() == null || Families.training(plan) == Scheme.Training.DECODED,
+                spec.optimizer() == null || Families.training(plan) instanceof Training.Decoded,
                 "--optimizer",
                 "only applies to exact-gradient schemes; %s uses its own update",
                 plan.scheme());
@@ -116,7 +116,7 @@ public final class Coordinator {
             engine.awaitReady(startupTimeoutNanos);
             DecodeGate rounds = new DecodeGate(plan, engine);
             LOG.info(
-                    "training {} with {} ({} rounds), {} workers, seed {}",
+                    "training {} with {} ({}), {} workers, seed {}",
                     spec.workload().cliName(),
                     plan.scheme(),
                     Families.training(plan),

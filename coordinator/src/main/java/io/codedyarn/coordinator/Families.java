@@ -1,25 +1,31 @@
 package io.codedyarn.coordinator;
 
 import io.codedyarn.placement.Plan;
-import io.codedyarn.placement.Scheme;
+import io.codedyarn.placement.Training;
 import io.codedyarn.placement.scheme.Schemes;
 
-/** The one place that maps a scheme's {@link Scheme.Training} to its {@link Family}. */
+/**
+ * The one place that maps a plan's typed {@link Training} (declared by its scheme) to the round
+ * {@link Family} that trains it, with the family's typed parameters.
+ */
 final class Families {
     private Families() {}
 
-    /** The family a plan trains with (its scheme's {@link Scheme#training()}). */
-    static Scheme.Training training(Plan plan) {
-        return Schemes.byName(plan.scheme()).training();
+    /** How the plan trains, as its scheme declares it. */
+    static Training training(Plan plan) {
+        return Schemes.byName(plan.scheme()).training(plan);
     }
 
     /** The family object for a run; {@code balance}: DSAG load balancing. */
     static Family create(RunState run, DecodeGate decodeGate, boolean balance) {
-        return switch (training(run.plan)) {
-            case DECODED -> new DecodedFamily(run, decodeGate);
-            case LAZY ->
-                    new LazyFamily(run, decodeGate, LazyFamily.Parameters.of(run.plan.scheme()));
-            case ASYNCHRONOUS -> new AsyncFamily(run, decodeGate, balance);
-        };
+        Training t = training(run.plan);
+        if (t instanceof Training.Lazy lazy) {
+            return new LazyFamily(run, decodeGate, LazyFamily.Parameters.of(lazy));
+        }
+        if (t instanceof Training.Asynchronous async) {
+            return new AsyncFamily(
+                    run, decodeGate, AsyncFamily.Parameters.of(run.spec, run.plan, async, balance));
+        }
+        return new DecodedFamily(run, decodeGate);
     }
 }

@@ -1,6 +1,7 @@
 package io.codedyarn.coordinator;
 
 import io.codedyarn.placement.Seeds;
+import io.codedyarn.placement.Training;
 import io.codedyarn.placement.method.LazyTrigger;
 import io.codedyarn.placement.scheme.LagFamily;
 import io.codedyarn.placement.scheme.PlanGroups;
@@ -27,8 +28,9 @@ final class LazyFamily implements Family {
         static final double XI = 1.0;
         static final int MEMORY = 10;
 
-        static Parameters of(String scheme) {
-            return new Parameters(XI, MEMORY, scheme.equals("g-gd"));
+        /** The digest's defaults; G-GD (not triggered) refreshes every group every round. */
+        static Parameters of(Training.Lazy lazy) {
+            return new Parameters(XI, MEMORY, !lazy.triggered());
         }
     }
 

@@ -9,17 +9,6 @@ import java.util.random.RandomGenerator;
  */
 public interface Scheme {
 
-    /**
-     * How a coordinator trains on this scheme's plans: rounds gated by a decoder (every coded and
-     * uncoded scheme), lazily aggregated group rounds (the LAG family), or asynchronous rounds with
-     * a gradient cache (SAG/DSAG).
-     */
-    enum Training {
-        DECODED,
-        LAZY,
-        ASYNCHRONOUS
-    }
-
     /** The name used on the command line ({@code --scheme NAME}). */
     String name();
 
@@ -31,8 +20,11 @@ public interface Scheme {
      */
     Plan place(SchemeParams params, RandomGenerator rng);
 
-    /** The family of rounds this scheme trains with (decode-gated unless the scheme says). */
-    default Training training() {
-        return Training.DECODED;
+    /**
+     * How a coordinator trains on {@code plan} (one of this scheme's): the family of rounds and its
+     * typed parameters; decode-gated unless the scheme says otherwise.
+     */
+    default Training training(Plan plan) {
+        return new Training.Decoded();
     }
 }

@@ -6,6 +6,7 @@ import io.codedyarn.placement.InvalidParametersException;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.Scheme;
 import io.codedyarn.placement.SchemeParams;
+import io.codedyarn.placement.Training;
 import io.codedyarn.placement.coding.BlockDecoder;
 import io.codedyarn.placement.coding.EachOfPromise;
 import io.codedyarn.placement.coding.GroupCode;
@@ -75,8 +76,8 @@ public final class LagFamily implements Scheme {
     }
 
     @Override
-    public Training training() {
-        return Training.LAZY;
+    public Training training(Plan plan) {
+        return new Training.Lazy(variant != Variant.G_GD);
     }
 
     @Override

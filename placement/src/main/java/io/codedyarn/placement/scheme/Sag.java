@@ -4,6 +4,7 @@ import io.codedyarn.placement.InvalidParametersException;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.Scheme;
 import io.codedyarn.placement.SchemeParams;
+import io.codedyarn.placement.Training;
 import io.codedyarn.placement.coding.KOfNPromise;
 import java.util.random.RandomGenerator;
 
@@ -40,9 +41,10 @@ public final class Sag implements Scheme {
         return new Sag(true);
     }
 
+    /** w = n − s, as {@link #place} recorded it in the plan's parameters. */
     @Override
-    public Training training() {
-        return Training.ASYNCHRONOUS;
+    public Training training(Plan plan) {
+        return new Training.Asynchronous(Integer.parseInt(plan.parameters().get("w")), cacheStale);
     }
 
     @Override

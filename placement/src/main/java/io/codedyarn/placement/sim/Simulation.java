@@ -2,8 +2,10 @@ package io.codedyarn.placement.sim;
 
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.Seeds;
+import io.codedyarn.placement.Training;
 import io.codedyarn.placement.latency.LatencyModel;
 import io.codedyarn.placement.latency.LatencySpec;
+import io.codedyarn.placement.scheme.Schemes;
 import java.util.function.Function;
 
 /**
@@ -105,10 +107,14 @@ public final class Simulation {
                 undecodable);
     }
 
-    /** SAG/DSAG plans (parameter "w") run as asynchronous rounds; others are decode-gated. */
+    /**
+     * Plans that train asynchronously (SAG/DSAG, {@link Training.Asynchronous}) run as asynchronous
+     * rounds; the lazy family's and the decoded ones as decode-gated rounds.
+     */
     private static AsyncRoundSimulator asyncRounds(Plan plan, LatencyModel model) {
-        String w = plan.parameters().get("w");
-        return w == null ? null : new AsyncRoundSimulator(plan, model, Integer.parseInt(w));
+        return Schemes.byName(plan.scheme()).training(plan) instanceof Training.Asynchronous a
+                ? new AsyncRoundSimulator(plan, model, a.w())
+                : null;
     }
 
     private static IterationOutcome worstCase(
