@@ -106,7 +106,11 @@ public final class AppMaster {
         String diagnostic = "";
         boolean succeeded = false;
         EventQueue events = new EventQueue();
-        WorkerContainers containers = new WorkerContainers(events);
+        Clock clock = Clock.system();
+        // the one thread YARN's callbacks and the locality wait post to
+        SerialExecutor containerEvents = SerialExecutor.start("worker-containers", clock);
+        WorkerContainers containers =
+                new WorkerContainers(events, containerEvents, containerEvents);
         AtomicReference<Coordinator> coordinator = new AtomicReference<>();
         AtomicReference<Supplier<String>> status =
                 new AtomicReference<>(() -> "coded-yarn " + appId + ": starting\n");
@@ -163,7 +167,7 @@ public final class AppMaster {
                             .start();
             int grpcPort = server.port();
             coordinator.set(
-                    new Coordinator(spec, placed.plan, placed.shape, server, events, Clock.system())
+                    new Coordinator(spec, placed.plan, placed.shape, server, events, clock)
                             // a worker may wait out the locality wait twice (its node, then
                             // the node its data was re-placed beside)
                             .startupTimeout(
@@ -241,6 +245,7 @@ public final class AppMaster {
             if (page != null) {
                 page.close();
             }
+            containerEvents.close();
         }
     }
 

@@ -2,17 +2,18 @@ package io.codedyarn.am.yarn;
 
 import io.codedyarn.coordinator.CoordinatorEvent;
 import io.codedyarn.coordinator.EventQueue;
-import java.nio.ByteBuffer;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
+import java.util.TreeMap;
+import java.util.concurrent.Executor;
 import java.util.function.DoubleSupplier;
 import java.util.function.IntFunction;
 import org.apache.hadoop.yarn.api.records.Container;
@@ -20,7 +21,6 @@ import org.apache.hadoop.yarn.api.records.ContainerExitStatus;
 import org.apache.hadoop.yarn.api.records.ContainerId;
 import org.apache.hadoop.yarn.api.records.ContainerLaunchContext;
 import org.apache.hadoop.yarn.api.records.ContainerStatus;
-import org.apache.hadoop.yarn.api.records.NodeReport;
 import org.apache.hadoop.yarn.api.records.Priority;
 import org.apache.hadoop.yarn.api.records.Resource;
 import org.apache.hadoop.yarn.client.api.AMRMClient.ContainerRequest;
@@ -33,8 +33,7 @@ import org.slf4j.LoggerFactory;
  * The AM's YARN side for workers: one container request per worker, on the NodeManager holding its
  * partitions ({@code relaxLocality = false}, allocation request id = worker id, so an allocated
  * container names its worker); launches each on allocation; turns container exits and launch
- * failures into {@link CoordinatorEvent.WorkerFailed}. Callbacks run on AMRMClientAsync's and
- * NMClientAsync's threads and only post events or touch the concurrent maps here.
+ * failures into {@link CoordinatorEvent.WorkerFailed}.
  *
  * <p>Locality fallback, re-placing data: a worker whose data is on no NodeManager's node, or whose
  * node has not given a container within {@code localityWaitSeconds} (dead, full or unknown), has
@@ -44,8 +43,19 @@ import org.slf4j.LoggerFactory;
  * asked for with relaxed locality (logged: its reads then go over the network, which costs speed,
  * not correctness). A container for an abandoned request that still arrives is used if the worker
  * has none yet (it reads its data remotely), else released.
+ *
+ * <p>Threading: every callback of AMRMClientAsync and NMClientAsync ({@link ContainerCallbacks}),
+ * every timer and every call of the AM's main thread ({@link #configure}, {@link #request}, ...)
+ * only posts an action to {@code thread}, one thread (a {@link SerialExecutor}; the test's own
+ * thread in tests) that alone reads and writes the plain collections below, so none of them needs a
+ * lock. Timers run on the injected {@link Scheduler} (the coordinator's clock) and re-post their
+ * action to {@code thread}. An action that throws fails every worker, naming the cause: the run
+ * ends with that diagnostic instead of waiting for a container that will never be launched. Read
+ * from other threads: {@link #nodes}/{@link #runningCount} (an immutable snapshot, volatile),
+ * {@code stopping} (volatile, set by the main thread) and the progress supplier (the coordinator's,
+ * readable from any thread).
  */
-final class WorkerContainers {
+final class WorkerContainers implements ContainerCallbacks.Listener {
     /** Re-places a worker's data beside another node; returns that node, or empty. */
     interface Relocation {
         Optional<String> replace(int worker, String unavailable, Collection<String> otherNodes);
@@ -55,138 +65,95 @@ final class WorkerContainers {
     private static final Priority PRIORITY = Priority.newInstance(1);
 
     private final EventQueue events;
-    private volatile IntFunction<ContainerLaunchContext> launchContext;
-    private volatile Resource resource;
-    private volatile int workers;
-    private final Map<Integer, Container> running = new ConcurrentHashMap<>();
-    private final Map<ContainerId, Integer> workerOf = new ConcurrentHashMap<>();
-    private final Map<Integer, ContainerRequest> pending = new ConcurrentHashMap<>();
-    private final Map<Integer, String> requestedNode = new ConcurrentHashMap<>();
-    private final ScheduledExecutorService timer =
-            Executors.newSingleThreadScheduledExecutor(
-                    r -> {
-                        Thread t = new Thread(r, "locality-fallback");
-                        t.setDaemon(true);
-                        return t;
-                    });
-    private final Set<Integer> relocated = ConcurrentHashMap.newKeySet();
-    private volatile Relocation relocation;
-    private volatile int localityWaitSeconds;
-    private volatile boolean stopping;
+    private final Executor thread;
+    private final Scheduler timers;
+
+    // ---- owned by `thread` ----
+    private IntFunction<ContainerLaunchContext> launchContext;
+    private Resource resource;
+    private int workers;
+    private Relocation relocation;
+    private Duration localityWait;
     private AMRMClientAsync<ContainerRequest> rm;
     private NMClientAsync nm;
+    private final Map<Integer, Container> running = new HashMap<>();
+    private final Map<ContainerId, Integer> workerOf = new HashMap<>();
+    // sorted: the locality fallback handles workers in id order (its log and requests read so)
+    private final Map<Integer, ContainerRequest> pending = new TreeMap<>();
+    private final Map<Integer, String> requestedNode = new HashMap<>();
+    private final Set<Integer> relocated = new HashSet<>();
+    private Scheduler.Cancellable localityTimer;
 
-    /** Created before registration (its callbacks are the RM's); {@link #configure} later. */
-    WorkerContainers(EventQueue events) {
+    // ---- read from other threads ----
+    /** Set by the main thread, so that an action in progress (a copy) need not finish first. */
+    private volatile boolean stopping;
+
+    /**
+     * Node of each worker's container (worker order, null where none yet), replaced on `thread`.
+     */
+    private volatile List<String> nodes = List.of();
+
+    /**
+     * Created before registration (its callbacks are the RM's); {@link #configure} later.
+     *
+     * @param thread the one thread that runs every action of this object, in posting order
+     * @param timers the locality wait's clock
+     */
+    WorkerContainers(EventQueue events, Executor thread, Scheduler timers) {
         this.events = events;
+        this.thread = thread;
+        this.timers = timers;
     }
 
     /** What to request and launch, once the job is known (before {@link #request}). */
     void configure(
             int workers, Resource resource, IntFunction<ContainerLaunchContext> launchContext) {
-        this.workers = workers;
-        this.resource = resource;
-        this.launchContext = launchContext;
+        post(
+                () -> {
+                    this.workers = workers;
+                    this.resource = resource;
+                    this.launchContext = launchContext;
+                    List<String> none = new ArrayList<>(Collections.nCopies(workers, null));
+                    this.nodes = Collections.unmodifiableList(none);
+                });
     }
 
+    /** The RM's callbacks: each posts to {@code thread}. */
     AMRMClientAsync.AbstractCallbackHandler rmCallbacks(DoubleSupplier progress) {
-        return new AMRMClientAsync.AbstractCallbackHandler() {
-            @Override
-            public void onContainersAllocated(List<Container> containers) {
-                for (Container c : containers) {
-                    allocated(c);
-                }
-            }
-
-            @Override
-            public void onContainersCompleted(List<ContainerStatus> statuses) {
-                for (ContainerStatus s : statuses) {
-                    completed(s);
-                }
-            }
-
-            @Override
-            public void onContainersUpdated(
-                    List<org.apache.hadoop.yarn.api.records.UpdatedContainer> containers) {}
-
-            @Override
-            public void onShutdownRequest() {
-                failAll("the ResourceManager asked the ApplicationMaster to shut down");
-            }
-
-            @Override
-            public void onNodesUpdated(List<NodeReport> updatedNodes) {}
-
-            @Override
-            public float getProgress() {
-                return (float) Math.max(0, Math.min(1, progress.getAsDouble()));
-            }
-
-            @Override
-            public void onError(Throwable e) {
-                failAll("ResourceManager connection failed: " + e);
-            }
-        };
+        return ContainerCallbacks.resourceManager(this::post, this, progress);
     }
 
+    /** The NodeManagers' callbacks: each posts to {@code thread}. */
     NMClientAsync.AbstractCallbackHandler nmCallbacks() {
-        return new NMClientAsync.AbstractCallbackHandler() {
-            @Override
-            public void onContainerStarted(
-                    ContainerId id, Map<String, ByteBuffer> allServiceResponse) {
-                LOG.info("worker {} started in {}", workerOf.get(id), id);
-            }
-
-            @Override
-            public void onStartContainerError(ContainerId id, Throwable t) {
-                Integer w = workerOf.get(id);
-                if (w != null) {
-                    events.post(
-                            new CoordinatorEvent.WorkerFailed(
-                                    w, "container " + id + " failed to start: " + t));
-                }
-            }
-
-            @Override
-            public void onContainerStatusReceived(ContainerId id, ContainerStatus status) {}
-
-            @Override
-            public void onContainerStopped(ContainerId id) {}
-
-            @Override
-            public void onGetContainerStatusError(ContainerId id, Throwable t) {}
-
-            @Override
-            public void onContainerResourceIncreased(ContainerId id, Resource r) {}
-
-            @Override
-            public void onContainerResourceUpdated(ContainerId id, Resource r) {}
-
-            @Override
-            public void onIncreaseContainerResourceError(ContainerId id, Throwable t) {}
-
-            @Override
-            public void onUpdateContainerResourceError(ContainerId id, Throwable t) {}
-
-            @Override
-            public void onStopContainerError(ContainerId id, Throwable t) {}
-        };
+        return ContainerCallbacks.nodeManagers(this::post, this);
     }
 
     /** How to re-place a worker's data (null: never; fall back to relaxed locality at once). */
     void relocateWith(Relocation r) {
-        this.relocation = r;
+        post(() -> this.relocation = r);
     }
 
-    /** Requests every worker's container; starts the locality fallback timer. */
-    synchronized void request(
+    /**
+     * Requests every worker's container and starts the locality wait; returns once the requests are
+     * made (it waits for {@code thread}), throwing what making them threw.
+     */
+    void request(
             AMRMClientAsync<ContainerRequest> rm,
             NMClientAsync nm,
             IntFunction<Optional<String>> nodeOf,
             int localityWaitSeconds) {
+        SerialExecutor.runAndWait(
+                thread, () -> requestAll(rm, nm, nodeOf, Duration.ofSeconds(localityWaitSeconds)));
+    }
+
+    private void requestAll(
+            AMRMClientAsync<ContainerRequest> rm,
+            NMClientAsync nm,
+            IntFunction<Optional<String>> nodeOf,
+            Duration localityWait) {
         this.rm = rm;
         this.nm = nm;
-        this.localityWaitSeconds = localityWaitSeconds;
+        this.localityWait = localityWait;
         List<Integer> homeless = new ArrayList<>();
         for (int w = 0; w < workers; w++) {
             Optional<String> node = nodeOf.apply(w);
@@ -211,7 +178,7 @@ final class WorkerContainers {
             rm.addContainerRequest(req);
         }
         if (!requestedNode.isEmpty()) {
-            timer.schedule(this::relaxPending, localityWaitSeconds, TimeUnit.SECONDS);
+            startLocalityWait();
         }
     }
 
@@ -229,9 +196,7 @@ final class WorkerContainers {
             String node =
                     requestedNode.containsKey(k)
                             ? requestedNode.get(k)
-                            : c == null
-                                    ? null
-                                    : c.getNodeId().getHost() + ":" + c.getNodeId().getPort();
+                            : c == null ? null : nodeName(c);
             if (k != w && node != null) {
                 others.add(node);
             }
@@ -258,16 +223,22 @@ final class WorkerContainers {
                 .build();
     }
 
-    private synchronized void relaxPending() {
+    /** The locality wait: once it is over, {@link #relaxPending} runs on {@code thread}. */
+    private void startLocalityWait() {
+        localityTimer = timers.schedule(localityWait, () -> post(this::relaxPending));
+    }
+
+    private void relaxPending() {
+        localityTimer = null;
         boolean again = false;
-        for (Map.Entry<Integer, ContainerRequest> e : pending.entrySet()) {
-            int w = e.getKey();
-            if (stopping || running.containsKey(w) || e.getValue().getRelaxLocality()) {
-                continue;
+        for (int w : List.copyOf(pending.keySet())) {
+            ContainerRequest req = pending.get(w);
+            if (stopping || running.containsKey(w) || req.getRelaxLocality()) {
+                continue; // placed (or its container is on the way), or already anywhere
             }
             Optional<String> moved = relocate(w, requestedNode.get(w));
             if (moved.isPresent()) {
-                rm.removeContainerRequest(e.getValue());
+                rm.removeContainerRequest(req);
                 ContainerRequest r = strict(w, moved.get());
                 requestedNode.put(w, moved.get());
                 pending.put(w, r);
@@ -280,19 +251,22 @@ final class WorkerContainers {
                             + " (its partitions will be read remotely)",
                     w,
                     requestedNode.get(w));
-            rm.removeContainerRequest(e.getValue());
+            rm.removeContainerRequest(req);
             ContainerRequest r = relaxed(w);
             pending.put(w, r);
             rm.addContainerRequest(r);
         }
         if (again && !stopping) { // a re-placed request that also waits in vain goes relaxed
-            timer.schedule(this::relaxPending, localityWaitSeconds, TimeUnit.SECONDS);
+            startLocalityWait();
         }
     }
 
-    private synchronized void allocated(Container c) {
+    // ---- ContainerCallbacks.Listener: on `thread` only ----
+
+    @Override
+    public void allocated(Container c) {
         int w = (int) c.getAllocationRequestId();
-        String node = c.getNodeId().getHost() + ":" + c.getNodeId().getPort();
+        String node = nodeName(c);
         ContainerRequest req = pending.remove(w);
         if (stopping || w < 0 || w >= workers || req == null || running.containsKey(w)) {
             LOG.info("releasing surplus container {} on {} (worker {})", c.getId(), node, w);
@@ -302,6 +276,9 @@ final class WorkerContainers {
         rm.removeContainerRequest(req);
         running.put(w, c);
         workerOf.put(c.getId(), w);
+        List<String> now = new ArrayList<>(nodes);
+        now.set(w, node);
+        nodes = Collections.unmodifiableList(now);
         String wanted = requestedNode.get(w);
         LOG.info(
                 "worker {}: container {} on {}{}",
@@ -312,7 +289,23 @@ final class WorkerContainers {
         nm.startContainerAsync(c, launchContext.apply(w));
     }
 
-    private void completed(ContainerStatus s) {
+    @Override
+    public void started(ContainerId id) {
+        LOG.info("worker {} started in {}", workerOf.get(id), id);
+    }
+
+    @Override
+    public void startFailed(ContainerId id, Throwable t) {
+        Integer w = workerOf.get(id);
+        if (w != null) {
+            events.post(
+                    new CoordinatorEvent.WorkerFailed(
+                            w, "container " + id + " failed to start: " + t));
+        }
+    }
+
+    @Override
+    public void completed(ContainerStatus s) {
         Integer w = workerOf.get(s.getContainerId());
         if (w == null || stopping) {
             return;
@@ -346,29 +339,56 @@ final class WorkerContainers {
         };
     }
 
-    private void failAll(String why) {
+    @Override
+    public void lostAll(String why) {
         for (int w = 0; w < workers; w++) {
             events.post(new CoordinatorEvent.WorkerFailed(w, why));
         }
     }
 
+    /** Runs {@code action} on {@code thread}; if it throws, every worker fails with the cause. */
+    private void post(Runnable action) {
+        thread.execute(
+                () -> {
+                    try {
+                        action.run();
+                    } catch (RuntimeException e) {
+                        LOG.error("handling containers failed", e);
+                        lostAll("handling containers failed: " + e);
+                    }
+                });
+    }
+
+    private static String nodeName(Container c) {
+        return c.getNodeId().getHost() + ":" + c.getNodeId().getPort();
+    }
+
     /** Node names the workers' containers run on (worker order; null where none yet). */
     List<String> nodes() {
-        List<String> out = new ArrayList<>();
-        for (int w = 0; w < workers; w++) {
-            Container c = running.get(w);
-            out.add(c == null ? null : c.getNodeId().getHost() + ":" + c.getNodeId().getPort());
-        }
-        return out;
+        return nodes;
     }
 
+    /** Workers with a container (any thread). */
     int runningCount() {
-        return running.size();
+        int n = 0;
+        for (String node : nodes) {
+            n += node == null ? 0 : 1;
+        }
+        return n;
     }
 
-    /** From now on container exits are expected (the run is over). */
+    /**
+     * From now on container exits are expected (the run is over): later callbacks are ignored and
+     * the locality wait is cancelled. Returns at once, also while an action (a copy) is running.
+     */
     void stopping() {
         stopping = true;
-        timer.shutdownNow();
+        post(
+                () -> {
+                    if (localityTimer != null) {
+                        localityTimer.cancel();
+                        localityTimer = null;
+                    }
+                });
     }
 }

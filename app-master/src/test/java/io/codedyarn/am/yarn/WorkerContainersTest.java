@@ -2,28 +2,45 @@ package io.codedyarn.am.yarn;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.codedyarn.coordinator.CoordinatorEvent;
 import io.codedyarn.coordinator.EventQueue;
+import io.codedyarn.coordinator.ManualClock;
+import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import org.apache.hadoop.yarn.api.records.Container;
+import org.apache.hadoop.yarn.api.records.ContainerState;
+import org.apache.hadoop.yarn.api.records.ContainerStatus;
 import org.apache.hadoop.yarn.api.records.Resource;
 import org.junit.jupiter.api.Test;
 
 /**
- * The locality fallback's sequence against a ResourceManager that never allocates: strict request
- * on the data's node → after the wait, re-placed and strict on the new node → after another wait,
- * relaxed. Locality wait 0 s, so the timer fires at once.
+ * The locality fallback's sequence against a ResourceManager that never allocates (unless the test
+ * hands a container to the callbacks): strict request on the data's node → after the wait,
+ * re-placed and strict on the new node → after another wait, relaxed. The test's own thread is the
+ * one thread the containers' state lives on (a direct executor), and time moves only when the test
+ * advances the {@link ManualScheduler}: no sleeps, no real-time timer.
  */
 class WorkerContainersTest {
-    private static WorkerContainers containers(int workers) {
-        WorkerContainers c = new WorkerContainers(new EventQueue());
+    private static final Duration WAIT = Duration.ofSeconds(30);
+    private static final int WAIT_SECONDS = (int) WAIT.toSeconds();
+
+    private final ManualScheduler timers = new ManualScheduler(new ManualClock());
+    private final EventQueue events = new EventQueue();
+    private final FakeResourceManager rm = new FakeResourceManager();
+    private final FakeNodeManagers nm = new FakeNodeManagers();
+
+    private WorkerContainers containers(int workers) {
+        WorkerContainers c = new WorkerContainers(events, Runnable::run, timers);
         c.configure(workers, Resource.newInstance(256, 1), w -> null);
         return c;
     }
 
     @Test
-    void aNodeThatGivesNothingWithinTheWaitIsReplacedThenRelaxed() throws Exception {
+    void aNodeThatGivesNothingWithinTheWaitIsReplacedThenRelaxed() {
         WorkerContainers c = containers(2);
         List<String> asked = new ArrayList<>();
         c.relocateWith(
@@ -31,31 +48,35 @@ class WorkerContainersTest {
                     asked.add(w + " from " + unavailable + " avoiding " + others);
                     return Optional.of("new" + w);
                 });
-        FakeResourceManager rm = new FakeResourceManager();
-        c.request(rm, null, w -> Optional.of("n" + w), 0);
+        c.request(rm, nm, w -> Optional.of("n" + w), WAIT_SECONDS);
         assertThat(rm.next(2)).containsExactly("add 0 n0", "add 1 n1");
+        timers.advance(WAIT.minusNanos(1));
+        assertThat(rm.rest()).as("nothing before the wait is over").isEmpty();
         // first wait: both re-placed, strictly
+        timers.advance(Duration.ofNanos(1));
         assertThat(rm.next(4))
                 .containsExactly("remove 0 n0", "add 0 new0", "remove 1 n1", "add 1 new1");
         // second wait: relaxed, never re-placed twice
+        timers.advance(WAIT);
         assertThat(rm.next(4))
                 .containsExactly("remove 0 new0", "add 0 *", "remove 1 new1", "add 1 *");
         assertThat(asked).containsExactly("0 from n0 avoiding [n1]", "1 from n1 avoiding [new0]");
+        assertThat(timers.pending()).as("relaxed requests wait for nothing").isZero();
         c.stopping();
     }
 
     @Test
-    void withoutAPlaceForTheDataTheWorkerIsAskedForAnywhere() throws Exception {
+    void withoutAPlaceForTheDataTheWorkerIsAskedForAnywhere() {
         WorkerContainers c = containers(1);
         c.relocateWith((w, unavailable, others) -> Optional.empty());
-        FakeResourceManager rm = new FakeResourceManager();
-        c.request(rm, null, w -> Optional.of("n0"), 0);
+        c.request(rm, nm, w -> Optional.of("n0"), WAIT_SECONDS);
+        timers.advance(WAIT);
         assertThat(rm.next(3)).containsExactly("add 0 n0", "remove 0 n0", "add 0 *");
         c.stopping();
     }
 
     @Test
-    void dataOnNoNodeManagerIsReplacedBeforeTheFirstRequest() throws Exception {
+    void dataOnNoNodeManagerIsReplacedBeforeTheFirstRequest() {
         WorkerContainers c = containers(2);
         c.relocateWith(
                 (w, unavailable, others) -> {
@@ -63,9 +84,91 @@ class WorkerContainersTest {
                     assertThat(others).containsExactly("n1"); // the other worker's node
                     return Optional.of("spare");
                 });
-        FakeResourceManager rm = new FakeResourceManager();
-        c.request(rm, null, w -> w == 0 ? Optional.empty() : Optional.of("n1"), 3600);
+        c.request(rm, nm, w -> w == 0 ? Optional.empty() : Optional.of("n1"), 3600);
         assertThat(rm.next(2)).containsExactly("add 0 spare", "add 1 n1");
         c.stopping();
+    }
+
+    @Test
+    void aTimerThatFiresAfterTheWorkerWasPlacedLeavesItAlone() {
+        WorkerContainers c = containers(2);
+        List<String> asked = new ArrayList<>();
+        c.relocateWith(
+                (w, unavailable, others) -> {
+                    asked.add(w + " from " + unavailable);
+                    return Optional.of("new" + w);
+                });
+        c.request(rm, nm, w -> Optional.of("n" + w), WAIT_SECONDS);
+        c.rmCallbacks(() -> 0)
+                .onContainersAllocated(List.of(FakeResourceManager.container(0, "n0", 1)));
+        assertThat(rm.next(3)).containsExactly("add 0 n0", "add 1 n1", "remove 0 n0");
+        assertThat(nm.starts()).containsExactly("start 0 on n0:8041");
+
+        timers.advance(WAIT); // the wait's one timer fires, for both workers
+        assertThat(rm.rest()).containsExactly("remove 1 n1", "add 1 new1");
+        assertThat(asked).containsExactly("1 from n1");
+        assertThat(nm.starts()).hasSize(1);
+        assertThat(c.nodes()).containsExactly("n0:8041", null);
+        assertThat(c.runningCount()).isOne();
+        c.stopping();
+    }
+
+    @Test
+    void stoppingCancelsTheLocalityWait() {
+        WorkerContainers c = containers(1);
+        c.relocateWith((w, unavailable, others) -> Optional.of("new" + w));
+        c.request(rm, nm, w -> Optional.of("n0"), WAIT_SECONDS);
+        c.stopping();
+        assertThat(timers.pending()).isZero();
+        timers.advance(WAIT);
+        assertThat(rm.rest()).containsExactly("add 0 n0");
+    }
+
+    @Test
+    void aContainerThatCannotStartFailsItsWorkerAndExitsAfterStoppingAreExpected()
+            throws Exception {
+        WorkerContainers c = containers(2);
+        c.request(rm, nm, w -> Optional.empty(), WAIT_SECONDS); // no relocation: anywhere
+        assertThat(rm.rest()).containsExactly("add 0 *", "add 1 *");
+        Container k = FakeResourceManager.container(1, "n1", 7);
+        c.rmCallbacks(() -> 0).onContainersAllocated(List.of(k));
+        c.nmCallbacks().onStartContainerError(k.getId(), new IOException("node gone"));
+        CoordinatorEvent e = events.poll(0);
+        assertThat(e).isInstanceOf(CoordinatorEvent.WorkerFailed.class);
+        assertThat(((CoordinatorEvent.WorkerFailed) e).worker()).isOne();
+        assertThat(((CoordinatorEvent.WorkerFailed) e).reason())
+                .contains("failed to start")
+                .contains("node gone");
+
+        c.stopping();
+        c.rmCallbacks(() -> 0)
+                .onContainersCompleted(
+                        List.of(
+                                ContainerStatus.newInstance(
+                                        k.getId(), ContainerState.COMPLETE, "", 0)));
+        assertThat(events.poll(0)).isNull();
+    }
+
+    @Test
+    void aFailureWhileHandlingContainersFailsEveryWorker() throws Exception {
+        WorkerContainers c = new WorkerContainers(events, Runnable::run, timers);
+        c.configure(
+                2,
+                Resource.newInstance(256, 1),
+                w -> {
+                    throw new IllegalStateException("worker " + w + ": no launch context");
+                });
+        c.request(rm, nm, w -> Optional.empty(), WAIT_SECONDS);
+        c.rmCallbacks(() -> 0)
+                .onContainersAllocated(List.of(FakeResourceManager.container(0, "n0", 1)));
+        for (int w = 0; w < 2; w++) {
+            CoordinatorEvent e = events.poll(0);
+            assertThat(e)
+                    .isEqualTo(
+                            new CoordinatorEvent.WorkerFailed(
+                                    w,
+                                    "handling containers failed: java.lang.IllegalStateException:"
+                                            + " worker 0: no launch context"));
+        }
     }
 }
