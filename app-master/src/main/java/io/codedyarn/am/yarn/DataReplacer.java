@@ -25,9 +25,8 @@ import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.io.IOUtils;
 import org.apache.hadoop.yarn.api.records.NodeReport;
-import org.apache.hadoop.yarn.api.records.NodeState;
 import org.apache.hadoop.yarn.api.records.Resource;
-import org.apache.hadoop.yarn.client.api.YarnClient;
+import org.apache.hadoop.yarn.exceptions.YarnException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -43,9 +42,16 @@ import org.slf4j.LoggerFactory;
  * function.
  */
 final class DataReplacer {
+    /** The RUNNING NodeManagers' reports, asked now ({@link AmClients#runningNodes}). */
+    @FunctionalInterface
+    interface RunningNodes {
+        List<NodeReport> get() throws IOException, YarnException;
+    }
+
     private static final Logger LOG = LoggerFactory.getLogger(DataReplacer.class);
 
     private final Configuration conf;
+    private final RunningNodes nodes;
     private final FileSystem fs;
     private final PlacedJob placed;
     private final Path dir;
@@ -53,6 +59,8 @@ final class DataReplacer {
     private final Map<String, String> dataNodeToNodeManager;
     private final boolean includePort;
     private final UnaryOperator<String> canonical;
+    // written by replace (on the containers' one thread), read by the workers' Hellos (gRPC
+    // threads) and by the main thread for the summary: hence concurrent
     private final Map<Integer, Map<Integer, String>> copies = new ConcurrentHashMap<>();
     private final Map<Integer, String> replaced = new ConcurrentHashMap<>();
 
@@ -63,6 +71,7 @@ final class DataReplacer {
      */
     DataReplacer(
             Configuration conf,
+            RunningNodes nodes,
             FileSystem fs,
             PlacedJob placed,
             Path dir,
@@ -71,6 +80,7 @@ final class DataReplacer {
             boolean includePort,
             UnaryOperator<String> canonical) {
         this.conf = conf;
+        this.nodes = nodes;
         this.fs = fs;
         this.placed = placed;
         this.dir = dir;
@@ -83,10 +93,10 @@ final class DataReplacer {
     /**
      * Copies worker {@code w}'s partitions next to a node other than {@code unavailable} (null:
      * none known) and returns that node, or empty when no node can take it or the copy fails
-     * (logged; the caller then asks anywhere).
+     * (logged; the caller then asks anywhere). Called on one thread at a time (the containers' one
+     * thread).
      */
-    synchronized Optional<String> replace(
-            int w, String unavailable, Collection<String> nodesOfOtherWorkers) {
+    Optional<String> replace(int w, String unavailable, Collection<String> nodesOfOtherWorkers) {
         try {
             Optional<Candidate> c =
                     ReplacementChooser.choose(candidates(unavailable), nodesOfOtherWorkers);
@@ -124,7 +134,7 @@ final class DataReplacer {
                     dataNode,
                     c.get().node());
             return Optional.of(c.get().node());
-        } catch (IOException | org.apache.hadoop.yarn.exceptions.YarnException e) {
+        } catch (IOException | YarnException e) {
             LOG.warn(
                     "worker {}: re-placing its data failed ({}); asking anywhere", w, e.toString());
             return Optional.empty();
@@ -145,8 +155,7 @@ final class DataReplacer {
     }
 
     /** Running NodeManagers (but {@code unavailable}) with room for a worker and a DataNode. */
-    private List<Candidate> candidates(String unavailable)
-            throws IOException, org.apache.hadoop.yarn.exceptions.YarnException {
+    private List<Candidate> candidates(String unavailable) throws IOException, YarnException {
         List<Candidate> out = new ArrayList<>();
         if (!(fs instanceof DistributedFileSystem dfs)) {
             return out; // no DataNodes to favour
@@ -155,21 +164,16 @@ final class DataReplacer {
         for (DatanodeInfo d : dfs.getDataNodeStats()) {
             dataNodes.add(d.getXferAddr());
         }
-        try (YarnClient yc = YarnClient.createYarnClient()) {
-            yc.init(conf);
-            yc.start();
-            for (NodeReport r : yc.getNodeReports(NodeState.RUNNING)) {
-                String full = r.getNodeId().getHost() + ":" + r.getNodeId().getPort();
-                String node = includePort ? full : LocalityPlanner.hostOf(full);
-                Resource used = r.getUsed();
-                long free =
-                        r.getCapability().getMemorySize()
-                                - (used == null ? 0 : used.getMemorySize());
-                if (node.equals(unavailable) || free < container.getMemorySize()) {
-                    continue;
-                }
-                dataNodeBeside(node, dataNodes).ifPresent(dn -> out.add(new Candidate(node, dn)));
+        for (NodeReport r : nodes.get()) {
+            String full = r.getNodeId().getHost() + ":" + r.getNodeId().getPort();
+            String node = includePort ? full : LocalityPlanner.hostOf(full);
+            Resource used = r.getUsed();
+            long free =
+                    r.getCapability().getMemorySize() - (used == null ? 0 : used.getMemorySize());
+            if (node.equals(unavailable) || free < container.getMemorySize()) {
+                continue;
             }
+            dataNodeBeside(node, dataNodes).ifPresent(dn -> out.add(new Candidate(node, dn)));
         }
         return out;
     }

@@ -1,0 +1,155 @@
+package io.codedyarn.am.yarn;
+
+import io.codedyarn.am.net.GrpcWorkerServer;
+import io.codedyarn.am.net.ServerOptions;
+import io.codedyarn.coordinator.Clock;
+import io.codedyarn.coordinator.EventQueue;
+import io.codedyarn.coordinator.WorkerSetup;
+import io.codedyarn.worker.hdfs.HdfsPartitionLoader;
+import io.codedyarn.worker.net.WorkerClient;
+import io.codedyarn.worker.yarn.WorkerMain;
+import java.io.ByteArrayInputStream;
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.ByteBuffer;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.IntFunction;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.security.Credentials;
+import org.apache.hadoop.yarn.api.records.Container;
+import org.apache.hadoop.yarn.api.records.ContainerLaunchContext;
+import org.apache.hadoop.yarn.api.records.NodeId;
+import org.apache.hadoop.yarn.api.records.NodeReport;
+import org.apache.hadoop.yarn.api.records.NodeState;
+import org.apache.hadoop.yarn.api.records.Resource;
+import org.apache.hadoop.yarn.client.api.AMRMClient.ContainerRequest;
+import org.apache.hadoop.yarn.client.api.async.AMRMClientAsync;
+import org.apache.hadoop.yarn.client.api.async.NMClientAsync;
+
+/**
+ * {@link AmClients} for a cluster of one NodeManager ({@value #NODE}) that exists only in this JVM:
+ * a {@link FakeResourceManager} that allocates every request at once, {@link FakeNodeManagers} that
+ * start each container with a {@link FakeNodeManagers.Launcher} (by default the real {@link
+ * WorkerClient} in this JVM, configured from the launch context alone), the local file system, a
+ * loopback gRPC endpoint and the system clock. The clients it made stay readable for assertions.
+ */
+final class FakeAmClients implements AmClients, AutoCloseable {
+    static final String NODE = "localhost";
+
+    private final FakeNodeManagers.Launcher launcher;
+    private final ExecutorService workers = Executors.newCachedThreadPool();
+    volatile FakeResourceManager rm;
+    volatile FakeNodeManagers nm;
+
+    /** Containers run their worker in this JVM ({@link #startInProcess}). */
+    FakeAmClients() {
+        this.launcher = this::startInProcess;
+    }
+
+    /**
+     * @param launcher what starting a container does
+     */
+    FakeAmClients(FakeNodeManagers.Launcher launcher) {
+        this.launcher = launcher;
+    }
+
+    /** Starts the container's worker as a {@link WorkerClient} in this JVM, as WorkerMain would. */
+    private void startInProcess(
+            Container c, ContainerLaunchContext context, NMClientAsync.CallbackHandler callbacks) {
+        Map<String, String> env = context.getEnvironment();
+        WorkerClient client =
+                new WorkerClient(
+                        WorkerClient.Config.of(
+                                env.get(WorkerMain.ENV_AM_HOST),
+                                Integer.parseInt(env.get(WorkerMain.ENV_AM_PORT)),
+                                Integer.parseInt(env.get(WorkerMain.ENV_WORKER)),
+                                secret(context.getTokens()),
+                                c.getNodeId().getHost()),
+                        new HdfsPartitionLoader(new Configuration()),
+                        System::nanoTime);
+        callbacks.onContainerStarted(c.getId(), Map.of());
+        workers.submit(
+                () -> {
+                    try (client) {
+                        return client.run();
+                    }
+                });
+    }
+
+    /** The per-application secret from a container's credentials, as the worker reads it. */
+    private static byte[] secret(ByteBuffer tokens) {
+        byte[] bytes = new byte[tokens.remaining()];
+        tokens.duplicate().get(bytes);
+        Credentials creds = new Credentials();
+        try {
+            creds.readTokenStorageStream(new DataInputStream(new ByteArrayInputStream(bytes)));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return creds.getSecretKey(new Text(WorkerMain.SECRET_KEY));
+    }
+
+    @Override
+    public AMRMClientAsync<ContainerRequest> resourceManager(
+            Configuration conf, AMRMClientAsync.AbstractCallbackHandler callbacks) {
+        rm = FakeResourceManager.allocating(callbacks);
+        return rm;
+    }
+
+    @Override
+    public NMClientAsync nodeManagers(
+            Configuration conf, NMClientAsync.AbstractCallbackHandler callbacks) {
+        nm = new FakeNodeManagers(callbacks, launcher);
+        return nm;
+    }
+
+    @Override
+    public List<NodeReport> runningNodes(Configuration conf) {
+        return List.of(
+                NodeReport.newInstance(
+                        NodeId.newInstance(NODE, FakeResourceManager.NM_PORT),
+                        NodeState.RUNNING,
+                        NODE + ":8042",
+                        "/default-rack",
+                        Resource.newInstance(0, 0),
+                        Resource.newInstance(4096, 4),
+                        0,
+                        "",
+                        0));
+    }
+
+    @Override
+    public FileSystem fileSystem(URI uri, Configuration conf) throws IOException {
+        return FileSystem.get(uri, conf);
+    }
+
+    @Override
+    public GrpcWorkerServer workerServer(
+            int workers,
+            byte[] secret,
+            IntFunction<WorkerSetup> setups,
+            EventQueue events,
+            ServerOptions options)
+            throws IOException {
+        return new GrpcWorkerServer(
+                        workers, secret, setups, events, options.withBindAddress("127.0.0.1"))
+                .start();
+    }
+
+    @Override
+    public Clock clock() {
+        return Clock.system();
+    }
+
+    @Override
+    public void close() {
+        workers.shutdownNow();
+    }
+}
