@@ -113,7 +113,8 @@ final class SerialExecutor implements Executor, Scheduler, AutoCloseable {
 
     /**
      * Runs {@code action} on {@code executor} and waits for it: for a caller on another thread that
-     * needs the action done (and its exception thrown here) before it goes on.
+     * needs the action done (and its exception thrown here) before it goes on. Not after {@link
+     * #close}: a closed executor drops the action, and this would wait for ever.
      */
     static void runAndWait(Executor executor, Runnable action) {
         CompletableFuture<Void> done = new CompletableFuture<>();
