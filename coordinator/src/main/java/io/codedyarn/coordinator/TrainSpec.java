@@ -1,6 +1,9 @@
 package io.codedyarn.coordinator;
 
+import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.SchemeParams;
+import io.codedyarn.placement.Seeds;
+import io.codedyarn.placement.scheme.Schemes;
 import io.codedyarn.worker.task.Workload;
 
 /**
@@ -42,4 +45,13 @@ public record TrainSpec(
         int waitFor,
         double reference,
         String latency,
-        long seed) {}
+        long seed) {
+
+    /**
+     * The plan of this spec: a pure function of the scheme, its flags and the seed (not a record
+     * component, so not in {@code job.json}).
+     */
+    public Plan plan() {
+        return Schemes.byName(scheme).place(params, Seeds.generator(seed));
+    }
+}

@@ -46,7 +46,7 @@ class MethodFamiliesTest {
                 Trainer.spec(
                         Workload.LR,
                         "uncoded",
-                        SchemeParams.of(6, 0, 1).withPartitions(Trainer.plan(coded).partitions()),
+                        SchemeParams.of(6, 0, 1).withPartitions(coded.plan().partitions()),
                         "nesterov",
                         20);
         RunResult a = Trainer.run(plain, LR, Trainer.oneSlow(-1, 1));

@@ -3,7 +3,6 @@ package io.codedyarn.coordinator;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.SchemeParams;
 import io.codedyarn.placement.Seeds;
-import io.codedyarn.placement.scheme.Schemes;
 import io.codedyarn.worker.data.DenseRows;
 import io.codedyarn.worker.data.Rows;
 import io.codedyarn.worker.task.Workload;
@@ -71,10 +70,6 @@ final class Trainer {
                 params.seed());
     }
 
-    static Plan plan(TrainSpec spec) {
-        return Schemes.byName(spec.scheme()).place(spec.params(), Seeds.generator(spec.seed()));
-    }
-
     /** Runs {@code spec} on {@code data} with in-process workers and the given latencies. */
     static RunResult run(TrainSpec spec, Rows data, SimulatedCluster.TaskLatency latency)
             throws InterruptedException {
@@ -87,7 +82,7 @@ final class Trainer {
             SimulatedCluster.TaskLatency latency,
             java.util.function.Consumer<SimulatedCluster> tweak)
             throws InterruptedException {
-        Plan plan = plan(spec);
+        Plan plan = spec.plan();
         ManualClock clock = new ManualClock();
         DataShape shape = InProcessWorkers.shape(data, plan.partitions());
         SimulatedCluster cluster = SimulatedCluster.over(plan, data, spec, latency, clock);

@@ -1,7 +1,7 @@
 package io.codedyarn.am.repro;
 
-import io.codedyarn.am.train.Reference;
 import io.codedyarn.coordinator.TrainSpec;
+import io.codedyarn.coordinator.simulated.Reference;
 import io.codedyarn.hdfs.generate.HiggsLikeGenerator;
 import io.codedyarn.placement.Seeds;
 import io.codedyarn.placement.repro.ReproducedNumber;

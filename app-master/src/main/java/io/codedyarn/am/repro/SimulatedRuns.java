@@ -1,9 +1,8 @@
 package io.codedyarn.am.repro;
 
-import io.codedyarn.am.train.SimulatedTrain;
-import io.codedyarn.am.train.Trainers;
 import io.codedyarn.coordinator.RunResult;
 import io.codedyarn.coordinator.TrainSpec;
+import io.codedyarn.coordinator.simulated.SimulatedTrain;
 import io.codedyarn.hdfs.generate.RowSink;
 import io.codedyarn.hdfs.generate.SyntheticGenerator;
 import io.codedyarn.worker.data.DenseRows;
@@ -24,7 +23,7 @@ final class SimulatedRuns {
         long start = System.nanoTime();
         RunResult r;
         try {
-            r = SimulatedTrain.run(spec, Trainers.plan(spec), data);
+            r = SimulatedTrain.run(spec, spec.plan(), data);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);

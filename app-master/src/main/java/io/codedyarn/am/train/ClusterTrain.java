@@ -69,7 +69,7 @@ final class ClusterTrain {
             Configuration conf, TrainRequest req, PrintWriter log, boolean embedded)
             throws IOException, InterruptedException {
         TrainSpec spec = req.spec();
-        Plan plan = Trainers.plan(spec);
+        Plan plan = spec.plan();
         FileSystem fs = FileSystem.get(conf);
         Path work =
                 fs.makeQualified(

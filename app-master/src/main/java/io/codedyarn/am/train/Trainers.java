@@ -5,10 +5,10 @@ import io.codedyarn.am.output.RunOutputs;
 import io.codedyarn.am.output.RunSummary;
 import io.codedyarn.coordinator.RunResult;
 import io.codedyarn.coordinator.TrainSpec;
+import io.codedyarn.coordinator.simulated.Reference;
+import io.codedyarn.coordinator.simulated.SimulatedTrain;
 import io.codedyarn.placement.InvalidParametersException;
 import io.codedyarn.placement.Plan;
-import io.codedyarn.placement.Seeds;
-import io.codedyarn.placement.scheme.Schemes;
 import io.codedyarn.worker.data.Rows;
 import io.codedyarn.worker.task.Workload;
 import java.io.IOException;
@@ -43,7 +43,7 @@ public final class Trainers {
     public static Outcome run(
             CodedYarnConfig config, Configuration hadoop, TrainRequest req, PrintWriter log)
             throws IOException, InterruptedException {
-        io.codedyarn.coordinator.Coordinator.validate(req.spec(), plan(req.spec()));
+        io.codedyarn.coordinator.Coordinator.validate(req.spec(), req.spec().plan());
         return switch (req.cluster()) {
             case "simulated" -> simulated(hadoop, req, log);
             case "embedded" -> ClusterTrain.run(hadoop, req, log, true);
@@ -51,16 +51,11 @@ public final class Trainers {
         };
     }
 
-    /** The plan of a spec (a pure function of the scheme, its flags and the seed). */
-    public static Plan plan(TrainSpec spec) {
-        return Schemes.byName(spec.scheme()).place(spec.params(), Seeds.generator(spec.seed()));
-    }
-
     private static Outcome simulated(Configuration hadoop, TrainRequest req, PrintWriter log)
             throws IOException, InterruptedException {
         TrainSpec spec = req.spec();
         Rows data = load(hadoop, req, log);
-        Plan plan = plan(spec);
+        Plan plan = spec.plan();
         InvalidParametersException.require(
                 plan.partitions() <= data.rows(),
                 "--partitions",

@@ -8,12 +8,12 @@ import io.codedyarn.am.config.YarnSettings;
 import io.codedyarn.am.embedded.EmbeddedCluster;
 import io.codedyarn.am.output.RunOutputs;
 import io.codedyarn.am.train.DatasetRows;
-import io.codedyarn.am.train.SimulatedTrain;
 import io.codedyarn.am.train.Trainers;
 import io.codedyarn.coordinator.IterationRecord;
 import io.codedyarn.coordinator.JobInfo;
 import io.codedyarn.coordinator.RunResult;
 import io.codedyarn.coordinator.TrainSpec;
+import io.codedyarn.coordinator.simulated.SimulatedTrain;
 import io.codedyarn.hdfs.dataset.WriterOptions;
 import io.codedyarn.hdfs.generate.GeneratorParams;
 import io.codedyarn.hdfs.generate.Generators;
@@ -268,7 +268,7 @@ class YarnTrainIT {
                             params,
                             scheme.equals("cyclic") ? "lbfgs" : null,
                             400);
-            Plan plan = Trainers.plan(coded);
+            Plan plan = coded.plan();
             Path[] data =
                     placed("family-" + scheme, plan, GeneratorParams.of("higgs-like", 3000, 8, 7));
             Rows rows = DatasetRows.read(fs, data[0]);
@@ -282,7 +282,7 @@ class YarnTrainIT {
                     scheme.equals("cyclic")
                             ? withScheme(coded, "uncoded", SchemeParams.of(3, 0, 21))
                             : withScheme(coded, scheme, params);
-            RunResult local = SimulatedTrain.run(reference, Trainers.plan(reference), rows);
+            RunResult local = SimulatedTrain.run(reference, reference.plan(), rows);
             List<IterationRecord> it = local.iterationLog();
             assertThat(yarn).as(scheme).hasSize(it.size());
             for (int t = 0; t < yarn.length; t++) {
@@ -305,8 +305,7 @@ class YarnTrainIT {
     void aWorkerWhoseNodeCannotBeHadHasItsDataReplacedBesideAnother() throws Exception {
         SchemeParams params = SchemeParams.of(3, 0, 31);
         TrainSpec spec = spec(Workload.LR, "uncoded", params, "lbfgs", 6);
-        Path[] data =
-                placed("moved", Trainers.plan(spec), GeneratorParams.of("higgs-like", 3000, 8, 7));
+        Path[] data = placed("moved", spec.plan(), GeneratorParams.of("higgs-like", 3000, 8, 7));
         Rows rows = DatasetRows.read(fs, data[0]);
         spec = Trainers.withReference(spec, rows);
         String dn0 = PlacementRecord.read(fs, data[1]).orElseThrow().workerNodes().get(0);
@@ -337,7 +336,7 @@ class YarnTrainIT {
         double[] yarn = objectives(out);
         TrainSpec inProcess = withScheme(spec, "uncoded", params);
         List<IterationRecord> local =
-                SimulatedTrain.run(inProcess, Trainers.plan(inProcess), rows).iterationLog();
+                SimulatedTrain.run(inProcess, inProcess.plan(), rows).iterationLog();
         assertThat(yarn).hasSize(local.size());
         for (int t = 0; t < yarn.length; t++) {
             double f = local.get(t).objective();
@@ -356,7 +355,7 @@ class YarnTrainIT {
     void aWorkerWhoseNodeIsFullHasItsDataReplacedOnAFreeNode() throws Exception {
         SchemeParams params = SchemeParams.of(2, 0, 31);
         TrainSpec spec = lr(params, 4);
-        Plan plan = Trainers.plan(spec);
+        Plan plan = spec.plan();
         String dnA = cluster.dataNodes().get(0);
         String nmA = cluster.nodeManagers().get(0);
         Path[] placed =
@@ -406,8 +405,7 @@ class YarnTrainIT {
     void pcaReachesTheExplainedVarianceOfTheEigendecomposition() throws Exception {
         SchemeParams params = SchemeParams.of(4, 1, 3);
         TrainSpec pca = spec(Workload.PCA, "fractional", params, null, 300);
-        Path[] data =
-                placed("pca", Trainers.plan(pca), GeneratorParams.of("low-rank", 2000, 20, 9));
+        Path[] data = placed("pca", pca.plan(), GeneratorParams.of("low-rank", 2000, 20, 9));
         pca = Trainers.withReference(pca, DatasetRows.read(fs, data[0]));
         YarnTrainer.Result r = train(pca, data[1], "pca");
         assertThat(r.summary().objective()).isCloseTo(pca.reference(), within(1e-6));
@@ -418,8 +416,7 @@ class YarnTrainIT {
     void dsagApproachesTheOptimum() throws Exception {
         SchemeParams params = SchemeParams.of(3, 1, 5).withSubpartitions(2);
         TrainSpec dsag = spec(Workload.LR, "dsag", params, null, 120);
-        Path[] data =
-                placed("dsag", Trainers.plan(dsag), GeneratorParams.of("higgs-like", 3000, 8, 7));
+        Path[] data = placed("dsag", dsag.plan(), GeneratorParams.of("higgs-like", 3000, 8, 7));
         dsag = Trainers.withReference(dsag, DatasetRows.read(fs, data[0]));
         YarnTrainer.Result r = train(dsag, data[1], "dsag");
         double[] f = objectives(fs.makeQualified(new Path("/runs/dsag")));

@@ -1,4 +1,4 @@
-package io.codedyarn.am.train;
+package io.codedyarn.coordinator.simulated;
 
 import io.codedyarn.coordinator.Coordinator;
 import io.codedyarn.coordinator.DataShape;
