@@ -33,6 +33,8 @@ class JobJarIT {
         }
         List<String> hadoop = new ArrayList<>();
         boolean cli = false, worker = false, am = false, grpc = false, jackson = false;
+        // the modules below app-master that the bench and reproduce commands run
+        boolean endpoint = false, benchmarks = false, papers = false, training = false;
         try (JarFile f = new JarFile(jar.toFile())) {
             assertThat(f.getManifest().getMainAttributes().getValue("Main-Class"))
                     .isEqualTo("io.codedyarn.am.cli.CodedYarn");
@@ -46,9 +48,14 @@ class JobJarIT {
                 worker |= n.equals("io/codedyarn/worker/yarn/WorkerMain.class");
                 grpc |= n.startsWith("io/grpc/");
                 jackson |= n.startsWith("com/fasterxml/jackson/databind/");
+                endpoint |= n.equals("io/codedyarn/am/net/GrpcWorkerServer.class");
+                benchmarks |= n.equals("META-INF/BenchmarkList"); // JMH's, for bench
+                papers |= n.equals("io/codedyarn/placement/repro/Reproductions.class");
+                training |= n.equals("io/codedyarn/am/repro/TrainingReproductions.class");
             }
         }
         assertThat(hadoop).as("Hadoop classes in " + jar).isEmpty();
-        assertThat(List.of(cli, am, worker, grpc, jackson)).containsOnly(true);
+        assertThat(List.of(cli, am, worker, grpc, jackson, endpoint, benchmarks, papers, training))
+                .containsOnly(true);
     }
 }

@@ -1,6 +1,7 @@
 package io.codedyarn.am.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,6 +28,28 @@ class LastLevelCacheTest {
         assertThat(LastLevelCache.bytes(dir)).isEmpty();
         write(dir.resolve("index3/size"), "-5K\n");
         assertThat(LastLevelCache.bytes(dir)).isEmpty();
+    }
+
+    /** What Hadoop's TraditionalBinaryPrefix.string2long read (it parsed these sizes before). */
+    @Test
+    void parsesBinaryPrefixes() {
+        assertThat(LastLevelCache.parseSize("32768K")).isEqualTo(32L << 20);
+        assertThat(LastLevelCache.parseSize("48k")).isEqualTo(48L << 10);
+        assertThat(LastLevelCache.parseSize(" 3M ")).isEqualTo(3L << 20);
+        assertThat(LastLevelCache.parseSize("2g")).isEqualTo(2L << 30);
+        assertThat(LastLevelCache.parseSize("1T")).isEqualTo(1L << 40);
+        assertThat(LastLevelCache.parseSize("1p")).isEqualTo(1L << 50);
+        assertThat(LastLevelCache.parseSize("7E")).isEqualTo(7L << 60);
+        assertThat(LastLevelCache.parseSize("12345")).isEqualTo(12345);
+        assertThat(LastLevelCache.parseSize("-5K")).isEqualTo(-5L << 10);
+        assertThatThrownBy(() -> LastLevelCache.parseSize("8E"))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> LastLevelCache.parseSize("12KB"))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> LastLevelCache.parseSize("12X"))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> LastLevelCache.parseSize("K"))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test

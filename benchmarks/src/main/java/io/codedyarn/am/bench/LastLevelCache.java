@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalLong;
-import org.apache.hadoop.util.StringUtils.TraditionalBinaryPrefix;
 
 /**
  * The size of this machine's last-level cache, for checking that a bandwidth benchmark's data is
@@ -37,15 +36,42 @@ public final class LastLevelCache {
             for (Path index : (Iterable<Path>) dirs::iterator) {
                 Path size = index.resolve("size");
                 if (index.getFileName().toString().startsWith("index") && Files.isReadable(size)) {
-                    // sysfs writes e.g. "32768K" (binary units), which Hadoop's parser reads
+                    // sysfs writes e.g. "32768K" (binary units)
                     String text = Files.readString(size, StandardCharsets.US_ASCII).trim();
-                    best = Math.max(best, TraditionalBinaryPrefix.string2long(text));
+                    best = Math.max(best, parseSize(text));
                 }
             }
         } catch (IOException | IllegalArgumentException e) {
             return OptionalLong.empty();
         }
         return best > 0 ? OptionalLong.of(best) : OptionalLong.empty();
+    }
+
+    /**
+     * A size with an optional binary prefix, as sysfs writes cache sizes: digits, then K, M, G, T,
+     * P or E (either case, powers of 1024), e.g. {@code "32768K"}. The rules of Hadoop's {@code
+     * StringUtils.TraditionalBinaryPrefix.string2long}, which read these sizes before.
+     *
+     * @throws IllegalArgumentException (a {@link NumberFormatException} for bad digits) on any
+     *     other suffix, or when the size does not fit in a long
+     */
+    static long parseSize(String text) {
+        String s = text.trim();
+        char last = s.charAt(s.length() - 1);
+        if (Character.isDigit(last)) {
+            return Long.parseLong(s);
+        }
+        int power = "KMGTPE".indexOf(Character.toUpperCase(last)) + 1;
+        if (power == 0) {
+            throw new IllegalArgumentException(
+                    "invalid size prefix '" + last + "' in '" + s + "' (one of k, m, g, t, p, e)");
+        }
+        long prefix = 1L << (10 * power);
+        long number = Long.parseLong(s.substring(0, s.length() - 1));
+        if (number > Long.MAX_VALUE / prefix || number < Long.MIN_VALUE / prefix) {
+            throw new IllegalArgumentException(s + " does not fit in a long");
+        }
+        return number * prefix;
     }
 
     /**
