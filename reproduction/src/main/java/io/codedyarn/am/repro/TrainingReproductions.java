@@ -4,9 +4,10 @@ import io.codedyarn.placement.repro.Reproduction;
 import java.util.List;
 
 /**
- * The reproductions that train through the real coordinator on the simulated cluster (they need the
- * app-master's coordinator and the worker kernels, so they live here rather than beside the
- * analytical ones in {@code placement.repro}).
+ * The reproductions that train through the real coordinator on the simulated cluster ({@code
+ * coordinator.simulated.SimulatedTrain}, the worker kernels and hdfs-tools' generators); the
+ * analytical ones, which need only the placement module, are {@code placement.repro}. Both packages
+ * make up the reproduction module.
  */
 public final class TrainingReproductions {
     private TrainingReproductions() {}
