@@ -15,7 +15,7 @@ package io.codedyarn.coordinator.optim;
  */
 public record GradientDescentSteps(
         double step, double[] next, double[] iterate, int evaluations, boolean finished)
-        implements StepwiseOptimizer {
+        implements EveryStepAnIterate {
     public GradientDescentSteps {
         Vectors.checkStep(step);
         next = Vectors.copy(next, "next");
@@ -46,16 +46,6 @@ public record GradientDescentSteps(
             throw Vectors.finished();
         }
         return next.clone();
-    }
-
-    @Override
-    public boolean lastWasIterate() {
-        return evaluations > 0;
-    }
-
-    @Override
-    public int iterations() {
-        return Math.max(0, evaluations - 1);
     }
 
     @Override

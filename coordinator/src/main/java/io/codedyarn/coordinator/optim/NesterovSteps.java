@@ -21,7 +21,7 @@ package io.codedyarn.coordinator.optim;
  */
 public record NesterovSteps(
         double step, double[] x, double[] next, double[] iterate, int evaluations, boolean finished)
-        implements StepwiseOptimizer {
+        implements EveryStepAnIterate {
     public NesterovSteps {
         Vectors.checkStep(step);
         x = Vectors.copy(x, "x");
@@ -58,16 +58,6 @@ public record NesterovSteps(
             throw Vectors.finished();
         }
         return next.clone();
-    }
-
-    @Override
-    public boolean lastWasIterate() {
-        return evaluations > 0;
-    }
-
-    @Override
-    public int iterations() {
-        return Math.max(0, evaluations - 1);
     }
 
     @Override

@@ -18,7 +18,7 @@ import java.util.Arrays;
  * @param evaluations evaluations told so far
  */
 public record PowerSteps(int d, int k, double eta, double[] next, double[] iterate, int evaluations)
-        implements StepwiseOptimizer {
+        implements EveryStepAnIterate {
     public PowerSteps {
         Vectors.checkStep(eta);
         next = Vectors.copy(next, "next");
@@ -54,16 +54,6 @@ public record PowerSteps(int d, int k, double eta, double[] next, double[] itera
     @Override
     public boolean finished() {
         return false;
-    }
-
-    @Override
-    public boolean lastWasIterate() {
-        return evaluations > 0;
-    }
-
-    @Override
-    public int iterations() {
-        return Math.max(0, evaluations - 1);
     }
 
     @Override

@@ -13,7 +13,7 @@ package io.codedyarn.coordinator.optim;
  * @param evaluations evaluations told so far
  */
 public record SagSteps(double step, double[] next, double[] iterate, int evaluations)
-        implements StepwiseOptimizer {
+        implements EveryStepAnIterate {
     public SagSteps {
         Vectors.checkStep(step);
         next = Vectors.copy(next, "next");
@@ -46,16 +46,6 @@ public record SagSteps(double step, double[] next, double[] iterate, int evaluat
     @Override
     public boolean finished() {
         return false;
-    }
-
-    @Override
-    public boolean lastWasIterate() {
-        return evaluations > 0;
-    }
-
-    @Override
-    public int iterations() {
-        return Math.max(0, evaluations - 1);
     }
 
     @Override
