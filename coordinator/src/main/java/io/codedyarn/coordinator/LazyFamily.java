@@ -5,6 +5,7 @@ import io.codedyarn.placement.Training;
 import io.codedyarn.placement.method.LazyTrigger;
 import io.codedyarn.placement.scheme.LagFamily;
 import io.codedyarn.placement.scheme.PlanGroups;
+import io.codedyarn.worker.model.PowerIteration;
 import io.codedyarn.worker.task.Task;
 import io.codedyarn.worker.task.Workload;
 import java.util.BitSet;
@@ -21,8 +22,6 @@ import java.util.random.RandomGenerator;
  * regulariser evenly: G_g = Σ_{g}∇ℓ/n + λθ/G, so Σ_g G_g = ∇F when all are fresh.
  */
 final class LazyFamily implements Family {
-    private static final int POWER_ROUNDS = 100;
-
     /** The typed parameters: trigger constant ξ, memory D, and whether every group always runs. */
     record Parameters(double xi, int memory, boolean everyUnit) {
         static final double XI = 1.0;
@@ -113,7 +112,14 @@ final class LazyFamily implements Family {
         double value = run.metric.assemble(sums, at)[0];
         trigger.step();
         return new Step(
-                at, value, selected.cardinality() == count, c.used(), 0, c.discarded(), c.who());
+                at,
+                value,
+                selected.cardinality() == count,
+                c.used(),
+                0,
+                c.discarded(),
+                c.who(),
+                false);
     }
 
     private double groupGradient(double gradientSum, double theta) {
@@ -127,46 +133,35 @@ final class LazyFamily implements Family {
     /** L_g per group: power iteration on each group's data, all groups in the same rounds. */
     private double[] groupSmoothness() throws InterruptedException, RunAborted {
         RandomGenerator rng = Seeds.generator(run.spec.seed() ^ 0x1A6L);
-        int d = run.modelLength();
-        double[][] u = new double[count][d];
+        PowerIteration[] power = new PowerIteration[count];
         for (int g = 0; g < count; g++) {
-            for (int j = 0; j < d; j++) {
-                u[g][j] = rng.nextGaussian();
-            }
-            SetupRounds.normalize(u[g]);
+            power[g] =
+                    new PowerIteration(
+                            run.modelLength(),
+                            rng,
+                            SetupRounds.RELATIVE_CHANGE,
+                            SetupRounds.MAX_ROUNDS);
         }
-        double[] estimate = new double[count];
-        boolean[] done = new boolean[count];
-        for (int r = 0; r < POWER_ROUNDS; r++) {
+        while (true) {
             double[][] x = new double[count][];
             boolean any = false;
             for (int g = 0; g < count; g++) {
-                x[g] = done[g] ? null : u[g];
-                any |= !done[g];
+                x[g] = power[g].done() ? null : power[g].point();
+                any |= x[g] != null;
             }
             if (!any) {
                 break;
             }
             double[][] s = gate.collect(x, -1, Task.Kind.GRAM).sums();
             for (int g = 0; g < count; g++) {
-                if (done[g]) {
-                    continue;
+                if (x[g] != null) {
+                    power[g].tell(s[g][0], SetupRounds.gram(s[g])); // s = [‖X_g u‖², −X_gᵀX_g u]
                 }
-                double rayleigh = s[g][0];
-                double[] next = new double[d];
-                for (int j = 0; j < d; j++) {
-                    next[j] = -s[g][1 + j];
-                }
-                done[g] =
-                        Math.abs(rayleigh - estimate[g]) <= 1e-6 * rayleigh
-                                || SetupRounds.normalize(next) == 0;
-                estimate[g] = rayleigh;
-                u[g] = next;
             }
         }
         double[] l = new double[count];
         for (int g = 0; g < count; g++) {
-            l[g] = run.metric.smoothness(estimate[g], run.metric.lambda() / count);
+            l[g] = run.metric.smoothness(power[g].estimate(), run.metric.lambda() / count);
         }
         return l;
     }

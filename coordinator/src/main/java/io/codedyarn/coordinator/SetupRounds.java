@@ -1,6 +1,7 @@
 package io.codedyarn.coordinator;
 
 import io.codedyarn.placement.Seeds;
+import io.codedyarn.worker.model.PowerIteration;
 import io.codedyarn.worker.task.Task;
 import java.util.random.RandomGenerator;
 
@@ -10,35 +11,22 @@ import java.util.random.RandomGenerator;
  * comes from the data"), and PCA's ‖X‖²_F. Not traced in {@code latency-trace.csv} (iteration −1).
  */
 final class SetupRounds {
-    private static final int MAX_ROUNDS = 100;
-    private static final double RELATIVE_CHANGE = 1e-6;
+    /** Setup power iterations: at most 100 rounds, stop at a relative change of 1e-6. */
+    static final int MAX_ROUNDS = 100;
+
+    static final double RELATIVE_CHANGE = 1e-6;
 
     private SetupRounds() {}
 
     /** λ_max(X̃ᵀX̃) of the (intercept-augmented) data by power iteration, seeded start. */
     static double lambdaMax(DecodeGate rounds, int cols, RandomGenerator rng)
             throws InterruptedException, RunAborted {
-        double[] u = new double[cols];
-        for (int j = 0; j < cols; j++) {
-            u[j] = rng.nextGaussian();
+        PowerIteration power = new PowerIteration(cols, rng, RELATIVE_CHANGE, MAX_ROUNDS);
+        while (!power.done()) {
+            double[] s = rounds.evaluate(-1, power.point(), Task.Kind.GRAM).sum();
+            power.tell(s[0], gram(s)); // s = [‖Xu‖², −XᵀXu]
         }
-        normalize(u);
-        double estimate = 0;
-        for (int r = 0; r < MAX_ROUNDS; r++) {
-            double[] s = rounds.evaluate(-1, u, Task.Kind.GRAM).sum(); // [‖Xu‖², −XᵀXu]
-            double rayleigh = s[0];
-            double[] next = new double[cols];
-            for (int j = 0; j < cols; j++) {
-                next[j] = -s[1 + j];
-            }
-            boolean done = Math.abs(rayleigh - estimate) <= RELATIVE_CHANGE * rayleigh;
-            estimate = rayleigh;
-            if (done || normalize(next) == 0) {
-                break;
-            }
-            u = next;
-        }
-        return estimate;
+        return power.estimate();
     }
 
     /**
@@ -60,17 +48,12 @@ final class SetupRounds {
         return rounds.evaluate(-1, new double[cols], Task.Kind.SQUARED_NORM).sum()[0];
     }
 
-    static double normalize(double[] u) {
-        double s = 0;
-        for (double x : u) {
-            s += x * x;
+    /** XᵀXu from a GRAM round's [‖Xu‖², −XᵀXu]. */
+    static double[] gram(double[] s) {
+        double[] g = new double[s.length - 1];
+        for (int j = 0; j < g.length; j++) {
+            g[j] = -s[1 + j];
         }
-        double norm = Math.sqrt(s);
-        if (norm > 0) {
-            for (int j = 0; j < u.length; j++) {
-                u[j] /= norm;
-            }
-        }
-        return norm;
+        return g;
     }
 }

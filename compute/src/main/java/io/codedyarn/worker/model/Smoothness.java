@@ -28,30 +28,20 @@ public final class Smoothness {
     /** λ_max(XᵀX) for X the rows of all partitions stacked. */
     public static double lambdaMax(List<RowRange> partitions, RandomGenerator rng) {
         int d = partitions.get(0).cols();
-        double[] u = new double[d];
-        for (int j = 0; j < d; j++) {
-            u[j] = rng.nextGaussian();
-        }
-        normalize(u);
-        double estimate = 0;
-        for (int round = 0; round < MAX_ROUNDS; round++) {
+        PowerIteration power = new PowerIteration(d, rng, RELATIVE_CHANGE, MAX_ROUNDS);
+        while (!power.done()) {
             double rayleigh = 0;
             double[] next = new double[d];
             for (RowRange p : partitions) {
-                double[] part = Kernels.pca(p, u, 1); // [‖X_p u‖², −X_pᵀX_p u]
+                double[] part = Kernels.pca(p, power.point(), 1); // [‖X_p u‖², −X_pᵀX_p u]
                 rayleigh += part[0];
                 for (int j = 0; j < d; j++) {
                     next[j] -= part[1 + j];
                 }
             }
-            boolean done = Math.abs(rayleigh - estimate) <= RELATIVE_CHANGE * rayleigh;
-            estimate = rayleigh;
-            if (done || normalize(next) == 0) {
-                break;
-            }
-            u = next;
+            power.tell(rayleigh, next);
         }
-        return estimate;
+        return power.estimate();
     }
 
     /** L of the logistic objective F = (1/n)Σℓ + (λ/2)‖v‖². */
@@ -63,19 +53,5 @@ public final class Smoothness {
     /** L of Σ‖Xθ − y‖² (also per partition: pass one range). */
     public static double leastSquares(List<RowRange> partitions, RandomGenerator rng) {
         return 2.0 * lambdaMax(partitions, rng);
-    }
-
-    private static double normalize(double[] u) {
-        double s = 0;
-        for (double x : u) {
-            s += x * x;
-        }
-        double norm = Math.sqrt(s);
-        if (norm > 0) {
-            for (int j = 0; j < u.length; j++) {
-                u[j] /= norm;
-            }
-        }
-        return norm;
     }
 }
