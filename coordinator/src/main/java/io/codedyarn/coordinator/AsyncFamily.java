@@ -93,6 +93,13 @@ final class AsyncFamily implements Family {
         }
         gate.rebalance(run.iteration());
         return new Step(
-                point, value, false, gate.used(), gate.stale(), gate.discarded(), gate.who());
+                point,
+                value,
+                false,
+                gate.used(),
+                gate.stale(),
+                gate.discarded(),
+                gate.who(),
+                false);
     }
 }

@@ -19,27 +19,4 @@ public record IterationRecord(
         int discarded,
         String workersUsed,
         long iterate,
-        boolean trial) {
-    /** A round that is an iterate, numbered as the rounds. */
-    public IterationRecord(
-            long iteration,
-            double seconds,
-            double objective,
-            double gap,
-            int used,
-            int stale,
-            int discarded,
-            String workersUsed) {
-        this(
-                iteration,
-                seconds,
-                objective,
-                gap,
-                used,
-                stale,
-                discarded,
-                workersUsed,
-                iteration,
-                false);
-    }
-}
+        boolean trial) {}

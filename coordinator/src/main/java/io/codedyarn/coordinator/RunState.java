@@ -67,13 +67,7 @@ final class RunState {
      * model.
      */
     Optional<Stop> record(Step s) {
-        double[] x = s.point();
         double value = s.value();
-        boolean exact = s.exact();
-        int used = s.used();
-        int stale = s.stale();
-        int discarded = s.discarded();
-        String who = s.who();
         double gap = metric.gap(value);
         double t = engine.elapsedSeconds();
         long iterate = s.trial() ? iterates - 1 : iterates++;
@@ -83,19 +77,19 @@ final class RunState {
                         t,
                         value,
                         gap,
-                        used,
-                        stale,
-                        discarded,
-                        who,
+                        s.used(),
+                        s.stale(),
+                        s.discarded(),
+                        s.who(),
                         iterate,
                         s.trial()));
         lastValue = value;
-        if (exact && (best == null || metric.better(value, bestValue))) {
-            best = x.clone();
-            bestValue = value;
-        } else if (!exact) {
-            best = x.clone();
+        if (!s.exact()) {
+            best = s.point().clone(); // only estimates: the last point, evaluated at the end
             bestValue = Double.NaN;
+        } else if (best == null || metric.better(value, bestValue)) {
+            best = s.point().clone();
+            bestValue = value;
         }
         progress = Math.min(1.0, (double) iterations.size() / maxIterations);
         last = iterations.get(iterations.size() - 1);
@@ -106,7 +100,7 @@ final class RunState {
                     String.format("%.3f", t),
                     value,
                     gap,
-                    used);
+                    s.used());
         }
         if (iterations.size() >= maxIterations) {
             return Optional.of(Stop.ITERATIONS);

@@ -14,16 +14,4 @@ record Step(
         int stale,
         int discarded,
         String who,
-        boolean trial) {
-    /** A round whose point is an iterate. */
-    Step(
-            double[] point,
-            double value,
-            boolean exact,
-            int used,
-            int stale,
-            int discarded,
-            String who) {
-        this(point, value, exact, used, stale, discarded, who, false);
-    }
-}
+        boolean trial) {}

@@ -33,7 +33,7 @@ class RunOutputsTest {
                 2,
                 1.5,
                 List.of(
-                        new IterationRecord(0, 0.5, 0.6, Double.NaN, 3, 0, 0, "0 1 2"),
+                        new IterationRecord(0, 0.5, 0.6, Double.NaN, 3, 0, 0, "0 1 2", 0, false),
                         new IterationRecord(1, 1.0, 0.3125, Double.NaN, 2, 1, 0, "0,2", 0, true)),
                 List.of(
                         new LatencyRecord(0, 0, 0.0, 0.25, 0.2, 1.0, "used"),

@@ -18,8 +18,8 @@ class TrainingReproductionTest {
     void traceMeasuresTimeFromTheFirstBroadcastAndCountsCommunicationAndComputation() {
         List<IterationRecord> its =
                 List.of(
-                        new IterationRecord(0, 5.0, 10, 1.0, 2, 0, 0, "0 1"),
-                        new IterationRecord(1, 6.5, 4, 0.4, 1, 0, 0, "1"));
+                        new IterationRecord(0, 5.0, 10, 1.0, 2, 0, 0, "0 1", 0, false),
+                        new IterationRecord(1, 6.5, 4, 0.4, 1, 0, 0, "1", 1, false));
         List<LatencyRecord> lat =
                 List.of(
                         new LatencyRecord(0, 0, 3.0, 4.0, 1.0, 0.5, "used"),
