@@ -142,6 +142,11 @@ public final class TraceReplay implements LatencyModel {
         return latency.length;
     }
 
+    /** Worker w's recorded latency in trace iteration t (0 ≤ t < {@link #iterations()}). */
+    public double latency(int t, int worker) {
+        return latency[t][worker];
+    }
+
     @Override
     public int workers() {
         return latency[0].length;
