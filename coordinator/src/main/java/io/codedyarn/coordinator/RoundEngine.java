@@ -152,7 +152,7 @@ final class RoundEngine {
         }
         log.add(s);
         inFlight[worker]++;
-        port.send(worker, task);
+        port.send(worker, task.at(iteration));
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.codedyarn.coordinator;
 
 import io.codedyarn.placement.latency.LatencyModel;
+import io.codedyarn.placement.straggle.Slowdown;
 import io.codedyarn.worker.task.Piece;
 import io.codedyarn.worker.task.Task;
 import io.codedyarn.worker.task.TaskExecutor;
@@ -54,6 +55,7 @@ public final class SimulatedCluster implements WorkerPort, EventSource {
     private final long[] busyUntil;
     private final Pending[] queued;
     private final long[] failAt;
+    private Slowdown[] slowdowns;
     private long seq;
     private int batches;
     private double communication;
@@ -133,6 +135,19 @@ public final class SimulatedCluster implements WorkerPort, EventSource {
         return this;
     }
 
+    /**
+     * Slowness each worker injects ({@code --straggle}): a task of iteration t whose model time is
+     * c takes c + {@link Slowdown#delaySeconds}(t, c), as a real worker sleeps after computing.
+     */
+    public SimulatedCluster straggle(Slowdown[] perWorker) {
+        if (perWorker.length != workers.size()) {
+            throw new IllegalArgumentException(
+                    "one slowdown per worker: " + perWorker.length + " for " + workers.size());
+        }
+        this.slowdowns = perWorker.clone();
+        return this;
+    }
+
     @Override
     public int workers() {
         return workers.size();
@@ -205,7 +220,11 @@ public final class SimulatedCluster implements WorkerPort, EventSource {
                 start = queued[w].start();
                 queued[w] = null;
             }
-            long done = start + (long) Math.ceil(times[w] * 1e9);
+            double seconds = times[w];
+            if (slowdowns != null) {
+                seconds += slowdowns[w].delaySeconds(task.iteration(), seconds);
+            }
+            long done = start + (long) Math.ceil(seconds * 1e9);
             busyUntil[w] = done;
             if (done >= failAt[w]) {
                 continue; // dies before it finishes

@@ -28,6 +28,8 @@ import io.codedyarn.worker.task.Workload;
  *     unknown (gap column left empty)
  * @param latency simulated clusters: the latency spec (as {@code simulate --latency}); null
  *     otherwise
+ * @param straggle the slowness workers inject into themselves ({@code --straggle}, see {@code
+ *     StraggleSpec}); "none" (or null) for none
  * @param seed the seed of every random choice in the run (logged)
  */
 public record TrainSpec(
@@ -45,7 +47,12 @@ public record TrainSpec(
         int waitFor,
         double reference,
         String latency,
+        String straggle,
         long seed) {
+
+    public TrainSpec {
+        straggle = straggle == null || straggle.isBlank() ? "none" : straggle;
+    }
 
     /**
      * The plan of this spec: a pure function of the scheme, its flags and the seed (not a record

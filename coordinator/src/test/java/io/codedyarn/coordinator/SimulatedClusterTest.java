@@ -3,6 +3,8 @@ package io.codedyarn.coordinator;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.codedyarn.placement.straggle.Slowdown;
+import io.codedyarn.placement.straggle.StraggleSpec;
 import io.codedyarn.worker.data.DenseRows;
 import io.codedyarn.worker.task.Piece;
 import io.codedyarn.worker.task.Task;
@@ -89,5 +91,29 @@ class SimulatedClusterTest {
         assertThat(f).isInstanceOf(CoordinatorEvent.WorkerFailed.class);
         assertThat(clock.nanos()).isEqualTo(1_000_000_000L);
         assertThatThrownBy(() -> c.poll(Long.MAX_VALUE)).hasMessageContaining("wait forever");
+    }
+
+    @Test
+    void injectedSlownessStretchesEachTaskAsOfItsIteration() throws Exception {
+        Slowdown slowFromOne =
+                StraggleSpec.parse("switch:at=1,factor=3")
+                        .forWorker(1, 2, "simulated-1", 1, 9, null);
+        SimulatedCluster c = cluster(1, 1).straggle(new Slowdown[] {Slowdown.NONE, slowFromOne});
+        c.poll(0);
+        c.poll(0);
+        long[] took = new long[4];
+        for (int it = 0; it < 2; it++) {
+            long sent = clock.nanos();
+            c.send(0, task(it, 0, -1).at(it));
+            c.send(1, task(it, 0, -1).at(it));
+            for (int i = 0; i < 2; i++) {
+                var r = (CoordinatorEvent.ResultArrived) c.poll(Long.MAX_VALUE);
+                took[2 * it + r.result().worker()] = clock.nanos() - sent;
+                assertThat(r.result().computeNanos()).isEqualTo(clock.nanos() - sent);
+            }
+        }
+        assertThat(took[1]).as("iteration 0: not slowed yet").isEqualTo(took[0]);
+        assertThat(took[3]).as("iteration 1: 3x").isEqualTo(3 * took[2]);
+        assertThat(took[2]).isEqualTo(took[0]);
     }
 }

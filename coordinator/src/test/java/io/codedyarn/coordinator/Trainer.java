@@ -67,6 +67,7 @@ final class Trainer {
                 0,
                 Double.NaN,
                 null,
+                "none",
                 params.seed());
     }
 

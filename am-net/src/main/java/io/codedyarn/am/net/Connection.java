@@ -135,7 +135,8 @@ final class Connection implements StreamObserver<WorkerMessage> {
                                             s.workload(),
                                             s.components(),
                                             s.intercept(),
-                                            s.partitions()))
+                                            s.partitions(),
+                                            s.straggle()))
                             .build());
         }
     }

@@ -9,6 +9,7 @@ import com.google.protobuf.ByteString;
 import io.codedyarn.coordinator.CoordinatorEvent.ResultArrived;
 import io.codedyarn.coordinator.CoordinatorEvent.WorkerFailed;
 import io.codedyarn.coordinator.CoordinatorEvent.WorkerReady;
+import io.codedyarn.placement.straggle.WorkerStraggle;
 import io.codedyarn.worker.net.ProtocolCodec;
 import io.codedyarn.worker.net.WorkerClient;
 import io.codedyarn.worker.protocol.v1.CoordinatorMessage;
@@ -97,6 +98,48 @@ class GrpcWorkerServerTest {
                 assertThat(await(e)).isEqualTo(WorkerClient.EXIT_OK);
             }
             assertThat(c.events.poll(0)).as("no WorkerFailed for a clean stop").isNull();
+        }
+    }
+
+    @Test
+    void workersSleepTheInjectedDelayOfEachIterationAndReportItAsComputeTime() throws Exception {
+        // trace replay: worker 0 must take 0.01 s in iteration 0 and 0.4 s in iteration 1, worker 1
+        // 0.01 s in both; the Welcome carries the spec, the Task its iteration
+        double[][] recorded = {{0.01, 0.4}, {0.01, 0.01}};
+        try (TestingCluster c =
+                new TestingCluster(
+                        2,
+                        OPTS,
+                        w ->
+                                new WorkerStraggle(
+                                        "trace:file=unused.csv", 1, 2, "n:1", 0, recorded[w]))) {
+            List<CompletableFuture<Integer>> exits = List.of(c.start(0), c.start(1));
+            c.next(WorkerReady.class);
+            c.next(WorkerReady.class);
+            double[] x = {0.5, -0.25, 1.5, 0.0, -2.0};
+            for (long it = 0; it < 2; it++) {
+                long sent = System.nanoTime();
+                for (int w = 0; w < 2; w++) {
+                    c.server.send(
+                            w,
+                            new Task(it, x, List.of(WorkUnit.of(new Piece(w, 0, -1, 1.0)))).at(it));
+                }
+                Map<Integer, Long> compute = new TreeMap<>();
+                Map<Integer, Long> wall = new TreeMap<>();
+                for (int i = 0; i < 2; i++) {
+                    TaskResult got = c.next(ResultArrived.class).result();
+                    compute.put(got.worker(), got.computeNanos());
+                    wall.put(got.worker(), System.nanoTime() - sent);
+                }
+                double expect0 = recorded[0][(int) it];
+                assertThat(compute.get(0) * 1e-9).isBetween(expect0, expect0 + 0.2);
+                assertThat(wall.get(0) * 1e-9).isGreaterThanOrEqualTo(expect0);
+                assertThat(compute.get(1) * 1e-9).isBetween(0.01, 0.2);
+            }
+            c.server.close("done");
+            for (CompletableFuture<Integer> e : exits) {
+                assertThat(await(e)).isEqualTo(WorkerClient.EXIT_OK);
+            }
         }
     }
 

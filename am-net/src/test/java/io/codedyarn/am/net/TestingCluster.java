@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.codedyarn.coordinator.CoordinatorEvent;
 import io.codedyarn.coordinator.EventQueue;
 import io.codedyarn.coordinator.WorkerSetup;
+import io.codedyarn.placement.straggle.WorkerStraggle;
 import io.codedyarn.worker.data.DenseRows;
 import io.codedyarn.worker.data.Rows;
 import io.codedyarn.worker.net.WorkerClient;
@@ -21,6 +22,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntFunction;
 import java.util.function.LongSupplier;
 
 /**
@@ -44,6 +46,12 @@ final class TestingCluster implements AutoCloseable {
     private final List<WorkerClient> clients = new ArrayList<>();
 
     TestingCluster(int n, ServerOptions opts) throws IOException {
+        this(n, opts, w -> WorkerStraggle.NONE);
+    }
+
+    /** With the slowness each worker's Welcome asks it to inject. */
+    TestingCluster(int n, ServerOptions opts, IntFunction<WorkerStraggle> straggle)
+            throws IOException {
         this.n = n;
         SplittableRandom g = new SplittableRandom(42);
         for (int j = 0; j < n; j++) {
@@ -63,7 +71,14 @@ final class TestingCluster implements AutoCloseable {
                 new GrpcWorkerServer(
                                 n,
                                 SECRET,
-                                w -> new WorkerSetup(w, Workload.LR, 1, false, stored(w)),
+                                w ->
+                                        new WorkerSetup(
+                                                w,
+                                                Workload.LR,
+                                                1,
+                                                false,
+                                                stored(w),
+                                                straggle.apply(w)),
                                 events,
                                 opts.withBindAddress("127.0.0.1"))
                         .start();

@@ -8,9 +8,11 @@ import io.codedyarn.am.output.RunOutputs;
 import io.codedyarn.am.output.RunSummary;
 import io.codedyarn.am.train.TrainRequest;
 import io.codedyarn.am.train.Trainers;
+import io.codedyarn.am.yarn.Straggles;
 import io.codedyarn.coordinator.TrainSpec;
 import io.codedyarn.placement.InvalidParametersException;
 import io.codedyarn.placement.SchemeParams;
+import io.codedyarn.placement.straggle.StraggleSpec;
 import io.codedyarn.worker.task.Workload;
 import java.io.PrintWriter;
 import java.util.Locale;
@@ -86,6 +88,14 @@ final class TrainCommand implements Callable<Integer> {
             paramLabel = "SPEC",
             description = "simulated clusters: the latency model (as in simulate --latency)")
     String latency;
+
+    @Option(
+            names = "--straggle",
+            paramLabel = "SPEC",
+            description =
+                    "slowness the workers inject into themselves, e.g. ramp:factor=0.4+slow:factor=3,workers=1/5"
+                            + " or slow:factor=5,node=0 (default: coded-yarn.straggle, none); see the README")
+    String straggle;
 
     @Option(
             names = "--iterations",
@@ -264,6 +274,17 @@ final class TrainCommand implements Callable<Integer> {
                 waitFor,
                 reference == null ? Double.NaN : reference,
                 latency,
+                straggleSpec(params.workers()),
                 params.seed());
+    }
+
+    /** --straggle, or the configured default; a trace it replays must be readable now. */
+    private String straggleSpec(int workers) {
+        String text = straggle != null ? straggle : context.config().straggle();
+        StraggleSpec spec = StraggleSpec.parse(Straggles.qualified(text, context.hadoop()));
+        if (spec.traceFile() != null) {
+            spec.traceColumns(workers, Straggles.files(context.hadoop()));
+        }
+        return spec.text();
     }
 }

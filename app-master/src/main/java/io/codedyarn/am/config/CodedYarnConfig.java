@@ -1,5 +1,6 @@
 package io.codedyarn.am.config;
 
+import io.codedyarn.placement.straggle.StraggleSpec;
 import java.util.function.Function;
 
 /**
@@ -13,6 +14,7 @@ import java.util.function.Function;
  * @param kernelVector {@link Keys#KERNEL_VECTOR}
  * @param kernelThreads {@link Keys#KERNEL_THREADS}
  * @param dsagLoadBalance {@link Keys#DSAG_LOAD_BALANCE}
+ * @param straggle {@link Keys#STRAGGLE} (a valid spec)
  * @param yarn the YARN and embedded-cluster keys
  */
 public record CodedYarnConfig(
@@ -23,6 +25,7 @@ public record CodedYarnConfig(
         boolean kernelVector,
         int kernelThreads,
         boolean dsagLoadBalance,
+        String straggle,
         YarnSettings yarn) {
 
     /**
@@ -37,12 +40,26 @@ public record CodedYarnConfig(
         boolean vector = parse(lookup, Keys.KERNEL_VECTOR, CodedYarnConfig::strictBoolean);
         boolean balance = parse(lookup, Keys.DSAG_LOAD_BALANCE, CodedYarnConfig::strictBoolean);
         int threads = parse(lookup, Keys.KERNEL_THREADS, Integer::parseInt);
+        String straggle = parse(lookup, Keys.STRAGGLE, s -> s);
+        try {
+            StraggleSpec.parse(straggle);
+        } catch (IllegalArgumentException e) {
+            require(false, Keys.STRAGGLE, straggle, e.getMessage());
+        }
         require(limit >= 0, Keys.VERIFY_EXHAUSTIVE_LIMIT, limit, "must be >= 0");
         require(samples >= 1, Keys.VERIFY_RANDOM_SAMPLES, samples, "must be >= 1");
         require(tol > 0 && tol < 1, Keys.VERIFY_TOLERANCE, tol, "must be in (0, 1)");
         require(threads >= 1 && threads <= 256, Keys.KERNEL_THREADS, threads, "must be 1..256");
         return new CodedYarnConfig(
-                limit, samples, tol, seed, vector, threads, balance, YarnSettings.parse(lookup));
+                limit,
+                samples,
+                tol,
+                seed,
+                vector,
+                threads,
+                balance,
+                straggle,
+                YarnSettings.parse(lookup));
     }
 
     /** true or false only (Boolean.parseBoolean would read a typo as false). */

@@ -60,6 +60,16 @@ public final class Keys {
                     true,
                     "true: dsag re-balances the workers' subpartition counts p_i from measured latencies every 10 iterations (DSAG Algorithms 1 and 2); false: p_i stay as --subpartitions set them");
 
+    /**
+     * The default of {@code train --straggle} ({@code
+     * io.codedyarn.placement.straggle.StraggleSpec}).
+     */
+    public static final ConfigKey<String> STRAGGLE =
+            new ConfigKey<>(
+                    "coded-yarn.straggle",
+                    "none",
+                    "slowness the workers inject into themselves when train --straggle is not given: none, or parts joined with + (slow:factor=F[,workers=A/B|node=N], ramp:factor=F, markov:enter=P,leave=Q,factor=F, switch:at=K,factor=F[,mode=down|up], trace:file=PATH); each worker sleeps after computing, (factor - 1) x its compute time");
+
     public static final ConfigKey<Integer> EMBEDDED_DATANODES =
             new ConfigKey<>(
                     "coded-yarn.embedded.datanodes",
@@ -166,6 +176,7 @@ public final class Keys {
                 KERNEL_VECTOR,
                 KERNEL_THREADS,
                 DSAG_LOAD_BALANCE,
+                STRAGGLE,
                 EMBEDDED_DATANODES,
                 EMBEDDED_NODEMANAGERS,
                 EMBEDDED_NM_MEMORY_MB,

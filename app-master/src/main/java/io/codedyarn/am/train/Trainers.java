@@ -108,6 +108,7 @@ public final class Trainers {
                 spec.waitFor(),
                 ref,
                 spec.latency(),
+                spec.straggle(),
                 spec.seed());
     }
 

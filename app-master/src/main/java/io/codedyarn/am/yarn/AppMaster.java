@@ -36,6 +36,7 @@ import org.apache.hadoop.yarn.client.api.AMRMClient.ContainerRequest;
 import org.apache.hadoop.yarn.client.api.async.AMRMClientAsync;
 import org.apache.hadoop.yarn.client.api.async.NMClientAsync;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
+import org.apache.hadoop.yarn.exceptions.YarnException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -174,11 +175,19 @@ public final class AppMaster {
                         includePort(conf),
                         AppMaster::canonical);
         containers.relocateWith(replacer::replace);
+        Straggles straggles =
+                new Straggles(job.spec.straggle(), job.spec.seed(), n, runningNodeNames(), conf);
+        if (!straggles.isNone()) {
+            LOG.info("workers inject slowness: {}", straggles);
+        }
         server =
                 clients.workerServer(
                         n,
                         secret,
-                        w -> replacer.setup(job.placed.setup(w, job.spec)),
+                        w ->
+                                replacer.setup(
+                                        job.placed.setup(
+                                                w, job.spec, straggles.forWorker(w, nodeOf(w)))),
                         events,
                         ServerOptions.defaults().withIoThreads(settings.amIoThreads()));
         int grpcPort = server.port();
@@ -301,6 +310,28 @@ public final class AppMaster {
     }
 
     /** Whether YARN names nodes host:port (the embedded cluster) rather than host. */
+    /** The running NodeManagers as host:port, sorted (the order of --straggle's node=K). */
+    private List<String> runningNodeNames() throws IOException {
+        List<String> names = new ArrayList<>();
+        List<NodeReport> reports;
+        try {
+            reports = clients.runningNodes(conf);
+        } catch (YarnException e) {
+            throw new IOException("cannot list the running NodeManagers", e);
+        }
+        for (NodeReport r : reports) {
+            names.add(r.getNodeId().getHost() + ":" + r.getNodeId().getPort());
+        }
+        names.sort(null);
+        return names;
+    }
+
+    /** The node of worker w's container (any thread), or null. */
+    private String nodeOf(int w) {
+        List<String> nodes = containers.nodes();
+        return w < nodes.size() ? nodes.get(w) : null;
+    }
+
     private static boolean includePort(Configuration conf) {
         return conf.getBoolean(YarnConfiguration.RM_SCHEDULER_INCLUDE_PORT_IN_NODE_NAME, false);
     }

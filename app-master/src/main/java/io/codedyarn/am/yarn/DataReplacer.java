@@ -144,9 +144,7 @@ final class DataReplacer {
     /** The worker's setup with its partitions pointed at the copies, if it was re-placed. */
     WorkerSetup setup(WorkerSetup s) {
         Map<Integer, String> uris = copies.get(s.worker());
-        return uris == null
-                ? s
-                : new WorkerSetup(s.worker(), s.workload(), s.components(), s.intercept(), uris);
+        return uris == null ? s : s.withPartitions(uris);
     }
 
     /** Worker → the node its data was re-placed beside. */

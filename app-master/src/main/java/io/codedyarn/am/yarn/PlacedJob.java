@@ -13,6 +13,7 @@ import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.Seeds;
 import io.codedyarn.placement.json.PlanDocument;
 import io.codedyarn.placement.scheme.Schemes;
+import io.codedyarn.placement.straggle.WorkerStraggle;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -90,14 +91,19 @@ final class PlacedJob {
         return new PlacedJob(plan, new DataShape(m.rows(), m.cols(), rows), List.copyOf(uris));
     }
 
-    WorkerSetup setup(int worker, TrainSpec spec) {
+    WorkerSetup setup(int worker, TrainSpec spec, WorkerStraggle straggle) {
         Map<Integer, String> parts = new TreeMap<>();
         for (int j : plan.stored(worker)) {
             parts.put(j, partitionUris.get(j));
         }
         // k >= 1 on the wire (LR/LSQ ignore it), as the coordinator's Run.components()
         return new WorkerSetup(
-                worker, spec.workload(), Math.max(1, spec.components()), spec.intercept(), parts);
+                worker,
+                spec.workload(),
+                Math.max(1, spec.components()),
+                spec.intercept(),
+                parts,
+                straggle);
     }
 
     /**

@@ -105,4 +105,68 @@ class TrainCommandTest {
         assertThat(r.rc()).isNotZero();
         assertThat(r.err()).contains("taken");
     }
+
+    @Test
+    void badStraggleSpecsAreRefusedNamingTheFlag() {
+        CliRun bad =
+                simulated(
+                        "a",
+                        "--scheme",
+                        "cyclic",
+                        "--workers",
+                        "4",
+                        "--straggle",
+                        "slow:factor=-2");
+        assertThat(bad.rc()).isEqualTo(2);
+        assertThat(bad.err()).contains("--straggle").contains("factor must be > 0");
+        CliRun missing =
+                simulated(
+                        "b",
+                        "--scheme",
+                        "cyclic",
+                        "--workers",
+                        "4",
+                        "--straggle",
+                        "trace:file=" + tmp.resolve("no-such-trace.csv"));
+        assertThat(missing.rc()).isEqualTo(2);
+        assertThat(missing.err()).contains("--straggle").contains("no-such-trace.csv");
+        assertThat(tmp).isEmptyDirectory();
+    }
+
+    @Test
+    void aStraggleSlowsTheNamedWorkerInTheSimulatedTrace() throws Exception {
+        // fixed latency: every task of a worker takes the same time, so the trace shows the factor
+        CliRun r =
+                run(
+                        "train",
+                        "--cluster",
+                        "simulated",
+                        "--latency",
+                        "fixed",
+                        "--out",
+                        tmp.resolve("slow").toString(),
+                        "--scheme",
+                        "cyclic",
+                        "--workers",
+                        "4",
+                        "--iterations",
+                        "3",
+                        "--straggle",
+                        "slow:factor=3,workers=1+switch:at=2,factor=2,workers=3");
+        assertThat(r.rc()).as(r.err()).isZero();
+        // iteration,worker,latency,...: workers 0 and 3 are idle when each round is sent
+        double[][] latency = new double[3][4];
+        for (String line : Files.readAllLines(tmp.resolve("slow/latency-trace.csv"))) {
+            String[] f = line.split(",");
+            if (!f[0].equals("iteration")) {
+                latency[Integer.parseInt(f[0])][Integer.parseInt(f[1])] = Double.parseDouble(f[2]);
+            }
+        }
+        org.assertj.core.data.Offset<Double> eps = org.assertj.core.data.Offset.offset(1e-9);
+        assertThat(latency[0][1]).as("worker 1: 3x").isCloseTo(3 * latency[0][0], eps);
+        assertThat(latency[1][3]).as("worker 3 before iteration 2").isCloseTo(latency[1][0], eps);
+        assertThat(latency[2][3])
+                .as("worker 3 from iteration 2: 2x")
+                .isCloseTo(2 * latency[2][0], eps);
+    }
 }

@@ -75,6 +75,7 @@ class AppMasterTest {
                 0,
                 Double.NaN,
                 null,
+                "none",
                 params.seed());
     }
 

@@ -103,6 +103,7 @@ class YarnTrainIT {
                 0,
                 Double.NaN,
                 null,
+                "none",
                 params.seed());
     }
 
@@ -203,6 +204,7 @@ class YarnTrainIT {
                 0,
                 Double.NaN,
                 null,
+                "none",
                 params.seed());
     }
 
@@ -222,6 +224,7 @@ class YarnTrainIT {
                 s.waitFor(),
                 s.reference(),
                 "exp:eta=1",
+                "none",
                 s.seed());
     }
 

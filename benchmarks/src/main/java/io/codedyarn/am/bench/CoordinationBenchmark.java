@@ -144,6 +144,7 @@ public final class CoordinationBenchmark {
                         0,
                         Double.NaN,
                         null,
+                        "none",
                         1);
         long[] rows = new long[plan.partitions()];
         Arrays.fill(rows, 1000);

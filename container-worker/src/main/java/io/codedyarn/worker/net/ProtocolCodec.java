@@ -2,8 +2,10 @@ package io.codedyarn.worker.net;
 
 import com.google.protobuf.ByteString;
 import com.google.protobuf.UnsafeByteOperations;
+import io.codedyarn.placement.straggle.WorkerStraggle;
 import io.codedyarn.worker.protocol.v1.Partition;
 import io.codedyarn.worker.protocol.v1.Result;
+import io.codedyarn.worker.protocol.v1.Straggle;
 import io.codedyarn.worker.protocol.v1.TaskKind;
 import io.codedyarn.worker.protocol.v1.Unit;
 import io.codedyarn.worker.protocol.v1.Vector;
@@ -73,6 +75,7 @@ public final class ProtocolCodec {
         io.codedyarn.worker.protocol.v1.Task.Builder b =
                 io.codedyarn.worker.protocol.v1.Task.newBuilder()
                         .setRound(t.round())
+                        .setIteration(t.iteration())
                         .setX(x)
                         .setKind(
                                 switch (t.kind()) {
@@ -121,7 +124,7 @@ public final class ProtocolCodec {
                             throw new IllegalArgumentException(
                                     "unknown task kind " + t.getKindValue());
                 };
-        return new Task(t.getRound(), values(t.getX()), units, kind);
+        return new Task(t.getRound(), values(t.getX()), units, kind, t.getIteration());
     }
 
     // ---- results ----
@@ -147,18 +150,57 @@ public final class ProtocolCodec {
 
     public static Welcome welcome(
             Workload workload, int components, boolean intercept, Map<Integer, String> partitions) {
+        return welcome(workload, components, intercept, partitions, WorkerStraggle.NONE);
+    }
+
+    /** With the slowness the worker must inject into itself ({@code --straggle}). */
+    public static Welcome welcome(
+            Workload workload,
+            int components,
+            boolean intercept,
+            Map<Integer, String> partitions,
+            WorkerStraggle straggle) {
         Welcome.Builder b =
                 Welcome.newBuilder()
                         .setProtocolVersion(VERSION)
                         .setWorkload(workload.cliName())
                         .setComponents(components)
                         .setIntercept(intercept);
+        if (!straggle.isNone()) {
+            Straggle.Builder sb =
+                    Straggle.newBuilder()
+                            .setSpec(straggle.spec())
+                            .setSeed(straggle.seed())
+                            .setWorkers(straggle.workers())
+                            .setNode(straggle.node())
+                            .setNodeIndex(straggle.nodeIndex());
+            if (straggle.recorded() != null) {
+                for (double v : straggle.recorded()) {
+                    sb.addRecorded(v);
+                }
+            }
+            b.setStraggle(sb);
+        }
         new TreeMap<>(partitions)
                 .forEach(
                         (index, uri) ->
                                 b.addPartitions(
                                         Partition.newBuilder().setIndex(index).setUri(uri)));
         return b.build();
+    }
+
+    /** The slowness a Welcome asks the worker to inject ({@link WorkerStraggle#NONE} if none). */
+    public static WorkerStraggle straggle(Welcome w) {
+        if (!w.hasStraggle() || w.getStraggle().getSpec().isBlank()) {
+            return WorkerStraggle.NONE;
+        }
+        Straggle s = w.getStraggle();
+        double[] recorded = new double[s.getRecordedCount()];
+        for (int i = 0; i < recorded.length; i++) {
+            recorded[i] = s.getRecorded(i);
+        }
+        return new WorkerStraggle(
+                s.getSpec(), s.getSeed(), s.getWorkers(), s.getNode(), s.getNodeIndex(), recorded);
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.codedyarn.worker.net;
 
+import io.codedyarn.placement.straggle.Slowdown;
 import io.codedyarn.worker.data.Rows;
 import io.codedyarn.worker.protocol.v1.Failure;
 import io.codedyarn.worker.protocol.v1.Hello;
@@ -19,6 +20,7 @@ import io.grpc.ManagedChannel;
 import io.grpc.stub.StreamObserver;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongSupplier;
 
 /**
@@ -81,6 +83,7 @@ public final class WorkerClient implements AutoCloseable {
     private final ManagedChannel channel;
     private final Mailbox mailbox = new Mailbox();
     private volatile String diagnostic = "";
+    private double lastFactor = 1.0;
 
     /**
      * @param nanoClock the worker's clock for load and compute times (System::nanoTime in a
@@ -132,6 +135,7 @@ public final class WorkerClient implements AutoCloseable {
         }
         Welcome w = first.welcome();
         TaskExecutor executor;
+        Slowdown slowdown;
         try {
             if (w.getProtocolVersion() != ProtocolCodec.VERSION) {
                 throw new IllegalStateException(
@@ -141,6 +145,11 @@ public final class WorkerClient implements AutoCloseable {
                                 + ProtocolCodec.VERSION);
             }
             WorkerAssignment a = ProtocolCodec.assignment(config.worker(), w);
+            slowdown = ProtocolCodec.straggle(w).slowdown(config.worker());
+            if (!slowdown.isNone()) {
+                System.err.println(
+                        "coded-yarn worker " + config.worker() + ": injects " + slowdown);
+            }
             long t0 = nanoClock.getAsLong();
             Map<Integer, Rows> partitions = loader.load(a);
             long loadNanos = nanoClock.getAsLong() - t0;
@@ -166,7 +175,7 @@ public final class WorkerClient implements AutoCloseable {
             WorkerMessage reply;
             try {
                 Task task = ProtocolCodec.task(next.task());
-                TaskResult r = executor.execute(task);
+                TaskResult r = straggle(slowdown, task, executor.execute(task));
                 Result result = ProtocolCodec.result(r);
                 if (result.getSerializedSize() > config.maxMessageBytes() - 64) {
                     throw new IllegalStateException(
@@ -187,6 +196,46 @@ public final class WorkerClient implements AutoCloseable {
             }
             out.onNext(reply);
         }
+    }
+
+    /**
+     * Sleeps the injected delay after a task computed (if any): the result then reports the
+     * computation and the sleep together as its compute time, as a slower machine would.
+     */
+    private TaskResult straggle(Slowdown slowdown, Task task, TaskResult r)
+            throws InterruptedException {
+        if (slowdown.isNone()) {
+            return r;
+        }
+        double factor = slowdown.factor(task.iteration());
+        if (factor != lastFactor) {
+            System.err.println(
+                    "coded-yarn worker "
+                            + config.worker()
+                            + ": iteration "
+                            + task.iteration()
+                            + " slowdown factor "
+                            + lastFactor
+                            + " -> "
+                            + factor);
+            lastFactor = factor;
+        }
+        long delay =
+                (long) (slowdown.delaySeconds(task.iteration(), r.computeNanos() * 1e-9) * 1e9);
+        if (delay <= 0) {
+            return r;
+        }
+        long start = nanoClock.getAsLong();
+        long left = delay;
+        while (left > 0) {
+            LockSupport.parkNanos(left);
+            if (Thread.interrupted()) {
+                throw new InterruptedException();
+            }
+            left = delay - (nanoClock.getAsLong() - start);
+        }
+        long slept = nanoClock.getAsLong() - start;
+        return new TaskResult(r.worker(), r.round(), r.values(), r.computeNanos() + slept);
     }
 
     private int end(StreamObserver<WorkerMessage> out, Mailbox.Next end) {

@@ -13,7 +13,15 @@ import io.codedyarn.placement.Seeds;
 import io.codedyarn.placement.latency.LatencyModel;
 import io.codedyarn.placement.latency.LatencySpec;
 import io.codedyarn.placement.sim.Simulation;
+import io.codedyarn.placement.straggle.Slowdown;
+import io.codedyarn.placement.straggle.StraggleSpec;
 import io.codedyarn.worker.data.Rows;
+import java.io.IOException;
+import java.io.Reader;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 /**
  * {@code train --cluster simulated}: the same {@link Coordinator} with in-process workers running
@@ -27,6 +35,37 @@ public final class SimulatedTrain {
 
     public static RunResult run(TrainSpec spec, Plan plan, Rows data) throws InterruptedException {
         return run(spec, plan, data, false);
+    }
+
+    /**
+     * The simulated cluster's NodeManagers: worker w runs on {@code simulated-(w mod 3)} (3 = the
+     * embedded cluster's default), so {@code --straggle ...,node=K} means the same workers here.
+     */
+    public static final int NODES = 3;
+
+    /** Each worker's {@code --straggle} slowdown, resolved as a YARN worker resolves it. */
+    static Slowdown[] slowdowns(TrainSpec spec, int workers) {
+        StraggleSpec straggle = StraggleSpec.parse(spec.straggle());
+        double[][] recorded = straggle.traceColumns(workers, SimulatedTrain::open);
+        Slowdown[] out = new Slowdown[workers];
+        for (int w = 0; w < workers; w++) {
+            out[w] =
+                    straggle.message(
+                                    w,
+                                    workers,
+                                    spec.seed(),
+                                    "simulated-" + (w % NODES),
+                                    w % NODES,
+                                    recorded)
+                            .slowdown(w);
+        }
+        return out;
+    }
+
+    /** A local file, named by a path or a {@code file:} URI. */
+    private static Reader open(String path) throws IOException {
+        Path p = path.startsWith("file:") ? Path.of(URI.create(path)) : Path.of(path);
+        return Files.newBufferedReader(p, StandardCharsets.UTF_8);
     }
 
     /**
@@ -44,10 +83,7 @@ public final class SimulatedTrain {
                         plan.workers(),
                         spec.params().speeds(),
                         Seeds.generator(Simulation.runSeed(spec.seed(), 0)),
-                        path ->
-                                java.nio.file.Files.newBufferedReader(
-                                        java.nio.file.Path.of(path),
-                                        java.nio.charset.StandardCharsets.UTF_8));
+                        SimulatedTrain::open);
         ManualClock clock = new ManualClock();
         DataShape shape = InProcessWorkers.shape(data, plan.partitions());
         SimulatedCluster cluster =
@@ -56,6 +92,7 @@ public final class SimulatedTrain {
         if (loadBalance) {
             cluster.communicationFraction(0.05);
         }
+        cluster.straggle(slowdowns(spec, plan.workers()));
         return new Coordinator(spec, plan, shape, cluster, cluster, clock)
                 .loadBalance(loadBalance)
                 .run();

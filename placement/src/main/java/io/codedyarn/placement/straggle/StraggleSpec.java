@@ -190,6 +190,42 @@ public final class StraggleSpec {
         return null;
     }
 
+    /** This spec with its trace file replaced by {@code file} (a qualified path, say). */
+    public StraggleSpec withTraceFile(String file) {
+        List<String> out = new ArrayList<>();
+        for (Part p : parts) {
+            Map<String, String> args = new LinkedHashMap<>(p.args());
+            if (p.name().equals("trace")) {
+                args.put("file", file);
+            }
+            StringBuilder b = new StringBuilder(p.name());
+            String sep = ":";
+            for (var e : args.entrySet()) {
+                b.append(sep).append(e.getKey()).append('=').append(e.getValue());
+                sep = ",";
+            }
+            out.add(b.toString());
+        }
+        return parse(String.join("+", out));
+    }
+
+    /**
+     * What worker {@code worker} of {@code workers} on {@code node} (index {@code nodeIndex} among
+     * the cluster's nodes sorted by name) receives; {@code recorded} from {@link #traceColumns}.
+     */
+    public WorkerStraggle message(
+            int worker, int workers, long seed, String node, int nodeIndex, double[][] recorded) {
+        return isNone()
+                ? WorkerStraggle.NONE
+                : new WorkerStraggle(
+                        text,
+                        seed,
+                        workers,
+                        node,
+                        nodeIndex,
+                        recorded == null ? null : recorded[worker]);
+    }
+
     /**
      * The recorded latencies of each worker by iteration ({@code [worker][iteration]}), read from
      * the spec's trace file (null when it replays none); the trace must cover {@code workers}.

@@ -140,6 +140,7 @@ public final class DsagTraining implements Reproduction {
                 c.waitFor(),
                 reference,
                 latency,
+                "none",
                 seed);
     }
 

@@ -123,6 +123,7 @@ public final class LagcTraining implements Reproduction {
                 c.waitFor(),
                 -loss0,
                 latency,
+                "none",
                 seed);
     }
 
