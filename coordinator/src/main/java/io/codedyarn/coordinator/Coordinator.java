@@ -1,5 +1,6 @@
 package io.codedyarn.coordinator;
 
+import io.codedyarn.coordinator.adapt.AdaptSettings;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.Training;
 import io.codedyarn.worker.task.Task;
@@ -32,6 +33,8 @@ public final class Coordinator {
     private final Clock clock;
     private long startupTimeoutNanos = 600_000_000_000L;
     private boolean loadBalance;
+    private AdaptSettings adaptation = AdaptSettings.off();
+    private int clusterNodes = 1;
     private volatile RunState current;
 
     public Coordinator(
@@ -94,6 +97,18 @@ public final class Coordinator {
     }
 
     /**
+     * Run-time adaptation: slow-worker detection, node exclusion, worker replacement (off by
+     * default here; on through {@code coded-yarn.exclusion.enabled}).
+     *
+     * @param clusterNodes the cluster's NodeManagers (at most a fraction of them are excluded)
+     */
+    public Coordinator adapt(AdaptSettings settings, int clusterNodes) {
+        this.adaptation = settings;
+        this.clusterNodes = Math.max(1, clusterNodes);
+        return this;
+    }
+
+    /**
      * Waits for every worker, trains, stops the workers. Worker failures and invalid combinations
      * end in a failed {@link RunResult} naming the cause, never in an exception.
      */
@@ -112,6 +127,7 @@ public final class Coordinator {
         String diagnostic = "";
         double objective = Double.NaN;
         double[] model = null;
+        Adapter adapter = new Adapter(adaptation, engine, clusterNodes);
         try {
             engine.awaitReady(startupTimeoutNanos);
             DecodeGate rounds = new DecodeGate(plan, engine);
@@ -122,7 +138,8 @@ public final class Coordinator {
                     Families.training(plan),
                     plan.workers(),
                     spec.seed());
-            Stop stop = new RoundLoop(run, Families.create(run, rounds, loadBalance)).run();
+            Stop stop =
+                    new RoundLoop(run, Families.create(run, rounds, loadBalance), adapter).run();
             LOG.info("stopped: {}", stop);
             model = run.model();
             objective = run.modelValue();
@@ -158,7 +175,8 @@ public final class Coordinator {
                 run.iterations().size(),
                 engine.elapsedSeconds(),
                 List.copyOf(run.iterations()),
-                engine.latencyLog());
+                engine.latencyLog(),
+                adapter.events());
     }
 
     /**

@@ -12,4 +12,10 @@ public sealed interface CoordinatorEvent {
 
     /** The worker is gone (container exited, stream broke, protocol error); names the cause. */
     record WorkerFailed(int worker, String reason) implements CoordinatorEvent {}
+
+    /**
+     * The replacement asked for with {@link WorkerPort#replace} could not be started (its container
+     * failed before it was ready); the worker's current incarnation is unaffected.
+     */
+    record ReplacementFailed(int worker, String reason) implements CoordinatorEvent {}
 }

@@ -44,6 +44,11 @@ final class RoundEngine {
     private final int workers;
     private final String[] deathCause;
     private final int[] inFlight;
+    private final String[] node;
+    private final boolean[] replacing;
+    private final List<Change> changes = new ArrayList<>();
+    private final List<Slot> answered = new ArrayList<>();
+    private final long[] lastAnswer;
     private final Map<Long, Slot> slots = new HashMap<>();
     private final List<Slot> log = new ArrayList<>();
     private long start;
@@ -57,6 +62,10 @@ final class RoundEngine {
         this.workers = port.workers();
         this.deathCause = new String[workers];
         this.inFlight = new int[workers];
+        this.node = new String[workers];
+        this.replacing = new boolean[workers];
+        this.lastAnswer = new long[workers];
+        java.util.Arrays.fill(lastAnswer, Long.MIN_VALUE);
         this.start = clock.nanos();
     }
 
@@ -78,6 +87,7 @@ final class RoundEngine {
             }
             if (e instanceof CoordinatorEvent.WorkerReady r && !ready[r.worker()]) {
                 ready[r.worker()] = true;
+                node[r.worker()] = r.host();
                 count++;
                 slowest = Math.max(slowest, r.loadNanos());
                 LOG.info(
@@ -182,8 +192,14 @@ final class RoundEngine {
                     deathCause[f.worker()] = f.reason();
                     inFlight[f.worker()] = 0;
                     LOG.warn("worker {} failed: {}", f.worker(), f.reason());
+                    changes.add(new Change(f.worker(), Change.Kind.FAILED, f.reason()));
                     return new Arrival(f.worker(), -1, new long[0], null, 0, f.reason());
                 }
+            } else if (e instanceof CoordinatorEvent.WorkerReady r && replacing[r.worker()]) {
+                changes.add(new Change(r.worker(), Change.Kind.STANDBY, r.host()));
+            } else if (e instanceof CoordinatorEvent.ReplacementFailed f && replacing[f.worker()]) {
+                replacing[f.worker()] = false;
+                changes.add(new Change(f.worker(), Change.Kind.REPLACEMENT_FAILED, f.reason()));
             }
         }
     }
@@ -216,6 +232,9 @@ final class RoundEngine {
         s.compute = res.computeNanos();
         s.use = "received";
         inFlight[res.worker()]--;
+        if (s.iteration >= 0) {
+            answered.add(s);
+        }
         return new Arrival(
                 res.worker(), res.round(), s.tags, res.values(), res.computeNanos(), null);
     }
@@ -253,6 +272,110 @@ final class RoundEngine {
                             s.use));
         }
         return out;
+    }
+
+    // ---- adaptation (the RoundLoop's adapt step, between two rounds) ----
+
+    /** What happened to a worker's incarnations since the adapter last looked. */
+    record Change(int worker, Kind kind, String detail) {
+        enum Kind {
+            /** The current incarnation failed (detail: why). */
+            FAILED,
+            /** The replacement is ready to take over (detail: its node). */
+            STANDBY,
+            /** The replacement could not start (detail: why). */
+            REPLACEMENT_FAILED
+        }
+    }
+
+    /** One measured task time: answered ({@code censored} false) or still open (a lower bound). */
+    record Sample(int worker, double seconds, double load, boolean censored) {}
+
+    /** The lifecycle changes since the last call, in arrival order. */
+    List<Change> drainChanges() {
+        List<Change> out = List.copyOf(changes);
+        changes.clear();
+        return out;
+    }
+
+    /**
+     * How long each worker has been serving tasks since the last call: for each traced task
+     * answered, the worker's own compute time (its service time, injected slowness included; round
+     * trip when it reported none); then, for each live worker that answered none but has a task
+     * open, the time since it last answered or since the task was sent, whichever is later (a
+     * censored sample: the task has been in service at least that long). Service times, not round
+     * trips: a worker that is merely behind in its queue (newest-wins) is not slower, and must not
+     * look so.
+     */
+    List<Sample> drainSamples() {
+        List<Sample> out = new ArrayList<>();
+        boolean[] seen = new boolean[workers];
+        for (Slot s : answered) {
+            double service = s.compute > 0 ? s.compute / 1e9 : (s.received - s.sent) / 1e9;
+            out.add(new Sample(s.worker, service, s.load, false));
+            seen[s.worker] = true;
+            lastAnswer[s.worker] = Math.max(lastAnswer[s.worker], s.received);
+        }
+        answered.clear();
+        long now = clock.nanos();
+        Slot[] oldest = new Slot[workers];
+        for (Slot s : slots.values()) {
+            if (s.received < 0 && s.iteration >= 0 && alive(s.worker)) {
+                if (oldest[s.worker] == null || s.sent < oldest[s.worker].sent) {
+                    oldest[s.worker] = s;
+                }
+            }
+        }
+        for (int w = 0; w < workers; w++) {
+            if (!seen[w] && oldest[w] != null) {
+                long since = Math.max(oldest[w].sent, lastAnswer[w]);
+                out.add(new Sample(w, (now - since) / 1e9, oldest[w].load, true));
+            }
+        }
+        return out;
+    }
+
+    /** The node the worker's current incarnation runs on (as its ready event named it). */
+    String node(int worker) {
+        return node[worker];
+    }
+
+    boolean replacing(int worker) {
+        return replacing[worker];
+    }
+
+    /**
+     * Asks the port for a replacement of {@code worker} away from {@code avoid}; whether it will
+     * come.
+     */
+    boolean replace(int worker, java.util.Set<String> avoid) {
+        if (replacing[worker] || !port.replace(worker, avoid)) {
+            return false;
+        }
+        replacing[worker] = true;
+        return true;
+    }
+
+    /**
+     * Switches the worker to its ready replacement on {@code newNode}: the old incarnation's open
+     * tasks are lost (their slots say "replaced"), the worker is alive again and idle.
+     */
+    void promote(int worker, String newNode) {
+        port.promote(worker);
+        replacing[worker] = false;
+        deathCause[worker] = null;
+        inFlight[worker] = 0;
+        lastAnswer[worker] = clock.nanos();
+        node[worker] = newNode;
+        slots.values()
+                .removeIf(
+                        s -> {
+                            if (s.worker == worker && s.received < 0) {
+                                s.use = "replaced";
+                                return true;
+                            }
+                            return false;
+                        });
     }
 
     private long key(long round, int worker) {

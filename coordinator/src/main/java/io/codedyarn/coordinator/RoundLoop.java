@@ -6,7 +6,7 @@ import java.util.Optional;
  * The coordinator's one training loop. Each pass is one round:
  *
  * <ol>
- *   <li>adapt (a hook between two rounds, empty today: the place for run-time adaptation);
+ *   <li>adapt: the {@link Adapter} measures, excludes nodes and replaces workers;
  *   <li>assign tasks and send them ({@link Family#begin});
  *   <li>accept arrivals until the family's {@link Aggregator} says enough (or its deadline passes);
  *   <li>estimate and step the optimiser ({@link Family#step});
@@ -20,10 +20,12 @@ import java.util.Optional;
 final class RoundLoop {
     private final RunState run;
     private final Family family;
+    private final Adapter adapter;
 
-    RoundLoop(RunState run, Family family) {
+    RoundLoop(RunState run, Family family, Adapter adapter) {
         this.run = run;
         this.family = family;
+        this.adapter = adapter;
     }
 
     /** Runs the setup rounds, then rounds until a stopping rule holds. */
@@ -43,8 +45,10 @@ final class RoundLoop {
         }
     }
 
-    /** The adaptation step: nothing adapts yet (the next issue's decisions go here). */
-    private void adapt() {}
+    /** The adaptation step, between two rounds (its decisions take effect from the next one). */
+    private void adapt() {
+        adapter.adapt(run.iteration());
+    }
 
     /** Feeds arrivals (null once the deadline passed) to the aggregator until it has enough. */
     static void collect(RoundEngine engine, Aggregator aggregator)

@@ -56,6 +56,8 @@ public final class SimulatedCluster implements WorkerPort, EventSource {
     private final Pending[] queued;
     private final long[] failAt;
     private Slowdown[] slowdowns;
+    private Nodes nodes;
+    private String[] standby;
     private long seq;
     private int batches;
     private double communication;
@@ -146,6 +148,102 @@ public final class SimulatedCluster implements WorkerPort, EventSource {
         }
         this.slowdowns = perWorker.clone();
         return this;
+    }
+
+    /**
+     * Where the simulated workers run, so that they can be replaced ({@link #replace}): the
+     * cluster's nodes, each worker's node, the slowness a worker injects on a node ({@code
+     * --straggle}: a replacement on another node sheds node-bound slowness), and how long a
+     * replacement takes to start and load (simulated seconds).
+     */
+    public record Nodes(
+            java.util.List<String> all,
+            String[] nodeOf,
+            java.util.function.BiFunction<Integer, String, Slowdown> slowdownOn,
+            double startSeconds) {}
+
+    /** Makes workers replaceable on {@code nodes} (and sets their slowdowns from it). */
+    public SimulatedCluster nodes(Nodes nodes) {
+        this.nodes = nodes;
+        this.standby = new String[workers.size()];
+        // the initial ready events name each worker's node (the engine learns nodes from them)
+        List<Pending> ready = new ArrayList<>();
+        queue.removeIf(
+                p -> {
+                    boolean initial = p.event() instanceof CoordinatorEvent.WorkerReady;
+                    if (initial) {
+                        ready.add(p);
+                    }
+                    return initial;
+                });
+        ready.sort(Comparator.comparingLong(Pending::seq));
+        for (Pending p : ready) {
+            var r = (CoordinatorEvent.WorkerReady) p.event();
+            push(
+                    p.at(),
+                    p.worker(),
+                    new CoordinatorEvent.WorkerReady(
+                            r.worker(), nodes.nodeOf()[r.worker()], r.loadNanos()),
+                    null,
+                    p.start());
+        }
+        Slowdown[] s = new Slowdown[workers.size()];
+        for (int w = 0; w < s.length; w++) {
+            s[w] = nodes.slowdownOn().apply(w, nodes.nodeOf()[w]);
+        }
+        return straggle(s);
+    }
+
+    /**
+     * A replacement on the node outside {@code avoid} with the fewest workers (ties by name), ready
+     * after the start time; the old incarnation goes on until {@link #promote}.
+     */
+    @Override
+    public boolean replace(int worker, java.util.Set<String> avoid) {
+        if (nodes == null || standby[worker] != null) {
+            return false;
+        }
+        java.util.Map<String, Integer> load = new java.util.TreeMap<>();
+        for (String n : nodes.all()) {
+            if (!avoid.contains(n)) {
+                load.put(n, 0);
+            }
+        }
+        for (int w = 0; w < nodes.nodeOf().length; w++) {
+            load.computeIfPresent(nodes.nodeOf()[w], (k, v) -> v + 1);
+            if (standby[w] != null) {
+                load.computeIfPresent(standby[w], (k, v) -> v + 1);
+            }
+        }
+        String best = null;
+        for (var e : load.entrySet()) {
+            if (best == null || e.getValue() < load.get(best)) {
+                best = e.getKey();
+            }
+        }
+        if (best == null) {
+            return false;
+        }
+        standby[worker] = best;
+        long at = clock.nanos() + (long) (nodes.startSeconds() * 1e9);
+        push(at, worker, new CoordinatorEvent.WorkerReady(worker, best, 0), null, at);
+        return true;
+    }
+
+    /** The replacement takes over: the old incarnation's queued and running tasks vanish. */
+    @Override
+    public void promote(int worker) {
+        String node = standby[worker];
+        if (node == null) {
+            throw new IllegalStateException("worker " + worker + " has no replacement ready");
+        }
+        standby[worker] = null;
+        queue.removeIf(p -> p.worker() == worker && p.task() != null);
+        queued[worker] = null;
+        busyUntil[worker] = clock.nanos();
+        failAt[worker] = Long.MAX_VALUE;
+        nodes.nodeOf()[worker] = node;
+        slowdowns[worker] = nodes.slowdownOn().apply(worker, node);
     }
 
     @Override

@@ -14,4 +14,24 @@ public interface WorkerPort {
 
     /** Tells every worker to stop and releases the transport. */
     void close();
+
+    /**
+     * Starts a replacement for {@code worker} (a new container with the same id and partitions,
+     * read locally or re-placed beside it) on a node not in {@code avoid}, while the current one
+     * goes on working ("make before break": no round loses the worker). The replacement announces
+     * itself with a {@link CoordinatorEvent.WorkerReady} for the id (or a {@link
+     * CoordinatorEvent.ReplacementFailed}); it receives tasks only after {@link #promote}. Returns
+     * false when this cluster cannot replace workers or no node can take it.
+     */
+    default boolean replace(int worker, java.util.Set<String> avoid) {
+        return false;
+    }
+
+    /**
+     * Routes the worker's tasks to its ready replacement and stops the old incarnation (whose
+     * unanswered tasks are lost).
+     */
+    default void promote(int worker) {
+        throw new UnsupportedOperationException("this cluster cannot replace workers");
+    }
 }

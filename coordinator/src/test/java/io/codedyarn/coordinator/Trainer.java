@@ -83,6 +83,17 @@ final class Trainer {
             SimulatedCluster.TaskLatency latency,
             java.util.function.Consumer<SimulatedCluster> tweak)
             throws InterruptedException {
+        return run(spec, data, latency, tweak, io.codedyarn.coordinator.adapt.AdaptSettings.off());
+    }
+
+    /** With run-time adaptation on a simulated cluster of 3 nodes. */
+    static RunResult run(
+            TrainSpec spec,
+            Rows data,
+            SimulatedCluster.TaskLatency latency,
+            java.util.function.Consumer<SimulatedCluster> tweak,
+            io.codedyarn.coordinator.adapt.AdaptSettings adaptation)
+            throws InterruptedException {
         Plan plan = spec.plan();
         ManualClock clock = new ManualClock();
         DataShape shape = InProcessWorkers.shape(data, plan.partitions());
@@ -93,6 +104,7 @@ final class Trainer {
         }
         return new Coordinator(spec, plan, shape, cluster, cluster, clock)
                 .loadBalance(LOAD_BALANCE.get())
+                .adapt(adaptation, 3)
                 .run();
     }
 

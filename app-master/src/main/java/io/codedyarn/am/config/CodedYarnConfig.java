@@ -1,5 +1,6 @@
 package io.codedyarn.am.config;
 
+import io.codedyarn.coordinator.adapt.AdaptSettings;
 import io.codedyarn.placement.straggle.StraggleSpec;
 import java.util.function.Function;
 
@@ -15,6 +16,7 @@ import java.util.function.Function;
  * @param kernelThreads {@link Keys#KERNEL_THREADS}
  * @param dsagLoadBalance {@link Keys#DSAG_LOAD_BALANCE}
  * @param straggle {@link Keys#STRAGGLE} (a valid spec)
+ * @param adaptation the {@code coded-yarn.exclusion.*} keys
  * @param yarn the YARN and embedded-cluster keys
  */
 public record CodedYarnConfig(
@@ -26,6 +28,7 @@ public record CodedYarnConfig(
         int kernelThreads,
         boolean dsagLoadBalance,
         String straggle,
+        AdaptSettings adaptation,
         YarnSettings yarn) {
 
     /**
@@ -59,7 +62,32 @@ public record CodedYarnConfig(
                 threads,
                 balance,
                 straggle,
+                adaptation(lookup),
                 YarnSettings.parse(lookup));
+    }
+
+    private static AdaptSettings adaptation(Function<String, String> lookup) {
+        boolean on = parse(lookup, Keys.EXCLUSION_ENABLED, CodedYarnConfig::strictBoolean);
+        int window = parse(lookup, Keys.EXCLUSION_WINDOW, Integer::parseInt);
+        int patience = parse(lookup, Keys.EXCLUSION_PATIENCE, Integer::parseInt);
+        double factor = parse(lookup, Keys.EXCLUSION_SLOW_FACTOR, Double::parseDouble);
+        double timeout = parse(lookup, Keys.EXCLUSION_TIMEOUT_SECONDS, Double::parseDouble);
+        double fraction = parse(lookup, Keys.EXCLUSION_MAX_NODE_FRACTION, Double::parseDouble);
+        int failures = parse(lookup, Keys.EXCLUSION_MAX_FAILURES_PER_NODE, Integer::parseInt);
+        int replacements = parse(lookup, Keys.EXCLUSION_MAX_REPLACEMENTS, Integer::parseInt);
+        require(window >= 2, Keys.EXCLUSION_WINDOW, window, "must be >= 2");
+        require(patience >= 1, Keys.EXCLUSION_PATIENCE, patience, "must be >= 1");
+        require(factor > 1, Keys.EXCLUSION_SLOW_FACTOR, factor, "must be > 1");
+        require(timeout > 0, Keys.EXCLUSION_TIMEOUT_SECONDS, timeout, "must be > 0");
+        require(
+                fraction >= 0 && fraction < 1,
+                Keys.EXCLUSION_MAX_NODE_FRACTION,
+                fraction,
+                "must be in [0, 1)");
+        require(failures >= 1, Keys.EXCLUSION_MAX_FAILURES_PER_NODE, failures, "must be >= 1");
+        require(replacements >= 0, Keys.EXCLUSION_MAX_REPLACEMENTS, replacements, "must be >= 0");
+        return new AdaptSettings(
+                on, window, patience, factor, timeout, fraction, failures, replacements);
     }
 
     /** true or false only (Boolean.parseBoolean would read a typo as false). */

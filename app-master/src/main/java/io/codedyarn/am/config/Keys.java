@@ -70,6 +70,54 @@ public final class Keys {
                     "none",
                     "slowness the workers inject into themselves when train --straggle is not given: none, or parts joined with + (slow:factor=F[,workers=A/B|node=N], ramp:factor=F, markov:enter=P,leave=Q,factor=F, switch:at=K,factor=F[,mode=down|up], trace:file=PATH); each worker sleeps after computing, (factor - 1) x its compute time");
 
+    public static final ConfigKey<Boolean> EXCLUSION_ENABLED =
+            new ConfigKey<>(
+                    "coded-yarn.exclusion.enabled",
+                    true,
+                    "true: the AM judges workers from their measured latencies, excludes the node of a persistently slow worker or of repeated failures, and replaces slow and failed workers on healthy nodes (the old one works until the replacement is ready); false: only failures are recorded in events.csv");
+
+    public static final ConfigKey<Integer> EXCLUSION_WINDOW =
+            new ConfigKey<>(
+                    "coded-yarn.exclusion.window",
+                    10,
+                    "task latencies per worker the slow-worker detector keeps (>= 2); a worker is judged once it has half as many");
+
+    public static final ConfigKey<Integer> EXCLUSION_PATIENCE =
+            new ConfigKey<>(
+                    "coded-yarn.exclusion.patience",
+                    3,
+                    "consecutive iterations a worker must be judged slow before it is replaced (>= 1)");
+
+    public static final ConfigKey<Double> EXCLUSION_SLOW_FACTOR =
+            new ConfigKey<>(
+                    "coded-yarn.exclusion.slow-factor",
+                    2.0,
+                    "a worker is slow when its median latency per unit of load exceeds this many times the workers' median and 3 scaled MADs above it (> 1)");
+
+    public static final ConfigKey<Double> EXCLUSION_TIMEOUT_SECONDS =
+            new ConfigKey<>(
+                    "coded-yarn.exclusion.timeout-seconds",
+                    300.0,
+                    "how long an excluded node stays excluded (> 0; Spark's excludeOnFailure.timeout)");
+
+    public static final ConfigKey<Double> EXCLUSION_MAX_NODE_FRACTION =
+            new ConfigKey<>(
+                    "coded-yarn.exclusion.max-node-fraction",
+                    1.0 / 3,
+                    "at most this fraction of the cluster's NodeManagers excluded at once, rounded down (in [0, 1); Tez's ignore-threshold-node-percent, 33)");
+
+    public static final ConfigKey<Integer> EXCLUSION_MAX_FAILURES_PER_NODE =
+            new ConfigKey<>(
+                    "coded-yarn.exclusion.max-failures-per-node",
+                    2,
+                    "worker failures on a node that exclude it (>= 1; Spark's maxFailedExecutorsPerNode)");
+
+    public static final ConfigKey<Integer> EXCLUSION_MAX_REPLACEMENTS =
+            new ConfigKey<>(
+                    "coded-yarn.exclusion.max-replacements",
+                    3,
+                    "replacements per worker over a run (>= 0), after which it stays as it is");
+
     public static final ConfigKey<Integer> EMBEDDED_DATANODES =
             new ConfigKey<>(
                     "coded-yarn.embedded.datanodes",
@@ -177,6 +225,14 @@ public final class Keys {
                 KERNEL_THREADS,
                 DSAG_LOAD_BALANCE,
                 STRAGGLE,
+                EXCLUSION_ENABLED,
+                EXCLUSION_WINDOW,
+                EXCLUSION_PATIENCE,
+                EXCLUSION_SLOW_FACTOR,
+                EXCLUSION_TIMEOUT_SECONDS,
+                EXCLUSION_MAX_NODE_FRACTION,
+                EXCLUSION_MAX_FAILURES_PER_NODE,
+                EXCLUSION_MAX_REPLACEMENTS,
                 EMBEDDED_DATANODES,
                 EMBEDDED_NODEMANAGERS,
                 EMBEDDED_NM_MEMORY_MB,

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import io.codedyarn.coordinator.IterationRecord;
 import io.codedyarn.coordinator.LatencyRecord;
 import io.codedyarn.coordinator.RunResult;
+import io.codedyarn.coordinator.adapt.AdaptEvent;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -34,6 +35,9 @@ import org.apache.hadoop.fs.Path;
  *       {@code TraceReplay} replays. A task that never came back ({@code lost}) is censored, not
  *       dropped: its latency is the last time the coordinator observed anything minus its send time
  *       (a lower bound), its {@code received} empty.
+ *   <li>{@code events.csv}: the adaptation's {@link AdaptEvent}s ({@code
+ *       iteration,seconds,worker,node,event,reason}; worker −1 for a node-wide event; header only
+ *       when nothing happened)
  *   <li>{@code summary.json}: the {@link RunSummary}
  * </ul>
  */
@@ -42,6 +46,8 @@ public final class RunOutputs {
     public static final String ITERATIONS = "iterations.csv";
     public static final String LATENCY_TRACE = "latency-trace.csv";
     public static final String SUMMARY = "summary.json";
+    public static final String EVENTS = "events.csv";
+    public static final String EVENTS_HEADER = "iteration,seconds,worker,node,event,reason";
     public static final String TRACE_HEADER =
             "iteration,worker,latency,load,sent,received,compute,use";
 
@@ -94,6 +100,7 @@ public final class RunOutputs {
             }
             writeText(fs, new Path(tmp, ITERATIONS), iterations(result.iterationLog()));
             writeText(fs, new Path(tmp, LATENCY_TRACE), latencyTrace(result.latencyLog()));
+            writeText(fs, new Path(tmp, EVENTS), events(result.events()));
             writeText(fs, new Path(tmp, SUMMARY), summaryJson(summary));
             if (!fs.rename(tmp, target)) {
                 throw new IOException("cannot rename " + tmp + " to " + target);
@@ -209,6 +216,25 @@ public final class RunOutputs {
                     .append(num(r.computeSeconds()))
                     .append(',')
                     .append(quoted(r.use()))
+                    .append('\n');
+        }
+        return b.toString();
+    }
+
+    static String events(List<AdaptEvent> events) {
+        StringBuilder b = new StringBuilder(EVENTS_HEADER).append('\n');
+        for (AdaptEvent e : events) {
+            b.append(e.iteration())
+                    .append(',')
+                    .append(num(e.seconds()))
+                    .append(',')
+                    .append(e.worker())
+                    .append(',')
+                    .append(quoted(e.node()))
+                    .append(',')
+                    .append(quoted(e.event()))
+                    .append(',')
+                    .append(quoted(e.reason()))
                     .append('\n');
         }
         return b.toString();

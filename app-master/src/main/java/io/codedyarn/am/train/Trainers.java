@@ -68,7 +68,11 @@ public final class Trainers {
         RunOutputs.checkAbsent(local, out);
         RunResult result =
                 SimulatedTrain.run(
-                        spec, plan, data, CodedYarnConfig.parse(hadoop::get).dsagLoadBalance());
+                        spec,
+                        plan,
+                        data,
+                        CodedYarnConfig.parse(hadoop::get).dsagLoadBalance(),
+                        CodedYarnConfig.parse(hadoop::get).adaptation());
         RunSummary summary = RunSummary.of("", spec, result, List.of());
         boolean pca = spec.workload() == Workload.PCA;
         RunOutputs.write(

@@ -56,6 +56,17 @@ class ConfigDocumentationTest {
                                 CodedYarnConfig.parse(
                                         Map.of("coded-yarn.worker.memory-mb", "0")::get))
                 .hasMessageContaining("coded-yarn.worker.memory-mb = 0: must be >= 1");
+        assertThatThrownBy(
+                        () ->
+                                CodedYarnConfig.parse(
+                                        Map.of("coded-yarn.exclusion.slow-factor", "1")::get))
+                .hasMessageContaining("coded-yarn.exclusion.slow-factor = 1.0: must be > 1");
+        assertThatThrownBy(
+                        () ->
+                                CodedYarnConfig.parse(
+                                        Map.of("coded-yarn.straggle", "slow:factor=0")::get))
+                .hasMessageContaining("coded-yarn.straggle = slow:factor=0")
+                .hasMessageContaining("factor must be > 0");
         assertThatThrownBy(() -> CodedYarnConfig.parse(Map.of("coded-yarn.queue", " ")::get))
                 .hasMessageContaining("coded-yarn.queue");
         assertThatThrownBy(

@@ -41,8 +41,8 @@ import org.junit.jupiter.api.io.TempDir;
  *       built-in dataset line; for a rejected combination, the one-line refusal). Log4j's lines go
  *       to the console, not here.
  *   <li>for runs that train: {@code iterations.csv}, {@code model.csv}, {@code latency-trace.csv},
- *       {@code summary.json} exactly as {@code --out} holds them. The run's standard output ({@code
- *       --json}) must equal {@code summary.json}.
+ *       {@code events.csv}, {@code summary.json} exactly as {@code --out} holds them. The run's
+ *       standard output ({@code --json}) must equal {@code summary.json}.
  * </ul>
  *
  * <p>Normalisation. Under {@code --cluster simulated} every time in the outputs is SIMULATED time
@@ -70,7 +70,12 @@ class GoldenRunsTest {
 
     /** The files a training run writes that are compared. */
     static final List<String> OUTPUTS =
-            List.of("iterations.csv", "model.csv", "latency-trace.csv", "summary.json");
+            List.of(
+                    "iterations.csv",
+                    "model.csv",
+                    "latency-trace.csv",
+                    "events.csv",
+                    "summary.json");
 
     // Latency models (simulate --latency syntax), one family each so every model's gate runs.
     static final String SHIFTED_EXP = "shifted-exp:alpha=0.5,mu=2";
@@ -425,6 +430,32 @@ class GoldenRunsTest {
                         "--data",
                         "$TMP/genotype",
                         SCHEMES.get("fractional")));
+        // 7. Injected slowness (--straggle) and the adaptation it triggers: a node 5x slow (its
+        // workers are judged slow, the node excluded, the workers replaced elsewhere), and
+        // Markov bursts on dsag.
+        runs.add(
+                run(
+                        "straggle-node-cyclic-lr",
+                        "--scheme",
+                        "cyclic",
+                        "--workers",
+                        "6",
+                        "--stragglers",
+                        "1",
+                        "--latency",
+                        "shifted-exp:alpha=0.5,mu=20",
+                        "--straggle",
+                        "slow:factor=5,node=1",
+                        "--iterations",
+                        "30"));
+        runs.add(
+                run(
+                        "straggle-markov-dsag-lr",
+                        "--scheme",
+                        "dsag",
+                        "--straggle",
+                        "markov:enter=0.1,leave=0.3,factor=4",
+                        SCHEMES.get("dsag")));
         return runs;
     }
 

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.codedyarn.coordinator.IterationRecord;
 import io.codedyarn.coordinator.LatencyRecord;
 import io.codedyarn.coordinator.RunResult;
+import io.codedyarn.coordinator.adapt.AdaptEvent;
 import io.codedyarn.placement.latency.TraceReplay;
 import java.io.IOException;
 import java.io.StringReader;
@@ -39,7 +40,10 @@ class RunOutputsTest {
                         new LatencyRecord(0, 0, 0.0, 0.25, 0.2, 1.0, "used"),
                         new LatencyRecord(0, 1, 0.0, 0.5, 0.4, 1.0, "used"),
                         new LatencyRecord(1, 0, 0.5, 0.75, 0.2, 1.0, "used"),
-                        new LatencyRecord(1, 1, 0.5, Double.NaN, Double.NaN, 1.0, "lost")));
+                        new LatencyRecord(1, 1, 0.5, Double.NaN, Double.NaN, 1.0, "lost")),
+                List.of(
+                        new AdaptEvent(1, 0.75, -1, "host-a:1", "excluded", "slow, \"very\""),
+                        new AdaptEvent(1, 0.75, 1, "host-a:1", "replacing", "persistently slow")));
     }
 
     private static RunSummary summary() {
@@ -83,6 +87,12 @@ class RunOutputsTest {
         assertThat(trace).contains("\n1,1,0.25,1.0,0.5,,,lost\n");
         TraceReplay replay = TraceReplay.read(new StringReader(trace), "latency-trace.csv", 2);
         assertThat(replay).isNotNull();
+        // events.csv quotes a reason with a comma and doubles its quotes (RFC 4180)
+        assertThat(Files.readAllLines(dir.resolve("run/events.csv")))
+                .containsExactly(
+                        "iteration,seconds,worker,node,event,reason",
+                        "1,0.75,-1,host-a:1,excluded,\"slow, \"\"very\"\"\"",
+                        "1,0.75,1,host-a:1,replacing,persistently slow");
         RunSummary back = RunOutputs.readSummary(fs, out);
         assertThat(back).isEqualTo(summary());
         // no temporary directory left beside the output

@@ -7,13 +7,13 @@ import io.codedyarn.coordinator.ManualClock;
 import io.codedyarn.coordinator.RunResult;
 import io.codedyarn.coordinator.SimulatedCluster;
 import io.codedyarn.coordinator.TrainSpec;
+import io.codedyarn.coordinator.adapt.AdaptSettings;
 import io.codedyarn.placement.InvalidParametersException;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.Seeds;
 import io.codedyarn.placement.latency.LatencyModel;
 import io.codedyarn.placement.latency.LatencySpec;
 import io.codedyarn.placement.sim.Simulation;
-import io.codedyarn.placement.straggle.Slowdown;
 import io.codedyarn.placement.straggle.StraggleSpec;
 import io.codedyarn.worker.data.Rows;
 import java.io.IOException;
@@ -22,6 +22,8 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * {@code train --cluster simulated}: the same {@link Coordinator} with in-process workers running
@@ -34,7 +36,7 @@ public final class SimulatedTrain {
     private SimulatedTrain() {}
 
     public static RunResult run(TrainSpec spec, Plan plan, Rows data) throws InterruptedException {
-        return run(spec, plan, data, false);
+        return run(spec, plan, data, false, AdaptSettings.off());
     }
 
     /**
@@ -43,23 +45,31 @@ public final class SimulatedTrain {
      */
     public static final int NODES = 3;
 
-    /** Each worker's {@code --straggle} slowdown, resolved as a YARN worker resolves it. */
-    static Slowdown[] slowdowns(TrainSpec spec, int workers) {
+    /** A replacement's start and load time on the simulated cluster (seconds). */
+    public static final double REPLACEMENT_SECONDS = 5;
+
+    /**
+     * The simulated nodes, each worker's, and its {@code --straggle} slowdown on a node, resolved
+     * as a YARN worker resolves it.
+     */
+    static SimulatedCluster.Nodes nodes(TrainSpec spec, int workers) {
         StraggleSpec straggle = StraggleSpec.parse(spec.straggle());
         double[][] recorded = straggle.traceColumns(workers, SimulatedTrain::open);
-        Slowdown[] out = new Slowdown[workers];
-        for (int w = 0; w < workers; w++) {
-            out[w] =
-                    straggle.message(
-                                    w,
-                                    workers,
-                                    spec.seed(),
-                                    "simulated-" + (w % NODES),
-                                    w % NODES,
-                                    recorded)
-                            .slowdown(w);
+        List<String> all = new ArrayList<>();
+        for (int k = 0; k < NODES; k++) {
+            all.add("simulated-" + k);
         }
-        return out;
+        String[] nodeOf = new String[workers];
+        for (int w = 0; w < workers; w++) {
+            nodeOf[w] = all.get(w % NODES);
+        }
+        return new SimulatedCluster.Nodes(
+                all,
+                nodeOf,
+                (w, node) ->
+                        straggle.message(w, workers, spec.seed(), node, all.indexOf(node), recorded)
+                                .slowdown(w),
+                REPLACEMENT_SECONDS);
     }
 
     /** A local file, named by a path or a {@code file:} URI. */
@@ -72,8 +82,12 @@ public final class SimulatedTrain {
      * @param loadBalance DSAG load balancing ({@code coded-yarn.dsag.load-balance}); the simulated
      *     workers then report 5 % of each task's time as communication, which the latency profiler
      *     needs
+     * @param adaptation slow-worker detection, node exclusion and replacement ({@code
+     *     coded-yarn.exclusion.*}); a replacement starts {@link #REPLACEMENT_SECONDS} after it is
+     *     asked for, on the simulated node with the fewest workers outside the excluded ones
      */
-    public static RunResult run(TrainSpec spec, Plan plan, Rows data, boolean loadBalance)
+    public static RunResult run(
+            TrainSpec spec, Plan plan, Rows data, boolean loadBalance, AdaptSettings adaptation)
             throws InterruptedException {
         InvalidParametersException.require(
                 spec.latency() != null, "--latency", "is required with --cluster simulated");
@@ -92,9 +106,10 @@ public final class SimulatedTrain {
         if (loadBalance) {
             cluster.communicationFraction(0.05);
         }
-        cluster.straggle(slowdowns(spec, plan.workers()));
+        cluster.nodes(nodes(spec, plan.workers()));
         return new Coordinator(spec, plan, shape, cluster, cluster, clock)
                 .loadBalance(loadBalance)
+                .adapt(adaptation, NODES)
                 .run();
     }
 }

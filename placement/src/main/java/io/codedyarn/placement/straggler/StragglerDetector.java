@@ -26,6 +26,8 @@ public final class StragglerDetector {
     private final double[][] samples; // ring buffer per worker
     private final int[] count;
     private final boolean[] slow;
+    private final double[] medians;
+    private double clusterMedian = Double.NaN;
 
     /**
      * @param window samples per worker kept (≥ 1)
@@ -61,6 +63,8 @@ public final class StragglerDetector {
         this.samples = new double[workers][window];
         this.count = new int[workers];
         this.slow = new boolean[workers];
+        this.medians = new double[workers];
+        java.util.Arrays.fill(medians, Double.NaN);
     }
 
     /** HDFS's defaults: 3 MADs, 3× the median, no minimum. */
@@ -106,14 +110,33 @@ public final class StragglerDetector {
             dev[k] = Math.abs(meds[k] - m);
         }
         double mad = MAD_SCALE * median(dev, known);
+        clusterMedian = m;
         double limit = Math.max(minimum, Math.max(m * medianMultiplier, m + deviations * mad));
         int k = 0;
         for (int i = 0; i < workers; i++) {
             if (Math.min(count[i], window) > 0) {
+                medians[i] = meds[k];
                 slow[i] = meds[k++] > limit;
             }
         }
         return slow.clone();
+    }
+
+    /** Worker w's median at the last {@link #classify} (NaN before it had samples). */
+    public double median(int worker) {
+        return medians[worker];
+    }
+
+    /** The median of the workers' medians at the last {@link #classify}. */
+    public double clusterMedian() {
+        return clusterMedian;
+    }
+
+    /** Drops worker w's samples (a replaced worker starts afresh) and calls it fast. */
+    public void forget(int worker) {
+        count[worker] = 0;
+        slow[worker] = false;
+        medians[worker] = Double.NaN;
     }
 
     public boolean[] states() {

@@ -1,0 +1,256 @@
+package io.codedyarn.coordinator;
+
+import io.codedyarn.coordinator.adapt.AdaptEvent;
+import io.codedyarn.coordinator.adapt.AdaptSettings;
+import io.codedyarn.coordinator.adapt.NodeExclusion;
+import io.codedyarn.coordinator.adapt.SlowWorkers;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The {@link RoundLoop}'s adapt step for every scheme: measures, decides and acts between two
+ * rounds, and logs each decision with its reason ({@code events.csv} and the log).
+ *
+ * <ul>
+ *   <li><b>Measure.</b> Every traced task's time per unit of load goes into {@link SlowWorkers}
+ *       (open tasks count with their age so far, a lower bound).
+ *   <li><b>Decide.</b> A worker slow over a window is flagged; its node is excluded ({@link
+ *       NodeExclusion}: expiring, at most a third of the nodes), as is a node where workers failed
+ *       repeatedly. Workers on an excluded node are moved too.
+ *   <li><b>Act.</b> A flagged or failed worker gets a replacement on a node outside the excluded
+ *       ones and its own ({@link RoundEngine#replace}); the old incarnation goes on working until
+ *       the replacement is ready, which then takes over at the next round boundary ({@link
+ *       RoundEngine#promote}). So no round waits for a container start, the code's tolerance is
+ *       restored rather than used up, and no result is ever computed on the wrong data: the
+ *       replacement holds the same partitions.
+ * </ul>
+ *
+ * Owned by the coordinator's thread.
+ */
+final class Adapter {
+    private static final Logger LOG = LoggerFactory.getLogger(Adapter.class);
+
+    private final AdaptSettings settings;
+    private final RoundEngine engine;
+    private final int clusterNodes;
+    private final SlowWorkers slow;
+    private final NodeExclusion exclusion;
+    private final List<AdaptEvent> events = new ArrayList<>();
+    private final int[] replacements;
+    private final boolean[] flagged;
+    private final boolean[] refused;
+    private final Set<String> refusedNodes = new TreeSet<>();
+
+    /**
+     * @param clusterNodes the cluster's NodeManagers (the exclusion cap is a fraction of them)
+     */
+    Adapter(AdaptSettings settings, RoundEngine engine, int clusterNodes) {
+        this.settings = settings;
+        this.engine = engine;
+        this.clusterNodes = clusterNodes;
+        int n = engine.workers();
+        this.slow =
+                new SlowWorkers(n, settings.window(), settings.patience(), settings.slowFactor());
+        this.exclusion =
+                new NodeExclusion(
+                        settings.timeoutSeconds(),
+                        settings.maxNodeFraction(),
+                        settings.maxFailuresPerNode());
+        this.replacements = new int[n];
+        this.flagged = new boolean[n];
+        this.refused = new boolean[n];
+    }
+
+    /** The step between rounds: {@code iteration} is the next round's. */
+    void adapt(long iteration) {
+        double now = engine.elapsedSeconds();
+        for (RoundEngine.Change c : engine.drainChanges()) {
+            changed(iteration, now, c);
+        }
+        List<RoundEngine.Sample> samples = engine.drainSamples();
+        if (!settings.enabled()) {
+            return;
+        }
+        for (RoundEngine.Sample s : samples) {
+            slow.record(s.worker(), s.seconds(), s.load());
+        }
+        boolean[] judged = slow.judge();
+        // first every verdict and exclusion, then the moves: a replacement then also avoids the
+        // node of a worker judged slow in the same pass
+        List<Integer> moving = new ArrayList<>();
+        for (int w = 0; w < judged.length; w++) {
+            if (judged[w] && !flagged[w] && engine.alive(w) && !engine.replacing(w)) {
+                flagged[w] = true;
+                moving.add(w);
+                String node = engine.node(w);
+                record(
+                        iteration,
+                        now,
+                        w,
+                        node,
+                        "slow",
+                        String.format(
+                                Locale.ROOT,
+                                "median %.4g s per unit of load over its last %d tasks, the"
+                                        + " workers' median %.4g s (limit %.1fx)",
+                                slow.median(w),
+                                settings.window(),
+                                slow.clusterMedian(),
+                                settings.slowFactor()));
+                if (node != null) {
+                    exclude(iteration, now, node, "worker " + w + " is persistently slow there");
+                }
+            }
+        }
+        for (int w : moving) {
+            replace(iteration, now, w, "persistently slow");
+        }
+        for (int w = 0; w < judged.length; w++) {
+            String node = engine.node(w);
+            if (node != null
+                    && exclusion.isExcluded(node)
+                    && !flagged[w]
+                    && engine.alive(w)
+                    && !engine.replacing(w)) {
+                flagged[w] = true;
+                replace(iteration, now, w, "its node " + node + " is excluded");
+            }
+        }
+        for (String node : exclusion.expire(now)) {
+            refusedNodes.clear(); // the cap has room again: a slow node is excluded next time
+            record(
+                    iteration,
+                    now,
+                    -1,
+                    node,
+                    "expired",
+                    "excluded for " + settings.timeoutSeconds() + " s; usable again");
+        }
+    }
+
+    private void changed(long iteration, double now, RoundEngine.Change c) {
+        int w = c.worker();
+        switch (c.kind()) {
+            case FAILED -> {
+                String node = engine.node(w);
+                record(iteration, now, w, node, "failed", c.detail());
+                if (settings.enabled()) {
+                    if (node != null && exclusion.failed(node)) {
+                        exclude(
+                                iteration,
+                                now,
+                                node,
+                                settings.maxFailuresPerNode() + " worker failures there");
+                    }
+                    replace(iteration, now, w, "it failed");
+                }
+            }
+            case STANDBY -> {
+                String old = engine.node(w);
+                engine.promote(w, c.detail());
+                slow.reset(w);
+                flagged[w] = false;
+                record(
+                        iteration,
+                        now,
+                        w,
+                        c.detail(),
+                        "replaced",
+                        "its replacement on " + c.detail() + " took over from " + old);
+            }
+            case REPLACEMENT_FAILED ->
+                    record(iteration, now, w, engine.node(w), "replacement-failed", c.detail());
+        }
+    }
+
+    private void exclude(long iteration, double now, String node, String why) {
+        if (exclusion.isExcluded(node)) {
+            exclusion.exclude(node, now, clusterNodes); // renews its timeout
+            return;
+        }
+        if (exclusion.exclude(node, now, clusterNodes)) {
+            refusedNodes.remove(node);
+            record(
+                    iteration,
+                    now,
+                    -1,
+                    node,
+                    "excluded",
+                    why
+                            + "; until "
+                            + String.format(Locale.ROOT, "%.1f", exclusion.until(node))
+                            + " s");
+        } else if (refusedNodes.add(node)) { // said once per node
+            record(
+                    iteration,
+                    now,
+                    -1,
+                    node,
+                    "exclusion-refused",
+                    why
+                            + ", but "
+                            + exclusion.excluded().size()
+                            + " of "
+                            + clusterNodes
+                            + " nodes are excluded already (at most "
+                            + exclusion.cap(clusterNodes)
+                            + ")");
+        }
+    }
+
+    private void replace(long iteration, double now, int w, String why) {
+        String node = engine.node(w);
+        if (replacements[w] >= settings.maxReplacements()) {
+            record(
+                    iteration,
+                    now,
+                    w,
+                    node,
+                    "not-replaced",
+                    why + ", but it was replaced " + replacements[w] + " times already");
+            return;
+        }
+        // the excluded nodes, and those whose exclusion the cap refused (a slow worker was seen
+        // there too), and its own
+        Set<String> avoid = new TreeSet<>(exclusion.excluded());
+        avoid.addAll(refusedNodes);
+        if (node != null) {
+            avoid.add(node);
+        }
+        if (engine.replace(w, avoid)) {
+            replacements[w]++;
+            record(iteration, now, w, node, "replacing", why + "; avoiding " + avoid);
+        } else if (!refused[w]) {
+            refused[w] = true;
+            record(
+                    iteration,
+                    now,
+                    w,
+                    node,
+                    "not-replaced",
+                    why + ", but the cluster has no node outside " + avoid + " for it");
+        }
+    }
+
+    private void record(
+            long iteration, double now, int worker, String node, String event, String reason) {
+        AdaptEvent e = new AdaptEvent(iteration, now, worker, node, event, reason);
+        events.add(e);
+        LOG.info(
+                "iteration {}: {} {}{}: {}",
+                iteration,
+                event,
+                worker >= 0 ? "worker " + worker : "node",
+                node == null || node.isEmpty() ? "" : " on " + node,
+                reason);
+    }
+
+    List<AdaptEvent> events() {
+        return List.copyOf(events);
+    }
+}

@@ -1,0 +1,15 @@
+package io.codedyarn.coordinator.adapt;
+
+/**
+ * One adaptation decision or observation, a row of {@code events.csv}: the iteration it was taken
+ * before, coordinator seconds since training started, the worker (−1 for a node-wide event), the
+ * node, what happened ({@code slow}, {@code excluded}, {@code exclusion-refused}, {@code expired},
+ * {@code failed}, {@code replacing}, {@code replaced}, {@code replacement-failed}, {@code
+ * not-replaced}) and why, with the measured numbers.
+ */
+public record AdaptEvent(
+        long iteration, double seconds, int worker, String node, String event, String reason) {
+    public AdaptEvent {
+        node = node == null ? "" : node;
+    }
+}

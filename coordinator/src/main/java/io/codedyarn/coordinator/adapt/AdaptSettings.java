@@ -1,0 +1,49 @@
+package io.codedyarn.coordinator.adapt;
+
+/**
+ * How the coordinator excludes nodes and replaces workers (keys {@code coded-yarn.exclusion.*}).
+ *
+ * @param enabled judge workers and act at all (off: events record failures only)
+ * @param window latencies per worker the slow-worker detector keeps
+ * @param patience consecutive slow judgements before a worker is replaced
+ * @param slowFactor a slow worker's median latency per unit of load exceeds this many times the
+ *     workers' median (and three scaled MADs above it)
+ * @param timeoutSeconds how long a node stays excluded
+ * @param maxNodeFraction at most this fraction of the cluster's nodes excluded at once
+ * @param maxFailuresPerNode worker failures on a node that exclude it
+ * @param maxReplacements replacements per worker (then it stays as it is)
+ */
+public record AdaptSettings(
+        boolean enabled,
+        int window,
+        int patience,
+        double slowFactor,
+        double timeoutSeconds,
+        double maxNodeFraction,
+        int maxFailuresPerNode,
+        int maxReplacements) {
+
+    public AdaptSettings {
+        if (window < 2
+                || patience < 1
+                || !(slowFactor > 1)
+                || !(timeoutSeconds > 0)
+                || !(maxNodeFraction >= 0 && maxNodeFraction < 1)
+                || maxFailuresPerNode < 1
+                || maxReplacements < 0) {
+            throw new IllegalArgumentException("bad adaptation settings: " + this);
+        }
+    }
+
+    /**
+     * The defaults: a window of 10 tasks, 3 judgements, 2× the median; exclusions of 300 s, at most
+     * a third of the nodes (Tez), 2 failures per node (Spark), 3 replacements per worker.
+     */
+    public static AdaptSettings defaults() {
+        return new AdaptSettings(true, 10, 3, 2.0, 300, 1.0 / 3, 2, 3);
+    }
+
+    public static AdaptSettings off() {
+        return new AdaptSettings(false, 10, 3, 2.0, 300, 1.0 / 3, 2, 3);
+    }
+}
