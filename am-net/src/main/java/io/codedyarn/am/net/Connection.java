@@ -28,6 +28,9 @@ final class Connection implements StreamObserver<WorkerMessage> {
 
     private String host = "";
 
+    /** How the server registered this stream: the worker's current one, or its replacement's. */
+    private GrpcWorkerServer.Claim claim = GrpcWorkerServer.Claim.REFUSED;
+
     /** True once the stream is finished from our side (no more writes, no more events). */
     private boolean ended;
 
@@ -122,12 +125,12 @@ final class Connection implements StreamObserver<WorkerMessage> {
                     "worker id " + w + " out of range 0.." + (server.workerCount() - 1));
         } else if (!MessageDigest.isEqual(server.secret(), h.getSecret().toByteArray())) {
             reject(Status.UNAUTHENTICATED, "wrong application secret for worker " + w);
-        } else if (!server.claim(w, this)) {
+        } else if ((claim = server.claim(w, this)) == GrpcWorkerServer.Claim.REFUSED) {
             reject(Status.ALREADY_EXISTS, "worker " + w + " is already connected");
         } else {
             worker = w;
             host = h.getHost();
-            WorkerSetup s = server.setup(w);
+            WorkerSetup s = server.setup(w, host);
             write(
                     CoordinatorMessage.newBuilder()
                             .setWelcome(
@@ -202,6 +205,20 @@ final class Connection implements StreamObserver<WorkerMessage> {
         }
     }
 
+    /** The replacement became the worker's current stream. */
+    synchronized void promoted() {
+        claim = GrpcWorkerServer.Claim.CURRENT;
+    }
+
+    /** Ends a stream the coordinator replaced: Stop, and no WorkerFailed. */
+    synchronized void retire(String reason) {
+        if (!ended) {
+            ended = true;
+            write(GrpcWorkerServer.stop(reason));
+            complete();
+        }
+    }
+
     synchronized void stop(String reason) {
         if (!ended) {
             ended = true;
@@ -240,9 +257,13 @@ final class Connection implements StreamObserver<WorkerMessage> {
 
     private void failed(String reason) {
         if (worker >= 0) {
-            server.release(worker, this);
+            boolean replacement = server.release(worker, this);
             if (!server.closing()) {
-                server.events().post(new CoordinatorEvent.WorkerFailed(worker, reason));
+                server.events()
+                        .post(
+                                replacement
+                                        ? new CoordinatorEvent.ReplacementFailed(worker, reason)
+                                        : new CoordinatorEvent.WorkerFailed(worker, reason));
             }
         }
     }

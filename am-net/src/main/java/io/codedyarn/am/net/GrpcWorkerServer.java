@@ -21,9 +21,10 @@ import io.grpc.stub.StreamObserver;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.AtomicReferenceArray;
-import java.util.function.IntFunction;
+import java.util.function.BiFunction;
 
 /**
  * The AM's end of the worker protocol ({@code worker.proto}): a gRPC server with one bidirectional
@@ -46,10 +47,17 @@ import java.util.function.IntFunction;
 public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
     private final int workers;
     private final byte[] secret;
-    private final IntFunction<WorkerSetup> setups;
+    private final BiFunction<Integer, String, WorkerSetup> setups;
     private final EventQueue events;
     private final ServerOptions opts;
     private final AtomicReferenceArray<Connection> connections;
+
+    /** Per worker: its replacement's stream, connected and welcomed but not yet routed to. */
+    private final AtomicReferenceArray<Connection> standby;
+
+    /** Per worker: 1 while a replacement is expected (a second Hello for the id is accepted). */
+    private final AtomicIntegerArray expecting;
+
     private final Server server;
     private final EventLoops loop;
     private volatile boolean closing;
@@ -64,12 +72,13 @@ public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
 
     /**
      * @param secret the per-application secret every Hello must carry
-     * @param setups worker id → what its Welcome says (called once per accepted Hello)
+     * @param setups (worker id, the host its Hello names) → what its Welcome says (called once per
+     *     accepted Hello)
      */
     public GrpcWorkerServer(
             int workers,
             byte[] secret,
-            IntFunction<WorkerSetup> setups,
+            BiFunction<Integer, String, WorkerSetup> setups,
             EventQueue events,
             ServerOptions opts) {
         if (workers < 1 || secret.length == 0) {
@@ -82,6 +91,8 @@ public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
         this.events = events;
         this.opts = opts;
         this.connections = new AtomicReferenceArray<>(workers);
+        this.standby = new AtomicReferenceArray<>(workers);
+        this.expecting = new AtomicIntegerArray(workers);
         // The server's own event loop (not gRPC's shared default, which in-process clients also
         // use): sized by ioThreads, its threads named so their CPU time can be told apart.
         this.loop = EventLoops.create(opts.ioThreads(), IO_THREAD_PREFIX);
@@ -167,6 +178,36 @@ public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
         c.sendTask(m, task.round(), task.units().size());
     }
 
+    /**
+     * Accepts a second Hello for {@code worker} (its replacement) while the current stream lives:
+     * the replacement is welcomed and says Ready (a {@code WorkerReady} event), but gets tasks only
+     * after {@link #promote}. If it fails first, a {@code ReplacementFailed} is posted instead of a
+     * {@code WorkerFailed}.
+     */
+    @Override
+    public boolean replace(int worker, java.util.Set<String> avoid) {
+        expecting.set(worker, 1);
+        return true;
+    }
+
+    /**
+     * Routes {@code worker}'s tasks to its replacement and stops the old stream ({@code Stop}
+     * "replaced"), without a {@code WorkerFailed}: the coordinator asked for it.
+     */
+    @Override
+    public void promote(int worker) {
+        expecting.set(worker, 0);
+        Connection s = standby.getAndSet(worker, null);
+        if (s == null) {
+            return; // the replacement connected after the old stream had gone: already routed
+        }
+        Connection old = connections.getAndSet(worker, s);
+        s.promoted();
+        if (old != null) {
+            old.retire("replaced by a new container");
+        }
+    }
+
     /** Sends Stop to every connected worker and shuts the server down (waits at most 5 s). */
     @Override
     public void close() {
@@ -179,6 +220,10 @@ public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
             Connection c = connections.get(w);
             if (c != null) {
                 c.stop(reason);
+            }
+            Connection s = standby.get(w);
+            if (s != null) {
+                s.stop(reason);
             }
         }
         server.shutdown();
@@ -246,8 +291,8 @@ public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
         return secret;
     }
 
-    WorkerSetup setup(int worker) {
-        return setups.apply(worker);
+    WorkerSetup setup(int worker, String host) {
+        return setups.apply(worker, host);
     }
 
     EventQueue events() {
@@ -258,13 +303,34 @@ public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
         return closing;
     }
 
-    /** Registers {@code c} as worker {@code w}'s stream; false if another is live. */
-    boolean claim(int w, Connection c) {
-        return connections.compareAndSet(w, null, c);
+    /** How {@link #claim} registered a stream. */
+    enum Claim {
+        REFUSED,
+        CURRENT,
+        STANDBY
     }
 
-    void release(int w, Connection c) {
+    /**
+     * Registers {@code c} as worker {@code w}'s stream, or as its replacement's when one is
+     * expected and the current stream lives; refused if both are taken.
+     */
+    Claim claim(int w, Connection c) {
+        if (connections.compareAndSet(w, null, c)) {
+            return Claim.CURRENT;
+        }
+        if (expecting.get(w) == 1 && standby.compareAndSet(w, null, c)) {
+            return Claim.STANDBY;
+        }
+        return Claim.REFUSED;
+    }
+
+    /** Unregisters {@code c}; whether it was the worker's replacement-in-waiting. */
+    boolean release(int w, Connection c) {
+        if (standby.compareAndSet(w, c, null)) {
+            return true;
+        }
         connections.compareAndSet(w, c, null);
+        return false;
     }
 
     static CoordinatorMessage stop(String reason) {

@@ -144,6 +144,64 @@ class GrpcWorkerServerTest {
     }
 
     @Test
+    void aReplacementIsWelcomedBesideTheWorkerAndTakesOverWhenPromoted() throws Exception {
+        try (TestingCluster c = new TestingCluster(2, OPTS)) {
+            CompletableFuture<Integer> old = c.start(0);
+            CompletableFuture<Integer> other = c.start(1);
+            c.next(WorkerReady.class);
+            c.next(WorkerReady.class);
+            // a second Hello for worker 0 is refused until a replacement is expected
+            WorkerClient early = c.client(0, SECRET, c.memoryLoader(), System::nanoTime);
+            assertThat(await(c.run(early))).isEqualTo(WorkerClient.EXIT_REJECTED);
+            assertThat(c.server.replace(0, java.util.Set.of())).isTrue();
+            WorkerClient fresh = c.client(0, SECRET, c.memoryLoader(), System::nanoTime);
+            CompletableFuture<Integer> freshExit = c.run(fresh);
+            assertThat(c.next(WorkerReady.class).worker()).isZero();
+            // a third one is refused: one current stream and one replacement at most
+            WorkerClient third = c.client(0, SECRET, c.memoryLoader(), System::nanoTime);
+            assertThat(await(c.run(third))).isEqualTo(WorkerClient.EXIT_REJECTED);
+            c.server.promote(0);
+            assertThat(await(old)).isEqualTo(WorkerClient.EXIT_OK);
+            double[] x = {0.5, -0.25, 1.5, 0.0, -2.0};
+            c.server.send(0, new Task(7, x, List.of(WorkUnit.of(new Piece(0, 0, -1, 1.0)))));
+            TaskResult r = c.next(ResultArrived.class).result();
+            assertThat(r.worker()).isZero();
+            assertThat(r.round()).isEqualTo(7);
+            assertThat(c.events.poll(0)).as("the replaced stream's end is no failure").isNull();
+            c.server.close("done");
+            assertThat(await(freshExit)).isEqualTo(WorkerClient.EXIT_OK);
+            assertThat(await(other)).isEqualTo(WorkerClient.EXIT_OK);
+        }
+    }
+
+    @Test
+    void aReplacementThatFailsBeforePromotionIsReportedAsSuch() throws Exception {
+        try (TestingCluster c = new TestingCluster(2, OPTS)) {
+            CompletableFuture<Integer> old = c.start(0);
+            CompletableFuture<Integer> other = c.start(1);
+            c.next(WorkerReady.class);
+            c.next(WorkerReady.class);
+            c.server.replace(0, java.util.Set.of());
+            WorkerClient broken =
+                    c.client(
+                            0,
+                            SECRET,
+                            a -> {
+                                throw new java.io.IOException("disk gone");
+                            },
+                            System::nanoTime);
+            assertThat(await(c.run(broken))).isEqualTo(WorkerClient.EXIT_FAILED);
+            assertThat(c.next())
+                    .isInstanceOf(io.codedyarn.coordinator.CoordinatorEvent.ReplacementFailed.class)
+                    .asString()
+                    .contains("disk gone");
+            c.server.close("done");
+            assertThat(await(old)).isEqualTo(WorkerClient.EXIT_OK);
+            assertThat(await(other)).isEqualTo(WorkerClient.EXIT_OK);
+        }
+    }
+
+    @Test
     void wrongSecretIsRejectedWithoutAnEvent() throws Exception {
         try (TestingCluster c = new TestingCluster(2, OPTS)) {
             WorkerClient intruder =

@@ -71,7 +71,7 @@ final class TestingCluster implements AutoCloseable {
                 new GrpcWorkerServer(
                                 n,
                                 SECRET,
-                                w ->
+                                (w, host) ->
                                         new WorkerSetup(
                                                 w,
                                                 Workload.LR,

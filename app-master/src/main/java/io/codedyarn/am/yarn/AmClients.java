@@ -8,7 +8,6 @@ import io.codedyarn.coordinator.WorkerSetup;
 import java.io.IOException;
 import java.net.URI;
 import java.util.List;
-import java.util.function.IntFunction;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.yarn.api.records.NodeReport;
@@ -41,7 +40,7 @@ interface AmClients {
     GrpcWorkerServer workerServer(
             int workers,
             byte[] secret,
-            IntFunction<WorkerSetup> setups,
+            java.util.function.BiFunction<Integer, String, WorkerSetup> setups,
             EventQueue events,
             ServerOptions options)
             throws IOException;

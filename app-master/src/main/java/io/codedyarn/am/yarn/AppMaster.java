@@ -175,8 +175,9 @@ public final class AppMaster {
                         includePort(conf),
                         AppMaster::canonical);
         containers.relocateWith(replacer::replace);
+        List<String> clusterNodes = runningNodeNames();
         Straggles straggles =
-                new Straggles(job.spec.straggle(), job.spec.seed(), n, runningNodeNames(), conf);
+                new Straggles(job.spec.straggle(), job.spec.seed(), n, clusterNodes, conf);
         if (!straggles.isNone()) {
             LOG.info("workers inject slowness: {}", straggles);
         }
@@ -184,10 +185,10 @@ public final class AppMaster {
                 clients.workerServer(
                         n,
                         secret,
-                        w ->
+                        (w, host) ->
                                 replacer.setup(
                                         job.placed.setup(
-                                                w, job.spec, straggles.forWorker(w, nodeOf(w)))),
+                                                w, job.spec, straggles.forWorker(w, host))),
                         events,
                         ServerOptions.defaults().withIoThreads(settings.amIoThreads()));
         int grpcPort = server.port();
@@ -196,13 +197,14 @@ public final class AppMaster {
                                 job.spec,
                                 job.placed.plan,
                                 job.placed.shape,
-                                server,
+                                new ReplaceableWorkers(server, containers),
                                 events,
                                 clients.clock())
                         // a worker may wait out the locality wait twice (its node, then the node
                         // its data was re-placed beside)
                         .startupTimeout(2L * settings.localityWaitSeconds() + STARTUP_SLACK_SECONDS)
-                        .loadBalance(CodedYarnConfig.parse(conf::get).dsagLoadBalance());
+                        .loadBalance(CodedYarnConfig.parse(conf::get).dsagLoadBalance())
+                        .adapt(CodedYarnConfig.parse(conf::get).adaptation(), clusterNodes.size());
         containers.configure(
                 n,
                 workerResource,
@@ -324,12 +326,6 @@ public final class AppMaster {
         }
         names.sort(null);
         return names;
-    }
-
-    /** The node of worker w's container (any thread), or null. */
-    private String nodeOf(int w) {
-        List<String> nodes = containers.nodes();
-        return w < nodes.size() ? nodes.get(w) : null;
     }
 
     private static boolean includePort(Configuration conf) {

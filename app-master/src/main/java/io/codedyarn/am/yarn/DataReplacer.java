@@ -50,6 +50,7 @@ final class DataReplacer {
 
     private static final Logger LOG = LoggerFactory.getLogger(DataReplacer.class);
 
+    private final Map<Integer, Integer> moves = new java.util.HashMap<>();
     private final Configuration conf;
     private final RunningNodes nodes;
     private final FileSystem fs;
@@ -96,7 +97,8 @@ final class DataReplacer {
      * (logged; the caller then asks anywhere). Called on one thread at a time (the containers' one
      * thread).
      */
-    Optional<String> replace(int w, String unavailable, Collection<String> nodesOfOtherWorkers) {
+    Optional<String> replace(
+            int w, Collection<String> unavailable, Collection<String> nodesOfOtherWorkers) {
         try {
             Optional<Candidate> c =
                     ReplacementChooser.choose(candidates(unavailable), nodesOfOtherWorkers);
@@ -107,7 +109,8 @@ final class DataReplacer {
             String dataNode = c.get().dataNode();
             Map<Integer, String> uris = new TreeMap<>();
             long bytes = 0;
-            Path target = new Path(dir, "worker-" + w);
+            int time = moves.merge(w, 1, Integer::sum); // a replacement may move it again
+            Path target = new Path(dir, "worker-" + w + (time == 1 ? "" : "-" + time));
             Path manifestDir = null;
             for (int j : placed.plan.stored(w)) {
                 Path src = new Path(placed.partitionUris.get(j));
@@ -128,7 +131,7 @@ final class DataReplacer {
                     "worker {}: node {} could not be had; re-placed its {} partitions ({} bytes)"
                             + " onto DataNode {} beside node {}",
                     w,
-                    unavailable == null ? "(none for its data)" : unavailable,
+                    unavailable.isEmpty() ? "(none for its data)" : unavailable,
                     uris.size(),
                     bytes,
                     dataNode,
@@ -153,7 +156,8 @@ final class DataReplacer {
     }
 
     /** Running NodeManagers (but {@code unavailable}) with room for a worker and a DataNode. */
-    private List<Candidate> candidates(String unavailable) throws IOException, YarnException {
+    private List<Candidate> candidates(Collection<String> unavailable)
+            throws IOException, YarnException {
         List<Candidate> out = new ArrayList<>();
         if (!(fs instanceof DistributedFileSystem dfs)) {
             return out; // no DataNodes to favour
@@ -168,7 +172,9 @@ final class DataReplacer {
             Resource used = r.getUsed();
             long free =
                     r.getCapability().getMemorySize() - (used == null ? 0 : used.getMemorySize());
-            if (node.equals(unavailable) || free < container.getMemorySize()) {
+            if (unavailable.contains(node)
+                    || unavailable.contains(full)
+                    || free < container.getMemorySize()) {
                 continue;
             }
             dataNodeBeside(node, dataNodes).ifPresent(dn -> out.add(new Candidate(node, dn)));

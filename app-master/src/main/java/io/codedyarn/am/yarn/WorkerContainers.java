@@ -58,7 +58,8 @@ import org.slf4j.LoggerFactory;
 final class WorkerContainers implements ContainerCallbacks.Listener {
     /** Re-places a worker's data beside another node; returns that node, or empty. */
     interface Relocation {
-        Optional<String> replace(int worker, String unavailable, Collection<String> otherNodes);
+        Optional<String> replace(
+                int worker, Collection<String> unavailable, Collection<String> otherNodes);
     }
 
     private static final Logger LOG = LoggerFactory.getLogger(WorkerContainers.class);
@@ -82,6 +83,10 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
     private final Map<Integer, ContainerRequest> pending = new TreeMap<>();
     private final Map<Integer, String> requestedNode = new HashMap<>();
     private final Set<Integer> relocated = new HashSet<>();
+    // replacements (make before break): the new container of a worker, launched beside the old
+    private final Map<Integer, Container> standby = new HashMap<>();
+    private final Set<ContainerId> standbyIds = new HashSet<>();
+    private int replacementsAsked;
     private Scheduler.Cancellable localityTimer;
 
     // ---- read from other threads ----
@@ -201,26 +206,105 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
                 others.add(node);
             }
         }
-        return r.replace(w, unavailable, others);
+        return r.replace(w, unavailable == null ? List.of() : List.of(unavailable), others);
     }
 
-    private ContainerRequest strict(int w, String node) {
+    /**
+     * A strict request; {@code id} is the allocation request id: the worker's id for its first
+     * container, worker + N·k for its k-th replacement (so id mod N names the worker).
+     */
+    private ContainerRequest strict(long id, String node) {
         return ContainerRequest.newBuilder()
                 .capability(resource)
                 .nodes(new String[] {node})
                 .priority(PRIORITY)
                 .relaxLocality(false)
-                .allocationRequestId(w)
+                .allocationRequestId(id)
                 .build();
     }
 
-    private ContainerRequest relaxed(int w) {
+    private ContainerRequest relaxed(long id) {
         return ContainerRequest.newBuilder()
                 .capability(resource)
                 .priority(PRIORITY)
                 .relaxLocality(true)
-                .allocationRequestId(w)
+                .allocationRequestId(id)
                 .build();
+    }
+
+    // ---- replacements (the coordinator's adapt step, through the AM's worker port) ----
+
+    /**
+     * Asks for a replacement container of worker w on a node outside {@code avoid}, its partitions
+     * re-placed beside that node; the current container keeps working. Returns (after {@code
+     * thread} ran it) whether a request was made.
+     */
+    boolean replace(int w, Collection<String> avoid) {
+        boolean[] asked = new boolean[1];
+        SerialExecutor.runAndWait(thread, () -> asked[0] = requestReplacement(w, avoid));
+        return asked[0];
+    }
+
+    private boolean requestReplacement(int w, Collection<String> avoid) {
+        if (stopping || rm == null || pending.containsKey(w) || standby.containsKey(w)) {
+            return false;
+        }
+        Relocation r = relocation;
+        if (r == null) {
+            return false;
+        }
+        List<String> others = new ArrayList<>();
+        for (int k = 0; k < workers; k++) {
+            String node = nodes.get(k);
+            if (k != w && node != null) {
+                others.add(node);
+            }
+        }
+        Optional<String> node = r.replace(w, avoid, others);
+        if (node.isEmpty()) {
+            return false;
+        }
+        long id = w + (long) workers * ++replacementsAsked;
+        ContainerRequest req = strict(id, node.get());
+        requestedNode.put(w, node.get());
+        pending.put(w, req);
+        rm.addContainerRequest(req);
+        LOG.info("worker {}: asked for a replacement container on {}", w, node.get());
+        if (localityTimer == null) {
+            startLocalityWait();
+        }
+        return true;
+    }
+
+    /**
+     * Worker w's replacement takes over: the old container is stopped and released (its exit is not
+     * a failure), the replacement becomes the worker's container.
+     */
+    void promote(int w) {
+        post(
+                () -> {
+                    Container next = standby.remove(w);
+                    if (next == null) {
+                        return;
+                    }
+                    standbyIds.remove(next.getId());
+                    Container old = running.put(w, next);
+                    if (old != null) {
+                        workerOf.remove(old.getId());
+                        nm.stopContainerAsync(old.getId(), old.getNodeId());
+                        rm.releaseAssignedContainer(old.getId());
+                        LOG.info(
+                                "worker {}: replaced container {} on {} by {} on {}",
+                                w,
+                                old.getId(),
+                                nodeName(old),
+                                next.getId(),
+                                nodeName(next));
+                    }
+                    List<String> now = new ArrayList<>(nodes);
+                    now.set(w, nodeName(next));
+                    nodes = Collections.unmodifiableList(now);
+                });
     }
 
     /** The locality wait: once it is over, {@link #relaxPending} runs on {@code thread}. */
@@ -233,13 +317,18 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
         boolean again = false;
         for (int w : List.copyOf(pending.keySet())) {
             ContainerRequest req = pending.get(w);
-            if (stopping || running.containsKey(w) || req.getRelaxLocality()) {
+            long id = req.getAllocationRequestId();
+            boolean replacement = id >= workers;
+            if (stopping || (!replacement && running.containsKey(w)) || req.getRelaxLocality()) {
                 continue; // placed (or its container is on the way), or already anywhere
+            }
+            if (replacement) {
+                relocated.remove(w); // a replacement may re-place its data once more
             }
             Optional<String> moved = relocate(w, requestedNode.get(w));
             if (moved.isPresent()) {
                 rm.removeContainerRequest(req);
-                ContainerRequest r = strict(w, moved.get());
+                ContainerRequest r = strict(id, moved.get());
                 requestedNode.put(w, moved.get());
                 pending.put(w, r);
                 rm.addContainerRequest(r);
@@ -252,7 +341,7 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
                     w,
                     requestedNode.get(w));
             rm.removeContainerRequest(req);
-            ContainerRequest r = relaxed(w);
+            ContainerRequest r = relaxed(id);
             pending.put(w, r);
             rm.addContainerRequest(r);
         }
@@ -265,14 +354,30 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
 
     @Override
     public void allocated(Container c) {
-        int w = (int) c.getAllocationRequestId();
+        long id = c.getAllocationRequestId();
+        int w = workers > 0 && id >= 0 ? (int) (id % workers) : -1;
         String node = nodeName(c);
-        ContainerRequest req = pending.remove(w);
-        if (stopping || w < 0 || w >= workers || req == null || running.containsKey(w)) {
+        ContainerRequest req = w < 0 ? null : pending.get(w);
+        if (req != null && req.getAllocationRequestId() == id && id >= workers && !stopping) {
+            pending.remove(w);
+            rm.removeContainerRequest(req);
+            standby.put(w, c);
+            standbyIds.add(c.getId());
+            workerOf.put(c.getId(), w);
+            LOG.info("worker {}: replacement container {} on {}", w, c.getId(), node);
+            nm.startContainerAsync(c, launchContext.apply(w));
+            return;
+        }
+        if (stopping
+                || w < 0
+                || req == null
+                || req.getAllocationRequestId() != id
+                || running.containsKey(w)) {
             LOG.info("releasing surplus container {} on {} (worker {})", c.getId(), node, w);
             rm.releaseAssignedContainer(c.getId());
             return;
         }
+        pending.remove(w);
         rm.removeContainerRequest(req);
         running.put(w, c);
         workerOf.put(c.getId(), w);
@@ -297,6 +402,14 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
     @Override
     public void startFailed(ContainerId id, Throwable t) {
         Integer w = workerOf.get(id);
+        if (w != null && standbyIds.remove(id)) {
+            standby.remove(w);
+            workerOf.remove(id);
+            events.post(
+                    new CoordinatorEvent.ReplacementFailed(
+                            w, "replacement container " + id + " failed to start: " + t));
+            return;
+        }
         if (w != null) {
             events.post(
                     new CoordinatorEvent.WorkerFailed(
@@ -308,6 +421,19 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
     public void completed(ContainerStatus s) {
         Integer w = workerOf.get(s.getContainerId());
         if (w == null || stopping) {
+            return;
+        }
+        if (standbyIds.remove(s.getContainerId())) {
+            standby.remove(w);
+            workerOf.remove(s.getContainerId());
+            events.post(
+                    new CoordinatorEvent.ReplacementFailed(
+                            w,
+                            "replacement container "
+                                    + s.getContainerId()
+                                    + " exited with status "
+                                    + s.getExitStatus()
+                                    + exitCause(s.getExitStatus())));
             return;
         }
         events.post(

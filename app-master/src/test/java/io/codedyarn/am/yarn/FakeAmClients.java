@@ -18,7 +18,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.function.IntFunction;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.io.Text;
@@ -134,7 +133,7 @@ final class FakeAmClients implements AmClients, AutoCloseable {
     public GrpcWorkerServer workerServer(
             int workers,
             byte[] secret,
-            IntFunction<WorkerSetup> setups,
+            java.util.function.BiFunction<Integer, String, WorkerSetup> setups,
             EventQueue events,
             ServerOptions options)
             throws IOException {

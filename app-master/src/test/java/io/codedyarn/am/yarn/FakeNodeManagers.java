@@ -48,12 +48,13 @@ final class FakeNodeManagers extends NMClientAsync {
         launcher.start(c, context, callbackHandler);
     }
 
-    // ---- calls the AM never makes ----
-
+    /** A replaced worker's old container is stopped (recorded as "stop id on host:port"). */
     @Override
     public void stopContainerAsync(ContainerId id, NodeId node) {
-        throw new UnsupportedOperationException();
+        calls.add("stop " + id + " on " + node);
     }
+
+    // ---- calls the AM never makes ----
 
     @Override
     public void increaseContainerResourceAsync(Container c) {

@@ -44,7 +44,7 @@ class WorkerContainersTest {
         WorkerContainers c = containers(2);
         List<String> asked = new ArrayList<>();
         c.relocateWith(
-                (int w, String unavailable, Collection<String> others) -> {
+                (int w, Collection<String> unavailable, Collection<String> others) -> {
                     asked.add(w + " from " + unavailable + " avoiding " + others);
                     return Optional.of("new" + w);
                 });
@@ -60,7 +60,8 @@ class WorkerContainersTest {
         timers.advance(WAIT);
         assertThat(rm.next(4))
                 .containsExactly("remove 0 new0", "add 0 *", "remove 1 new1", "add 1 *");
-        assertThat(asked).containsExactly("0 from n0 avoiding [n1]", "1 from n1 avoiding [new0]");
+        assertThat(asked)
+                .containsExactly("0 from [n0] avoiding [n1]", "1 from [n1] avoiding [new0]");
         assertThat(timers.pending()).as("relaxed requests wait for nothing").isZero();
         c.stopping();
     }
@@ -80,7 +81,7 @@ class WorkerContainersTest {
         WorkerContainers c = containers(2);
         c.relocateWith(
                 (w, unavailable, others) -> {
-                    assertThat(unavailable).isNull();
+                    assertThat(unavailable).isEmpty();
                     assertThat(others).containsExactly("n1"); // the other worker's node
                     return Optional.of("spare");
                 });
@@ -106,7 +107,7 @@ class WorkerContainersTest {
 
         timers.advance(WAIT); // the wait's one timer fires, for both workers
         assertThat(rm.rest()).containsExactly("remove 1 n1", "add 1 new1");
-        assertThat(asked).containsExactly("1 from n1");
+        assertThat(asked).containsExactly("1 from [n1]");
         assertThat(nm.starts()).hasSize(1);
         assertThat(c.nodes()).containsExactly("n0:8041", null);
         assertThat(c.runningCount()).isOne();
@@ -170,5 +171,67 @@ class WorkerContainersTest {
                                     "handling containers failed: java.lang.IllegalStateException:"
                                             + " worker 0: no launch context"));
         }
+    }
+
+    @Test
+    void aReplacementStartsBesideItsReplacedDataAndTakesOverOnlyWhenPromoted() throws Exception {
+        WorkerContainers c = containers(2);
+        List<String> asked = new ArrayList<>();
+        c.relocateWith(
+                (w, unavailable, others) -> {
+                    asked.add(w + " avoiding " + unavailable + ", others " + others);
+                    return Optional.of("n2");
+                });
+        c.request(rm, nm, w -> Optional.of("n" + w), WAIT_SECONDS);
+        var callbacks = c.rmCallbacks(() -> 0);
+        callbacks.onContainersAllocated(
+                List.of(
+                        FakeResourceManager.container(0, "n0", 1),
+                        FakeResourceManager.container(1, "n1", 2)));
+        rm.rest();
+        // worker 0's node is excluded: a new request, id 0 + 2·1, strictly on the chosen node
+        assertThat(c.replace(0, java.util.Set.of("n0:8041"))).isTrue();
+        assertThat(asked).containsExactly("0 avoiding [n0:8041], others [n1:8041]");
+        assertThat(rm.rest()).containsExactly("add 2 n2");
+        assertThat(c.replace(0, java.util.Set.of())).as("one replacement at a time").isFalse();
+        var replacement = FakeResourceManager.container(0, "n2", 3);
+        replacement.setAllocationRequestId(2);
+        callbacks.onContainersAllocated(List.of(replacement));
+        assertThat(rm.rest()).containsExactly("remove 2 n2");
+        assertThat(nm.starts())
+                .containsExactly("start 0 on n0:8041", "start 1 on n1:8041", "start 2 on n2:8041");
+        assertThat(c.nodes()).as("the old one still works").containsExactly("n0:8041", "n1:8041");
+        c.promote(0);
+        assertThat(nm.starts()).last().asString().startsWith("stop container_1_0001_01_000001");
+        assertThat(rm.rest()).containsExactly("release container_1_0001_01_000001");
+        assertThat(c.nodes()).containsExactly("n2:8041", "n1:8041");
+        // the old container's exit is no failure
+        c.nmCallbacks().onContainerStopped(FakeResourceManager.container(0, "n0", 1).getId());
+        c.stopping();
+        assertThat(events.poll(0)).isNull();
+    }
+
+    @Test
+    void aReplacementThatDiesBeforeItIsPromotedIsReportedAsSuchNotAsTheWorkersFailure()
+            throws Exception {
+        WorkerContainers c = containers(1);
+        c.relocateWith((w, unavailable, others) -> Optional.of("n1"));
+        c.request(rm, nm, w -> Optional.of("n0"), WAIT_SECONDS);
+        var callbacks = c.rmCallbacks(() -> 0);
+        callbacks.onContainersAllocated(List.of(FakeResourceManager.container(0, "n0", 1)));
+        assertThat(c.replace(0, java.util.Set.of("n0:8041"))).isTrue();
+        var replacement = FakeResourceManager.container(0, "n1", 2);
+        replacement.setAllocationRequestId(1);
+        callbacks.onContainersAllocated(List.of(replacement));
+        callbacks.onContainersCompleted(
+                List.of(
+                        ContainerStatus.newInstance(
+                                replacement.getId(), ContainerState.COMPLETE, "oom", 137)));
+        assertThat(events.poll(0))
+                .isInstanceOf(CoordinatorEvent.ReplacementFailed.class)
+                .asString()
+                .contains("exited with status 137");
+        assertThat(c.nodes()).containsExactly("n0:8041");
+        c.stopping();
     }
 }

@@ -51,7 +51,10 @@ public final class WorkerMain {
             throw new IllegalArgumentException(
                     "no application secret '" + SECRET_KEY + "' in the container credentials");
         }
-        String host = env.getOrDefault("NM_HOST", "unknown");
+        // the NodeManager as YARN names it (host:port): several share a host in a mini cluster
+        String host =
+                env.getOrDefault("NM_HOST", "unknown")
+                        + (env.containsKey("NM_PORT") ? ":" + env.get("NM_PORT") : "");
         WorkerClient.Config config = WorkerClient.Config.of(amHost, amPort, worker, secret, host);
         try (WorkerClient client =
                 new WorkerClient(
