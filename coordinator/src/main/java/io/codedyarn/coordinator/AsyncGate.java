@@ -3,6 +3,7 @@ package io.codedyarn.coordinator;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.dsag.SampleRange;
 import io.codedyarn.placement.dsag.SubpartitionAlignment;
+import io.codedyarn.placement.latency.LoadUnit;
 import io.codedyarn.placement.method.DsagAggregator;
 import io.codedyarn.placement.method.GradientAggregator;
 import io.codedyarn.placement.method.OfferResult;
@@ -256,6 +257,8 @@ final class AsyncGate implements Aggregator {
                 i,
                 new Task(round, v.clone(), List.of(new WorkUnit(pieces))),
                 new long[] {r.first()},
-                (double) r.size() / (partitionStart[partitionStart.length - 1] - 1));
+                // n/N-row shares of the subpartition's rows, as the simulated cluster charges it
+                LoadUnit.ofRows(
+                        r.size(), partitionStart[partitionStart.length - 1] - 1, plan.workers()));
     }
 }

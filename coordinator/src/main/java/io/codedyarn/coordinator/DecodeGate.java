@@ -3,6 +3,7 @@ package io.codedyarn.coordinator;
 import io.codedyarn.placement.Decoder;
 import io.codedyarn.placement.Decoding;
 import io.codedyarn.placement.Plan;
+import io.codedyarn.placement.latency.LoadUnit;
 import io.codedyarn.placement.method.DecodeRound;
 import io.codedyarn.placement.sim.CodewordAssigner;
 import io.codedyarn.placement.sim.StragglerState;
@@ -85,7 +86,8 @@ final class DecodeGate implements Aggregator {
                     w,
                     new Task(round, x, units, kind),
                     tags,
-                    plan.load(w) / plan.partitions());
+                    // the trace's load: n/N-row shares, the unit simulate charges (LoadUnit)
+                    LoadUnit.ofPartitions(plan.load(w), plan.partitions(), n));
         }
         if (!gate.decodable()) {
             throw new RunAborted(deadWorkers() + "; the live workers cannot decode round " + round);

@@ -3,6 +3,7 @@ package io.codedyarn.coordinator;
 import io.codedyarn.placement.Decoding;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.coding.BlockDecoder;
+import io.codedyarn.placement.latency.LoadUnit;
 import io.codedyarn.worker.task.Task;
 import io.codedyarn.worker.task.WorkUnit;
 import java.util.BitSet;
@@ -61,7 +62,8 @@ final class GroupGate implements Aggregator {
                             w,
                             new Task(round, x[g], List.of(WorkUnit.of(plan.codeword(cw))), kind),
                             new long[] {cw},
-                            plan.load(w) / plan.partitions());
+                            // n/N-row shares, the unit simulate charges (LoadUnit)
+                            LoadUnit.ofPartitions(plan.load(w), plan.partitions(), plan.workers()));
                 }
             }
         }

@@ -148,7 +148,8 @@ final class RoundEngine {
 
     /**
      * Sends a task. {@code iteration} labels the trace row (−1: a setup round, not traced), {@code
-     * tags} (one per unit) come back with the arrival, {@code load} is the fraction of the data.
+     * tags} (one per unit) come back with the arrival, {@code load} is in {@code LoadUnit}s (n/N
+     * rows each, the latency models' unit).
      */
     void send(long iteration, int worker, Task task, long[] tags, double load) {
         if (tags.length != task.units().size()) {

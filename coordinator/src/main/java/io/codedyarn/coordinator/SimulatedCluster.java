@@ -1,6 +1,7 @@
 package io.codedyarn.coordinator;
 
 import io.codedyarn.placement.latency.LatencyModel;
+import io.codedyarn.placement.latency.LoadUnit;
 import io.codedyarn.placement.straggle.Slowdown;
 import io.codedyarn.worker.task.Piece;
 import io.codedyarn.worker.task.Task;
@@ -22,7 +23,10 @@ import java.util.PriorityQueue;
  *
  * <p>The tasks sent together (one broadcast) share one draw of the latency model ({@link
  * LatencyModel#sample} with the broadcast's index), so Markov models advance once per broadcast.
- * Task load = rows / (n / K) partitions, the unit of {@code Plan.load}.
+ * Task load = rows / (n / N): the rows the task touches in shares of n/N rows (n rows, N workers),
+ * the unit of every latency model ({@link LoadUnit}), whatever the plan's partition count K. (It
+ * was rows / (n / K), the plan's partitions, which charged schemes with K &gt; N — hetero-gc, BCC
+ * with many partitions, uncoded/SAG/DSAG with {@code --partitions} — K/N times too much.)
  */
 public final class SimulatedCluster implements WorkerPort, EventSource {
 
@@ -30,8 +34,8 @@ public final class SimulatedCluster implements WorkerPort, EventSource {
     @FunctionalInterface
     public interface TaskLatency {
         /**
-         * Times for the tasks of broadcast {@code batch}: {@code load[w]} (0 for workers not in the
-         * batch) → {@code out[w]} seconds.
+         * Times for the tasks of broadcast {@code batch}: {@code load[w]} ({@link LoadUnit}s of n/N
+         * rows; 0 for workers not in the batch) → {@code out[w]} seconds.
          */
         void sample(int batch, double[] load, double[] out);
 
@@ -46,7 +50,7 @@ public final class SimulatedCluster implements WorkerPort, EventSource {
     private final List<TaskExecutor> workers;
     private final TaskLatency latency;
     private final ManualClock clock;
-    private final double rowsPerPartition;
+    private final long totalRows;
     private final int[] partitionRows;
     private final PriorityQueue<Pending> queue =
             new PriorityQueue<>(
@@ -63,7 +67,7 @@ public final class SimulatedCluster implements WorkerPort, EventSource {
     private double communication;
 
     /**
-     * @param partitionRows rows of each plan partition (to turn pieces into loads)
+     * @param partitionRows rows of each plan partition (to turn pieces into rows, then loads)
      */
     public SimulatedCluster(
             List<TaskExecutor> workers,
@@ -79,7 +83,7 @@ public final class SimulatedCluster implements WorkerPort, EventSource {
             this.partitionRows[j] = Math.toIntExact(partitionRows[j]);
             total += partitionRows[j];
         }
-        this.rowsPerPartition = (double) total / partitionRows.length;
+        this.totalRows = total;
         int n = workers.size();
         this.busyUntil = new long[n];
         this.queued = new Pending[n];
@@ -351,6 +355,6 @@ public final class SimulatedCluster implements WorkerPort, EventSource {
                                 : p.rowCount();
             }
         }
-        return rows / rowsPerPartition;
+        return LoadUnit.ofRows(rows, totalRows, workers.size());
     }
 }

@@ -45,22 +45,24 @@ class SimulatedClusterTest {
 
     @Test
     void resultsArriveInSimulatedTimeOrderAndTheClockJumps() throws Exception {
+        // 4 rows, N = 2 workers: the unit of load is one worker's share, 4/2 = 2 rows (K = 1
+        // partition does not matter).
         SimulatedCluster c = cluster(3, 1);
         assertThat(c.poll(0)).isInstanceOf(CoordinatorEvent.WorkerReady.class);
         assertThat(c.poll(0)).isInstanceOf(CoordinatorEvent.WorkerReady.class);
-        c.send(0, task(0, 0, -1));
-        c.send(1, task(0, 0, 2)); // half the partition: load 0.5
+        c.send(0, task(0, 0, -1)); // all 4 rows: load 2, 2·3 = 6 s
+        c.send(1, task(0, 0, 2)); // half the partition, 2 rows: load 1, 1·1 = 1 s
         var first = (CoordinatorEvent.ResultArrived) c.poll(Long.MAX_VALUE);
         assertThat(first.result().worker()).isEqualTo(1);
-        assertThat(clock.nanos()).isEqualTo(500_000_000L);
-        assertThat(first.result().computeNanos()).isEqualTo(500_000_000L);
+        assertThat(clock.nanos()).isEqualTo(1_000_000_000L);
+        assertThat(first.result().computeNanos()).isEqualTo(1_000_000_000L);
         // the real kernel's value: Σ (0.5·x − y)² over rows 0, 1 = (0.5−1)² + (1−1)² = 0.25
         assertThat(first.result().values()[0][0]).isEqualTo(0.25);
-        assertThat(c.poll(1_000_000_000L)).isNull(); // worker 0 finishes at 3 s, not by 1.5 s
-        assertThat(clock.nanos()).isEqualTo(1_500_000_000L);
+        assertThat(c.poll(1_000_000_000L)).isNull(); // worker 0 finishes at 6 s, not by 2 s
+        assertThat(clock.nanos()).isEqualTo(2_000_000_000L);
         var second = (CoordinatorEvent.ResultArrived) c.poll(Long.MAX_VALUE);
         assertThat(second.result().worker()).isZero();
-        assertThat(clock.nanos()).isEqualTo(3_000_000_000L);
+        assertThat(clock.nanos()).isEqualTo(6_000_000_000L);
         assertThat(batches).containsExactly(0); // one latency draw for one broadcast
     }
 

@@ -291,7 +291,11 @@ public final class Plan {
         return subpartitions[worker];
     }
 
-    /** Partitions' worth of data the worker processes per iteration (all subpartitions). */
+    /**
+     * Partitions' worth of data the worker processes per iteration (all subpartitions), in this
+     * plan's partitions of n/K rows. Latency models charge n/N-row shares instead, the same unit
+     * for every scheme: {@code latency.LoadUnit.of(plan)} = load · N/K.
+     */
     public double load(int worker) {
         return load[worker];
     }

@@ -162,7 +162,7 @@ public final class CoordinationBenchmark {
                 new GrpcWorkerServer(
                                 n,
                                 SECRET,
-                                w -> new WorkerSetup(w, Workload.LR, 1, false, Map.of()),
+                                (w, host) -> new WorkerSetup(w, Workload.LR, 1, false, Map.of()),
                                 events,
                                 ServerOptions.defaults()
                                         .withBindAddress("127.0.0.1")

@@ -13,7 +13,10 @@ import java.util.TreeMap;
  * Replays measured per-worker, per-iteration latencies: the CSV the coordinator records ({@code
  * iteration,worker,latency[,load]}; header required, extra columns ignored; iterations and workers
  * 0-based). Iteration t replays trace iteration t mod T. When the trace has a {@code load} column,
- * times scale by (load now / load recorded). Every (iteration, worker) must be present.
+ * times scale by (load now / load recorded); both are in {@link LoadUnit}s (n/N rows), the unit the
+ * coordinator writes, so replaying a run's trace for the same scheme gives back its recorded times.
+ * (Traces written before the coordinator used this unit hold the fraction of the data, 1/N of it:
+ * multiply their {@code load} column by N.) Every (iteration, worker) must be present.
  */
 public final class TraceReplay implements LatencyModel {
     private final double[][] latency; // [iteration][worker]

@@ -2,25 +2,27 @@ package io.codedyarn.placement.sim;
 
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.latency.LatencyModel;
+import io.codedyarn.placement.latency.LoadUnit;
 import io.codedyarn.placement.method.RoundGate;
 import java.util.PriorityQueue;
 
 /**
  * Time-only simulation of SAG/DSAG rounds (DSAG §IV-B, the reference's eventdriven.jl semantics)
  * under any latency model: each worker has a task queue of length one; at the start of iteration t
- * every idle worker gets the iterate and works on one subpartition (load / p_i) for the time the
- * model gives; the coordinator moves on after w FRESH results (computed on this iteration's
- * iterate); a worker returning a stale result is re-tasked at once (same iteration's duration);
- * then a grace window collects what finishes by (1 + grace)·L, without re-tasking ({@link
- * RoundGate}, the gate of the coordinator's SAG/DSAG rounds, grace 0.02). A busy worker gets
- * nothing new, so stragglers stay busy across iterations — what the one-shot order statistic
- * misses. Not thread-safe.
+ * every idle worker gets the iterate and works on one subpartition (load / p_i, in {@link
+ * LoadUnit}s of n/N rows) for the time the model gives; the coordinator moves on after w FRESH
+ * results (computed on this iteration's iterate); a worker returning a stale result is re-tasked at
+ * once (same iteration's duration); then a grace window collects what finishes by (1 + grace)·L,
+ * without re-tasking ({@link RoundGate}, the gate of the coordinator's SAG/DSAG rounds, grace
+ * 0.02). A busy worker gets nothing new, so stragglers stay busy across iterations — what the
+ * one-shot order statistic misses. Not thread-safe.
  */
 public final class AsyncRoundSimulator {
     private final Plan plan;
     private final LatencyModel model;
     private final RoundGate gate;
-    private final double[] load;
+    private final double[] load; // one subpartition, LoadUnit: n/N rows
+    private final double[] partitionLoad; // the same in partitions, for the computation column
     private final double[] times;
     private final boolean[] idle;
     private final int[] epoch;
@@ -37,8 +39,10 @@ public final class AsyncRoundSimulator {
         this.gate = new RoundGate(w, RoundGate.DEFAULT_GRACE);
         int n = plan.workers();
         this.load = new double[n];
+        this.partitionLoad = new double[n];
         for (int i = 0; i < n; i++) {
-            load[i] = plan.load(i) / plan.subpartitions(i);
+            partitionLoad[i] = plan.load(i) / plan.subpartitions(i);
+            load[i] = LoadUnit.ofPartitions(partitionLoad[i], plan.partitions(), n);
         }
         this.times = new double[n];
         this.idle = new boolean[n];
@@ -58,7 +62,7 @@ public final class AsyncRoundSimulator {
                 idle[i] = false;
                 epoch[i] = t;
                 downloads++;
-                computation += load[i];
+                computation += partitionLoad[i];
             }
         }
         int received = 0;
@@ -75,7 +79,7 @@ public final class AsyncRoundSimulator {
                 busy.add(new double[] {now + times[i], i});
                 epoch[i] = t;
                 downloads++;
-                computation += load[i];
+                computation += partitionLoad[i];
             }
         }
         while (!busy.isEmpty() && gate.collects(busy.peek()[0] - start)) {

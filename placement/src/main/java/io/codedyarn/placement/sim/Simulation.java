@@ -5,6 +5,7 @@ import io.codedyarn.placement.Seeds;
 import io.codedyarn.placement.Training;
 import io.codedyarn.placement.latency.LatencyModel;
 import io.codedyarn.placement.latency.LatencySpec;
+import io.codedyarn.placement.latency.LoadUnit;
 import io.codedyarn.placement.scheme.Schemes;
 import java.util.function.Function;
 
@@ -120,9 +121,9 @@ public final class Simulation {
     private static IterationOutcome worstCase(
             Plan plan, LatencyModel model, CodewordAssigner assigner, int t) {
         int n = plan.workers();
-        double[] load = plan.loads();
         double[] times = new double[n];
-        model.sample(t, load, times);
+        model.sample(t, LoadUnit.of(plan), times); // n/N rows per unit, as in TimeSimulator
+        double[] load = plan.loads(); // partitions, for the computation column (over K)
         int[] assignment = assigner.assign(StragglerState.allFast(n));
         double time = WorstCaseStragglers.time(plan, assignment, times, plan.stragglers());
         int tasks = 0;

@@ -2,13 +2,15 @@ package io.codedyarn.placement.sim;
 
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.latency.LatencyModel;
+import io.codedyarn.placement.latency.LoadUnit;
 import io.codedyarn.placement.method.DecodeRound;
 import java.util.Arrays;
 
 /**
  * Time-only simulation of one coded scheme (no learning): every iteration each worker with a task
- * finishes at the time the latency model gives for its load; results arrive in time order and the
- * coordinator stops at the first prefix of arrivals the plan's decoder can decode ({@link
+ * finishes at the time the latency model gives for its load ({@link LoadUnit}: shares of n/N rows,
+ * so schemes with different partition counts are charged alike); results arrive in time order and
+ * the coordinator stops at the first prefix of arrivals the plan's decoder can decode ({@link
  * DecodeRound}, the gate the coordinator's training rounds use). Stragglers still finish (only
  * late), as in every paper's model. Not thread-safe; one instance per run.
  *
@@ -20,7 +22,8 @@ public final class TimeSimulator {
     private final LatencyModel model;
     private final CodewordAssigner assigner;
     private final boolean perfectSsi;
-    private final double[] load;
+    private final double[] load; // LoadUnit: n/N rows
+    private final double[] partitionLoad; // Plan.load: partitions, for the computation column
     private final double[] times;
     private final Integer[] order;
     private StragglerState previous;
@@ -39,7 +42,8 @@ public final class TimeSimulator {
         this.assigner = assigner;
         this.perfectSsi = perfectSsi;
         int n = plan.workers();
-        this.load = new double[n];
+        this.load = LoadUnit.of(plan);
+        this.partitionLoad = plan.loads();
         this.times = new double[n];
         this.order = new Integer[n];
         this.previous = new StragglerState(model.slow(), model.rates());
@@ -47,9 +51,6 @@ public final class TimeSimulator {
 
     public IterationOutcome step(int t) {
         int n = plan.workers();
-        for (int i = 0; i < n; i++) {
-            load[i] = plan.load(i);
-        }
         model.sample(t, load, times);
         StragglerState now = new StragglerState(model.slow(), model.rates());
         int[] assignment = assigner.assign(perfectSsi ? now : previous);
@@ -60,7 +61,7 @@ public final class TimeSimulator {
             order[i] = i;
             if (assignment[i] >= 0) {
                 downloads++;
-                computation += load[i];
+                computation += partitionLoad[i];
             }
         }
         Arrays.sort(order, (a, b) -> Double.compare(times[a], times[b]));

@@ -22,8 +22,9 @@ final class SimulatedRuns {
     static Trace run(TrainSpec spec, Rows data) {
         long start = System.nanoTime();
         RunResult r;
+        var plan = spec.plan();
         try {
-            r = SimulatedTrain.run(spec, spec.plan(), data);
+            r = SimulatedTrain.run(spec, plan, data);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);
@@ -38,7 +39,7 @@ final class SimulatedRuns {
                             + spec.seed()
                             + ")");
         }
-        return Trace.of(r, wall);
+        return Trace.of(r, plan.workers(), wall);
     }
 
     /** Every row of a dense generator, in one in-memory block. */

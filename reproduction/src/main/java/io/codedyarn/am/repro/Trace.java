@@ -12,7 +12,8 @@ import java.util.List;
  * assume those constants known); the logged metric (F, or the run's own estimate of it for lazy and
  * SAG/DSAG methods); its relative gap; and the cumulative communication C and computation P of LAGC
  * (7)–(8): one unit per task sent (download) and per result the coordinator used or cached
- * (upload), and the data fraction of every task sent, stragglers included (passes over the data).
+ * (upload), and the data fraction of every task sent, stragglers included (passes over the data):
+ * the trace's load over N, as it counts n/N-row shares (the latency models' unit).
  */
 public record Trace(
         double[] seconds,
@@ -24,7 +25,10 @@ public record Trace(
         double[] model,
         double wallSeconds) {
 
-    public static Trace of(RunResult r, double wallSeconds) {
+    /**
+     * @param workers N, to turn the trace's loads (n/N-row shares) into fractions of the data
+     */
+    public static Trace of(RunResult r, int workers, double wallSeconds) {
         List<IterationRecord> its = r.iterationLog();
         int n = its.size();
         double t0 = Double.POSITIVE_INFINITY;
@@ -40,7 +44,7 @@ public record Trace(
                 t0 = Math.min(t0, l.sentSeconds());
             }
             down[i]++;
-            load[i] += l.load();
+            load[i] += l.load() / workers;
             if (l.use().equals("used") || l.use().equals("stale")) {
                 up[i]++;
             }

@@ -112,7 +112,12 @@ final class BccExperiments {
     static HeteroResult hetero(
             int m, double a, double[] mu, int placements, int draws, long seed, int tag) {
         int n = mu.length;
-        LatencySpec latency = LatencySpec.parse("shifted-exp:alpha=" + a + ",mu=1");
+        // The paper's model is per example (r_i examples: r_i·a + Exp(μ_i/r_i)); the simulator
+        // charges n/N-example shares (LoadUnit: r_i examples of m are r_i·n/m shares). The same
+        // model per share: shift a·m/n, rate μ_i·n/m, so that (r_i·n/m)·(a·m/n + E/(μ_i·n/m)) =
+        // r_i·(a + E/μ_i).
+        LatencySpec latency =
+                LatencySpec.parse("shifted-exp:alpha=" + a * m / n + ",mu=" + (double) n / m);
         double[][] perPlacement = new double[placements][];
         IntStream.range(0, placements)
                 .parallel()

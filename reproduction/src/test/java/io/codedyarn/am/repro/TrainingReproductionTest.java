@@ -22,13 +22,15 @@ class TrainingReproductionTest {
                         new IterationRecord(1, 6.5, 4, 0.4, 1, 0, 0, "1", 1, false));
         List<LatencyRecord> lat =
                 List.of(
-                        new LatencyRecord(0, 0, 3.0, 4.0, 1.0, 0.5, "used"),
-                        new LatencyRecord(0, 1, 3.0, 5.0, 2.0, 0.5, "used"),
-                        new LatencyRecord(1, 0, 5.0, 6.0, 1.0, 0.5, "unused"),
-                        new LatencyRecord(1, 1, 5.0, 6.5, 1.5, 0.5, "used"));
+                        // load 1 share of n/N rows, N = 2: half the data per task
+                        new LatencyRecord(0, 0, 3.0, 4.0, 1.0, 1.0, "used"),
+                        new LatencyRecord(0, 1, 3.0, 5.0, 2.0, 1.0, "used"),
+                        new LatencyRecord(1, 0, 5.0, 6.0, 1.0, 1.0, "unused"),
+                        new LatencyRecord(1, 1, 5.0, 6.5, 1.5, 1.0, "used"));
         Trace t =
                 Trace.of(
                         new RunResult(true, "", new double[] {1}, 4, 2, 6.5, its, lat, List.of()),
+                        2,
                         0.1);
 
         assertThat(t.seconds()).containsExactly(2.0, 3.5); // setup until 3.0 is not counted
