@@ -55,7 +55,13 @@ final class Adapter {
         this.clusterNodes = clusterNodes;
         int n = engine.workers();
         this.slow =
-                new SlowWorkers(n, settings.window(), settings.patience(), settings.slowFactor());
+                new SlowWorkers(
+                        n,
+                        settings.window(),
+                        settings.patience(),
+                        settings.slowFactor(),
+                        settings.minSeconds(),
+                        settings.persistSeconds());
         this.exclusion =
                 new NodeExclusion(
                         settings.timeoutSeconds(),
@@ -79,7 +85,7 @@ final class Adapter {
         for (RoundEngine.Sample s : samples) {
             slow.record(s.worker(), s.seconds(), s.load());
         }
-        boolean[] judged = slow.judge();
+        boolean[] judged = slow.judge(now);
         // first every verdict and exclusion, then the moves: a replacement then also avoids the
         // node of a worker judged slow in the same pass
         List<Integer> moving = new ArrayList<>();

@@ -151,7 +151,7 @@ class AdapterTest {
 
     @Test
     void exclusionsExpire() throws Exception {
-        AdaptSettings shortLived = new AdaptSettings(true, 10, 3, 2.0, 20, 1.0 / 3, 2, 3);
+        AdaptSettings shortLived = new AdaptSettings(true, 10, 3, 5, 2.0, 0.01, 20, 1.0 / 3, 2, 3);
         RunResult r = run(cyclic(60), "slow:factor=5,node=n1", shortLived);
         List<String> ev = events(r);
         assertThat(ev).containsSubsequence("excluded -1 n1", "expired -1 n1");

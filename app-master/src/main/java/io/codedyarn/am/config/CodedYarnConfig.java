@@ -70,14 +70,22 @@ public record CodedYarnConfig(
         boolean on = parse(lookup, Keys.EXCLUSION_ENABLED, CodedYarnConfig::strictBoolean);
         int window = parse(lookup, Keys.EXCLUSION_WINDOW, Integer::parseInt);
         int patience = parse(lookup, Keys.EXCLUSION_PATIENCE, Integer::parseInt);
+        double persist = parse(lookup, Keys.EXCLUSION_PERSIST_SECONDS, Double::parseDouble);
         double factor = parse(lookup, Keys.EXCLUSION_SLOW_FACTOR, Double::parseDouble);
+        double min = parse(lookup, Keys.EXCLUSION_MIN_SECONDS, Double::parseDouble);
         double timeout = parse(lookup, Keys.EXCLUSION_TIMEOUT_SECONDS, Double::parseDouble);
         double fraction = parse(lookup, Keys.EXCLUSION_MAX_NODE_FRACTION, Double::parseDouble);
         int failures = parse(lookup, Keys.EXCLUSION_MAX_FAILURES_PER_NODE, Integer::parseInt);
         int replacements = parse(lookup, Keys.EXCLUSION_MAX_REPLACEMENTS, Integer::parseInt);
         require(window >= 2, Keys.EXCLUSION_WINDOW, window, "must be >= 2");
         require(patience >= 1, Keys.EXCLUSION_PATIENCE, patience, "must be >= 1");
+        require(
+                persist >= 0 && Double.isFinite(persist),
+                Keys.EXCLUSION_PERSIST_SECONDS,
+                persist,
+                "must be finite and >= 0");
         require(factor > 1, Keys.EXCLUSION_SLOW_FACTOR, factor, "must be > 1");
+        require(min >= 0, Keys.EXCLUSION_MIN_SECONDS, min, "must be >= 0");
         require(timeout > 0, Keys.EXCLUSION_TIMEOUT_SECONDS, timeout, "must be > 0");
         require(
                 fraction >= 0 && fraction < 1,
@@ -87,7 +95,16 @@ public record CodedYarnConfig(
         require(failures >= 1, Keys.EXCLUSION_MAX_FAILURES_PER_NODE, failures, "must be >= 1");
         require(replacements >= 0, Keys.EXCLUSION_MAX_REPLACEMENTS, replacements, "must be >= 0");
         return new AdaptSettings(
-                on, window, patience, factor, timeout, fraction, failures, replacements);
+                on,
+                window,
+                patience,
+                persist,
+                factor,
+                min,
+                timeout,
+                fraction,
+                failures,
+                replacements);
     }
 
     /** true or false only (Boolean.parseBoolean would read a typo as false). */

@@ -88,11 +88,23 @@ public final class Keys {
                     3,
                     "consecutive iterations a worker must be judged slow before it is replaced (>= 1)");
 
+    public static final ConfigKey<Double> EXCLUSION_PERSIST_SECONDS =
+            new ConfigKey<>(
+                    "coded-yarn.exclusion.persist-seconds",
+                    5.0,
+                    "... and those judgements must span at least this many seconds (>= 0): a pause (a garbage collection, a JVM starting beside it) is what coding absorbs, a replacement costs a container start");
+
     public static final ConfigKey<Double> EXCLUSION_SLOW_FACTOR =
             new ConfigKey<>(
                     "coded-yarn.exclusion.slow-factor",
                     2.0,
                     "a worker is slow when its median latency per unit of load exceeds this many times the workers' median and 3 scaled MADs above it (> 1)");
+
+    public static final ConfigKey<Double> EXCLUSION_MIN_SECONDS =
+            new ConfigKey<>(
+                    "coded-yarn.exclusion.min-seconds",
+                    0.01,
+                    "... and above this many seconds per unit of load (>= 0): a replacement costs a container start, which a few milliseconds per round never repay");
 
     public static final ConfigKey<Double> EXCLUSION_TIMEOUT_SECONDS =
             new ConfigKey<>(
@@ -228,7 +240,9 @@ public final class Keys {
                 EXCLUSION_ENABLED,
                 EXCLUSION_WINDOW,
                 EXCLUSION_PATIENCE,
+                EXCLUSION_PERSIST_SECONDS,
                 EXCLUSION_SLOW_FACTOR,
+                EXCLUSION_MIN_SECONDS,
                 EXCLUSION_TIMEOUT_SECONDS,
                 EXCLUSION_MAX_NODE_FRACTION,
                 EXCLUSION_MAX_FAILURES_PER_NODE,

@@ -160,6 +160,7 @@ public final class WorkerClient implements AutoCloseable {
             executor =
                     new TaskExecutor(
                             config.worker(), partitions, a.workload(), a.components(), nanoClock);
+            warmUp(executor, partitions, a);
             out.onNext(
                     WorkerMessage.newBuilder()
                             .setReady(Ready.newBuilder().setLoadNanos(loadNanos).setRows(rows))
@@ -197,6 +198,37 @@ public final class WorkerClient implements AutoCloseable {
             out.onNext(reply);
         }
     }
+
+    /**
+     * Runs the workload's kernel over every held partition at x = 0 a few times (at most {@link
+     * #WARM_UP_PASSES} passes or {@link #WARM_UP_NANOS}) before saying Ready, so that the JIT has
+     * compiled the kernels before the first real task: a cold JVM computes its first tasks many
+     * times slower, which the AM would measure (and a replacement would look slow the moment it
+     * took over).
+     */
+    private void warmUp(TaskExecutor executor, Map<Integer, Rows> partitions, WorkerAssignment a) {
+        if (partitions.isEmpty()) {
+            return;
+        }
+        int cols = partitions.values().iterator().next().cols();
+        double[] x = new double[a.workload().modelLength(cols, a.components())];
+        java.util.List<io.codedyarn.worker.task.Piece> pieces = new java.util.ArrayList<>();
+        for (int j : partitions.keySet()) {
+            pieces.add(new io.codedyarn.worker.task.Piece(j, 0, -1, 1.0));
+        }
+        io.codedyarn.worker.task.WorkUnit all = new io.codedyarn.worker.task.WorkUnit(pieces);
+        long start = nanoClock.getAsLong();
+        for (int pass = 0;
+                pass < WARM_UP_PASSES && nanoClock.getAsLong() - start < WARM_UP_NANOS;
+                pass++) {
+            executor.evaluate(all, x, Task.Kind.OBJECTIVE);
+        }
+    }
+
+    /** Warm-up bounds: passes over the held partitions, and time. */
+    static final int WARM_UP_PASSES = 20;
+
+    static final long WARM_UP_NANOS = 2_000_000_000L;
 
     /**
      * Sleeps the injected delay after a task computed (if any): the result then reports the

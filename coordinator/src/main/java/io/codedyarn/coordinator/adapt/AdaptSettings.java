@@ -6,8 +6,11 @@ package io.codedyarn.coordinator.adapt;
  * @param enabled judge workers and act at all (off: events record failures only)
  * @param window latencies per worker the slow-worker detector keeps
  * @param patience consecutive slow judgements before a worker is replaced
+ * @param persistSeconds ... spanning at least this long (a pause is what coding absorbs)
  * @param slowFactor a slow worker's median latency per unit of load exceeds this many times the
  *     workers' median (and three scaled MADs above it)
+ * @param minSeconds and exceeds this many seconds per unit of load (a replacement costs a container
+ *     start, which a few milliseconds per round never repay)
  * @param timeoutSeconds how long a node stays excluded
  * @param maxNodeFraction at most this fraction of the cluster's nodes excluded at once
  * @param maxFailuresPerNode worker failures on a node that exclude it
@@ -17,7 +20,9 @@ public record AdaptSettings(
         boolean enabled,
         int window,
         int patience,
+        double persistSeconds,
         double slowFactor,
+        double minSeconds,
         double timeoutSeconds,
         double maxNodeFraction,
         int maxFailuresPerNode,
@@ -26,7 +31,9 @@ public record AdaptSettings(
     public AdaptSettings {
         if (window < 2
                 || patience < 1
+                || !(persistSeconds >= 0)
                 || !(slowFactor > 1)
+                || !(minSeconds >= 0)
                 || !(timeoutSeconds > 0)
                 || !(maxNodeFraction >= 0 && maxNodeFraction < 1)
                 || maxFailuresPerNode < 1
@@ -36,14 +43,15 @@ public record AdaptSettings(
     }
 
     /**
-     * The defaults: a window of 10 tasks, 3 judgements, 2× the median; exclusions of 300 s, at most
-     * a third of the nodes (Tez), 2 failures per node (Spark), 3 replacements per worker.
+     * The defaults: a window of 10 tasks, 3 judgements, 2× the median and 10 ms per unit of load;
+     * exclusions of 300 s, at most a third of the nodes (Tez), 2 failures per node (Spark), 3
+     * replacements per worker.
      */
     public static AdaptSettings defaults() {
-        return new AdaptSettings(true, 10, 3, 2.0, 300, 1.0 / 3, 2, 3);
+        return new AdaptSettings(true, 10, 3, 5, 2.0, 0.01, 300, 1.0 / 3, 2, 3);
     }
 
     public static AdaptSettings off() {
-        return new AdaptSettings(false, 10, 3, 2.0, 300, 1.0 / 3, 2, 3);
+        return new AdaptSettings(false, 10, 3, 5, 2.0, 0.01, 300, 1.0 / 3, 2, 3);
     }
 }

@@ -7,10 +7,13 @@ import io.codedyarn.placement.straggler.StragglerDetector;
  * into a {@link StragglerDetector} (median of its last {@code window} samples against the median
  * and MAD across workers, HDFS's slow-node rule); a worker is <i>persistently</i> slow once it has
  * at least {@code window / 2} samples and was judged slow in {@code patience} consecutive
- * judgements. One slow round is what coding absorbs; only a worker slow over a window is worth a
- * replacement (which costs a container start and a reload).
+ * judgements spanning at least {@code persistSeconds}. One slow round, or a pause of a second (a
+ * garbage collection, a JVM starting beside it), is what coding absorbs; only a worker slow for
+ * longer is worth a replacement, which costs a container start and a reload (13–21 s measured on
+ * the embedded cluster of a 2-core machine).
  *
- * <p>A replaced worker starts afresh: its samples and streak are forgotten ({@link #reset}).
+ * <p>A replaced worker starts afresh: its samples and streak are forgotten ({@link #reset}), and it
+ * is judged only once it has a full window of its own.
  */
 public final class SlowWorkers {
     private final int window;
@@ -19,12 +22,21 @@ public final class SlowWorkers {
     private final StragglerDetector detector;
     private final int[] samples;
     private final int[] streak;
+    private final double[] since;
+    private final boolean[] fresh;
+    private final double persistSeconds;
 
     /**
      * @param factor a slow worker's median is more than this many times the cluster's median (and 3
      *     scaled MADs above it)
      */
-    public SlowWorkers(int workers, int window, int patience, double factor) {
+    public SlowWorkers(
+            int workers,
+            int window,
+            int patience,
+            double factor,
+            double minimum,
+            double persistSeconds) {
         if (window < 2 || patience < 1 || !(factor > 1)) {
             throw new IllegalArgumentException(
                     "need window >= 2, patience >= 1, factor > 1; got "
@@ -37,9 +49,12 @@ public final class SlowWorkers {
         this.window = window;
         this.patience = patience;
         this.factor = factor;
-        this.detector = new StragglerDetector(workers, window, 3, factor, 0);
+        this.detector = new StragglerDetector(workers, window, 3, factor, minimum);
         this.samples = new int[workers];
         this.streak = new int[workers];
+        this.since = new double[workers];
+        this.fresh = new boolean[workers];
+        this.persistSeconds = persistSeconds;
     }
 
     /** One measured latency (seconds) of a task of {@code load} units of work. */
@@ -52,15 +67,24 @@ public final class SlowWorkers {
     }
 
     /**
-     * Judges every worker; returns per worker whether it is now persistently slow (slow in {@code
-     * patience} consecutive judgements with enough samples).
+     * Judges every worker at time {@code now} (seconds); returns per worker whether it is now
+     * persistently slow (slow in {@code patience} consecutive judgements with enough samples, the
+     * first of them at least {@code persistSeconds} ago).
      */
-    public boolean[] judge() {
+    public boolean[] judge(double now) {
         boolean[] slow = detector.classify();
         boolean[] out = new boolean[slow.length];
         for (int i = 0; i < slow.length; i++) {
-            streak[i] = slow[i] && samples[i] >= window / 2 ? streak[i] + 1 : 0;
-            out[i] = streak[i] >= patience;
+            boolean enough = samples[i] >= (fresh[i] ? window : window / 2);
+            if (slow[i] && enough) {
+                if (streak[i] == 0) {
+                    since[i] = now;
+                }
+                streak[i]++;
+            } else {
+                streak[i] = 0;
+            }
+            out[i] = streak[i] >= patience && now - since[i] >= persistSeconds;
         }
         return out;
     }
@@ -70,6 +94,7 @@ public final class SlowWorkers {
         detector.forget(worker);
         samples[worker] = 0;
         streak[worker] = 0;
+        fresh[worker] = true;
     }
 
     public int samples(int worker) {
