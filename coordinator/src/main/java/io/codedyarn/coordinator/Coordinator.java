@@ -32,6 +32,7 @@ public final class Coordinator {
     private final Clock clock;
     private long startupTimeoutNanos = 600_000_000_000L;
     private boolean loadBalance;
+    private BalanceSchedule balanceSchedule = BalanceSchedule.defaults();
     private volatile RunState current;
 
     public Coordinator(
@@ -85,11 +86,21 @@ public final class Coordinator {
     }
 
     /**
-     * DSAG: re-balance the workers' subpartitions from measured latencies (DSAG §VI, Algorithm 1 +
-     * 2); off by default here, on by default through {@code coded-yarn.dsag.load-balance}.
+     * SAG and DSAG: re-balance the workers' subpartitions from measured latencies (DSAG §VI,
+     * Algorithm 1 + 2; SAG-LB and DSAG-LB); off by default here, on by default through {@code
+     * coded-yarn.dsag.load-balance}.
      */
     public Coordinator loadBalance(boolean on) {
         this.loadBalance = on;
+        return this;
+    }
+
+    /**
+     * When the load balancer solves (default: the period rule, {@value
+     * BalanceSchedule#DEFAULT_PERIOD_SECONDS} s; {@code coded-yarn.dsag.load-balance.*}).
+     */
+    public Coordinator balanceSchedule(BalanceSchedule schedule) {
+        this.balanceSchedule = java.util.Objects.requireNonNull(schedule);
         return this;
     }
 
@@ -122,7 +133,9 @@ public final class Coordinator {
                     Families.training(plan),
                     plan.workers(),
                     spec.seed());
-            Stop stop = new RoundLoop(run, Families.create(run, rounds, loadBalance)).run();
+            Stop stop =
+                    new RoundLoop(run, Families.create(run, rounds, loadBalance, balanceSchedule))
+                            .run();
             LOG.info("stopped: {}", stop);
             model = run.model();
             objective = run.modelValue();
@@ -158,7 +171,8 @@ public final class Coordinator {
                 run.iterations().size(),
                 engine.elapsedSeconds(),
                 List.copyOf(run.iterations()),
-                engine.latencyLog());
+                engine.latencyLog(),
+                run.decisions.list());
     }
 
     /**

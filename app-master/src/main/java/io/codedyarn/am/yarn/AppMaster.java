@@ -202,7 +202,8 @@ public final class AppMaster {
                         // a worker may wait out the locality wait twice (its node, then the node
                         // its data was re-placed beside)
                         .startupTimeout(2L * settings.localityWaitSeconds() + STARTUP_SLACK_SECONDS)
-                        .loadBalance(CodedYarnConfig.parse(conf::get).dsagLoadBalance());
+                        .loadBalance(CodedYarnConfig.parse(conf::get).dsagLoadBalance())
+                        .balanceSchedule(CodedYarnConfig.parse(conf::get).balanceSchedule());
         containers.configure(
                 n,
                 workerResource,

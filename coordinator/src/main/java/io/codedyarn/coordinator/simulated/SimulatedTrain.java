@@ -1,5 +1,6 @@
 package io.codedyarn.coordinator.simulated;
 
+import io.codedyarn.coordinator.BalanceSchedule;
 import io.codedyarn.coordinator.Coordinator;
 import io.codedyarn.coordinator.DataShape;
 import io.codedyarn.coordinator.InProcessWorkers;
@@ -69,11 +70,21 @@ public final class SimulatedTrain {
     }
 
     /**
-     * @param loadBalance DSAG load balancing ({@code coded-yarn.dsag.load-balance}); the simulated
-     *     workers then report 5 % of each task's time as communication, which the latency profiler
-     *     needs
+     * As {@link #run(TrainSpec, Plan, Rows, boolean, BalanceSchedule)} with the default schedule.
      */
     public static RunResult run(TrainSpec spec, Plan plan, Rows data, boolean loadBalance)
+            throws InterruptedException {
+        return run(spec, plan, data, loadBalance, BalanceSchedule.defaults());
+    }
+
+    /**
+     * @param loadBalance SAG/DSAG load balancing ({@code coded-yarn.dsag.load-balance}); the
+     *     simulated workers then report 5 % of each task's time as communication, which the latency
+     *     profiler needs
+     * @param schedule when the balancer solves ({@code coded-yarn.dsag.load-balance.*})
+     */
+    public static RunResult run(
+            TrainSpec spec, Plan plan, Rows data, boolean loadBalance, BalanceSchedule schedule)
             throws InterruptedException {
         InvalidParametersException.require(
                 spec.latency() != null, "--latency", "is required with --cluster simulated");
@@ -95,6 +106,7 @@ public final class SimulatedTrain {
         cluster.straggle(slowdowns(spec, plan.workers()));
         return new Coordinator(spec, plan, shape, cluster, cluster, clock)
                 .loadBalance(loadBalance)
+                .balanceSchedule(schedule)
                 .run();
     }
 }
