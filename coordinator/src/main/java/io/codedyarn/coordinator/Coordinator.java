@@ -125,7 +125,7 @@ public final class Coordinator {
         double[] model = null;
         try {
             engine.awaitReady(startupTimeoutNanos);
-            DecodeGate rounds = new DecodeGate(plan, engine);
+            DecodeGate rounds = new DecodeGate(plan, engine, run.decisions);
             LOG.info(
                     "training {} with {} ({}), {} workers, seed {}",
                     spec.workload().cliName(),

@@ -26,6 +26,7 @@ final class RoundEngine {
         final double load;
         final long[] tags;
         long received = -1;
+        long service = -1;
         long compute;
         String use = "lost";
 
@@ -44,6 +45,7 @@ final class RoundEngine {
     private final int workers;
     private final String[] deathCause;
     private final int[] inFlight;
+    private final long[] lastReceived; // per worker: when its previous result arrived
     private final Map<Long, Slot> slots = new HashMap<>();
     private final List<Slot> log = new ArrayList<>();
     private long start;
@@ -57,6 +59,8 @@ final class RoundEngine {
         this.workers = port.workers();
         this.deathCause = new String[workers];
         this.inFlight = new int[workers];
+        this.lastReceived = new long[workers];
+        java.util.Arrays.fill(lastReceived, Long.MIN_VALUE);
         this.start = clock.nanos();
     }
 
@@ -213,6 +217,11 @@ final class RoundEngine {
             return null;
         }
         s.received = clock.nanos();
+        // A worker runs one task at a time: this one started when it was sent or when the
+        // worker's previous result left, whichever is later (a single FIFO server: service =
+        // departure − max(arrival, previous departure)).
+        s.service = s.received - Math.max(s.sent, lastReceived[res.worker()]);
+        lastReceived[res.worker()] = s.received;
         s.compute = res.computeNanos();
         s.use = "received";
         inFlight[res.worker()]--;
@@ -224,6 +233,24 @@ final class RoundEngine {
     double roundTripSeconds(Arrival a) {
         Slot s = slots.get(key(a.round(), a.worker()));
         return s == null || s.received < 0 ? Double.NaN : (s.received - s.sent) / 1e9;
+    }
+
+    /**
+     * Seconds the worker spent on the task an arrival answers, queueing behind its previous task
+     * excluded: received − max(sent, the worker's previous arrival) (NaN if unknown). Equals the
+     * round trip when the worker was idle at the send; a task sent to a busy worker (a GC-DC
+     * straggler gets every round's task) only starts when the previous one is done, and that wait
+     * says nothing about its speed.
+     */
+    double serviceSeconds(Arrival a) {
+        Slot s = slots.get(key(a.round(), a.worker()));
+        return s == null || s.service < 0 ? Double.NaN : s.service / 1e9;
+    }
+
+    /** The load (fraction of the data) of the task an arrival answers (NaN if unknown). */
+    double load(Arrival a) {
+        Slot s = slots.get(key(a.round(), a.worker()));
+        return s == null ? Double.NaN : s.load;
     }
 
     /** Records what the method did with an arrival: used, stale, discarded, unused. */
