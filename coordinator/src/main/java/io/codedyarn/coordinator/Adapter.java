@@ -40,7 +40,7 @@ final class Adapter {
     private final int clusterNodes;
     private final SlowWorkers slow;
     private final NodeExclusion exclusion;
-    private final List<AdaptEvent> events = new ArrayList<>();
+    private final Decisions events;
     private final int[] replacements;
     private final boolean[] flagged;
     private final boolean[] refused;
@@ -48,9 +48,11 @@ final class Adapter {
 
     /**
      * @param clusterNodes the cluster's NodeManagers (the exclusion cap is a fraction of them)
+     * @param events where each decision is logged and kept
      */
-    Adapter(AdaptSettings settings, RoundEngine engine, int clusterNodes) {
+    Adapter(AdaptSettings settings, RoundEngine engine, int clusterNodes, Decisions events) {
         this.settings = settings;
+        this.events = events;
         this.engine = engine;
         this.clusterNodes = clusterNodes;
         int n = engine.workers();
@@ -245,18 +247,6 @@ final class Adapter {
 
     private void record(
             long iteration, double now, int worker, String node, String event, String reason) {
-        AdaptEvent e = new AdaptEvent(iteration, now, worker, node, event, reason);
-        events.add(e);
-        LOG.info(
-                "iteration {}: {} {}{}: {}",
-                iteration,
-                event,
-                worker >= 0 ? "worker " + worker : "node",
-                node == null || node.isEmpty() ? "" : " on " + node,
-                reason);
-    }
-
-    List<AdaptEvent> events() {
-        return List.copyOf(events);
+        events.add(new AdaptEvent(iteration, now, worker, node, event, reason));
     }
 }

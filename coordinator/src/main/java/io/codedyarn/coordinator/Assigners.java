@@ -8,7 +8,8 @@ import io.codedyarn.placement.sim.CodewordAssigner;
 /**
  * The per-iteration codeword assigner of each scheme. GC-DC re-clusters with Algorithm 1: on the
  * predicted slow/fast states, or, with {@code --threshold τ} and a latency model that has rates
- * (ge-hetero, time-varying), on the predicted rates (columns by rate, slow iff rate &lt; τ).
+ * (ge-hetero, time-varying) in {@code simulate}, or measured rates in training ({@link
+ * MeasuredRates}), on the predicted rates (columns by rate, slow iff rate &lt; τ).
  */
 public final class Assigners {
     private Assigners() {}
@@ -18,7 +19,7 @@ public final class Assigners {
             return CodewordAssigner.fixed(plan);
         }
         DynamicClustering clustering = GcDc.clustering(plan);
-        double tau = Double.parseDouble(plan.parameters().getOrDefault("threshold", "0"));
+        double tau = threshold(plan);
         return state -> {
             if (tau > 0 && state.rates() != null) {
                 return clustering.assign(state.rates(), tau).codewordOf();
@@ -29,5 +30,10 @@ public final class Assigners {
             }
             return clustering.assign(fast).codewordOf();
         };
+    }
+
+    /** GC-DC's straggler threshold τ ({@code --threshold}; 0: the slow/fast variant). */
+    public static double threshold(Plan plan) {
+        return Double.parseDouble(plan.parameters().getOrDefault("threshold", "0"));
     }
 }

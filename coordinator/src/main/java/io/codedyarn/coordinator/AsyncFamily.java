@@ -18,15 +18,26 @@ import io.codedyarn.worker.task.Workload;
 final class AsyncFamily implements Family {
     /**
      * The typed parameters: w fresh results per round, the grace fraction, DSAG (stale results
-     * enter the cache) or SAG (they are discarded), load balancing (DSAG only), the seed.
+     * enter the cache) or SAG (they are discarded), load balancing (SAG-LB, DSAG-LB) and when it
+     * solves, the seed.
      */
-    record Parameters(int w, double grace, boolean dsag, boolean loadBalance, long seed) {
+    record Parameters(
+            int w,
+            double grace,
+            boolean dsag,
+            boolean loadBalance,
+            BalanceSchedule schedule,
+            long seed) {
         /**
          * From the spec and the plan's training: {@code --wait} when given (at most n), else the
          * scheme's w = n − s; the paper's 2 % grace.
          */
         static Parameters of(
-                TrainSpec spec, Plan plan, Training.Asynchronous training, boolean balance) {
+                TrainSpec spec,
+                Plan plan,
+                Training.Asynchronous training,
+                boolean balance,
+                BalanceSchedule schedule) {
             int n = plan.workers();
             int w;
             if (spec.waitFor() > 0) {
@@ -39,7 +50,12 @@ final class AsyncFamily implements Family {
                 w = training.w();
             }
             return new Parameters(
-                    w, RoundGate.DEFAULT_GRACE, training.cacheStale(), balance, spec.seed());
+                    w,
+                    RoundGate.DEFAULT_GRACE,
+                    training.cacheStale(),
+                    balance,
+                    schedule,
+                    spec.seed());
         }
     }
 
@@ -69,7 +85,9 @@ final class AsyncFamily implements Family {
             double eta = SetupRounds.stepSize(run, setupRounds);
             optimizer = new SagSteps(eta, new double[run.modelLength()]);
         }
-        gate = new AsyncGate(run.plan, run.engine, run.shape.partitionRows(), parameters);
+        gate =
+                new AsyncGate(
+                        run.plan, run.engine, run.shape.partitionRows(), parameters, run.decisions);
     }
 
     @Override

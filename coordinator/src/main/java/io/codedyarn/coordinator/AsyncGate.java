@@ -24,7 +24,8 @@ import java.util.List;
  * ({@link RoundGate}); a worker returning a stale result is re-tasked at once while fewer than w
  * fresh results are in; busy workers get nothing new, so stragglers stay busy across iterations.
  * DSAG inserts stale results into the cache when fresher than what they overlap; SAG discards them.
- * The estimate is the cache's.
+ * The estimate is the cache's. With load balancing ({@link DsagBalancing}, DSAG-LB and SAG-LB) the
+ * p_i change between rounds.
  */
 final class AsyncGate implements Aggregator {
     private final Plan plan;
@@ -54,7 +55,12 @@ final class AsyncGate implements Aggregator {
     private int discarded;
     private StringBuilder who;
 
-    AsyncGate(Plan plan, RoundEngine engine, long[] partitionRows, AsyncFamily.Parameters params) {
+    AsyncGate(
+            Plan plan,
+            RoundEngine engine,
+            long[] partitionRows,
+            AsyncFamily.Parameters params,
+            Decisions decisions) {
         this.plan = plan;
         this.engine = engine;
         this.n = plan.workers();
@@ -83,9 +89,17 @@ final class AsyncGate implements Aggregator {
             p[i] = (int) Math.min(plan.subpartitions(i), blocks[i].size());
         }
         inFlight = new SampleRange[n];
+        // SAG-LB and DSAG-LB: the same balancer (DSAG §VII); SAG's cache evicts on re-cuts too.
         this.balancing =
-                params.loadBalance() && dsag
-                        ? new DsagBalancing(blockRows(), p, w, params.seed())
+                params.loadBalance()
+                        ? new DsagBalancing(
+                                blockRows(),
+                                p,
+                                w,
+                                params.seed(),
+                                params.schedule(),
+                                engine.elapsedSeconds(),
+                                decisions)
                         : null;
     }
 
@@ -205,10 +219,15 @@ final class AsyncGate implements Aggregator {
         return who.toString();
     }
 
-    /** DSAG load balancing every {@link DsagBalancing#EVERY} iterations (no-op otherwise). */
+    /**
+     * Load balancing after {@code iteration}, when its {@link BalanceSchedule} says so (no-op
+     * without balancing).
+     */
     void rebalance(long iteration) {
-        if (balancing != null && iteration % DsagBalancing.EVERY == DsagBalancing.EVERY - 1) {
-            balancing.rebalance(engine.elapsedSeconds(), p.clone()).ifPresent(this::repartition);
+        if (balancing != null) {
+            balancing
+                    .rebalance(iteration, engine.elapsedSeconds(), p.clone())
+                    .ifPresent(this::repartition);
         }
     }
 

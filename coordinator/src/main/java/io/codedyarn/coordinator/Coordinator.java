@@ -35,6 +35,7 @@ public final class Coordinator {
     private boolean loadBalance;
     private AdaptSettings adaptation = AdaptSettings.off();
     private int clusterNodes = 1;
+    private BalanceSchedule balanceSchedule = BalanceSchedule.defaults();
     private volatile RunState current;
 
     public Coordinator(
@@ -88,8 +89,9 @@ public final class Coordinator {
     }
 
     /**
-     * DSAG: re-balance the workers' subpartitions from measured latencies (DSAG §VI, Algorithm 1 +
-     * 2); off by default here, on by default through {@code coded-yarn.dsag.load-balance}.
+     * SAG and DSAG: re-balance the workers' subpartitions from measured latencies (DSAG §VI,
+     * Algorithm 1 + 2; SAG-LB and DSAG-LB); off by default here, on by default through {@code
+     * coded-yarn.dsag.load-balance}.
      */
     public Coordinator loadBalance(boolean on) {
         this.loadBalance = on;
@@ -105,6 +107,15 @@ public final class Coordinator {
     public Coordinator adapt(AdaptSettings settings, int clusterNodes) {
         this.adaptation = settings;
         this.clusterNodes = Math.max(1, clusterNodes);
+        return this;
+    }
+
+    /**
+     * When the load balancer solves (default: the period rule, {@value
+     * BalanceSchedule#DEFAULT_PERIOD_SECONDS} s; {@code coded-yarn.dsag.load-balance.*}).
+     */
+    public Coordinator balanceSchedule(BalanceSchedule schedule) {
+        this.balanceSchedule = java.util.Objects.requireNonNull(schedule);
         return this;
     }
 
@@ -127,10 +138,10 @@ public final class Coordinator {
         String diagnostic = "";
         double objective = Double.NaN;
         double[] model = null;
-        Adapter adapter = new Adapter(adaptation, engine, clusterNodes);
+        Adapter adapter = new Adapter(adaptation, engine, clusterNodes, run.decisions);
         try {
             engine.awaitReady(startupTimeoutNanos);
-            DecodeGate rounds = new DecodeGate(plan, engine);
+            DecodeGate rounds = new DecodeGate(plan, engine, run.decisions);
             LOG.info(
                     "training {} with {} ({}), {} workers, seed {}",
                     spec.workload().cliName(),
@@ -139,7 +150,11 @@ public final class Coordinator {
                     plan.workers(),
                     spec.seed());
             Stop stop =
-                    new RoundLoop(run, Families.create(run, rounds, loadBalance), adapter).run();
+                    new RoundLoop(
+                                    run,
+                                    Families.create(run, rounds, loadBalance, balanceSchedule),
+                                    adapter)
+                            .run();
             LOG.info("stopped: {}", stop);
             model = run.model();
             objective = run.modelValue();
@@ -176,7 +191,7 @@ public final class Coordinator {
                 engine.elapsedSeconds(),
                 List.copyOf(run.iterations()),
                 engine.latencyLog(),
-                adapter.events());
+                run.decisions.list());
     }
 
     /**

@@ -17,10 +17,12 @@ import java.util.List;
  * every live worker with a codeword this round gets the iterate, results arrive in any order, and
  * the round is enough at the first prefix of arrivals the plan's decoder can decode (GC paper eq.
  * (1): Σ_c a_c f_c = Σ_j g_j); the estimate is Σ_c a_c f_c ({@link Decodings#combine}). Results of
- * older rounds are of no use to an exact decode and are discarded. The gate is {@link DecodeRound},
- * the object {@code simulate}'s time simulator drives too. GC-DC re-assigns codewords each round
- * from the previous round's straggler states (imperfect SSI: a worker is predicted slow when its
- * result was not among those that arrived before the decode).
+ * older rounds are of no use to an exact decode and are discarded (but their latency is measured).
+ * The gate is {@link DecodeRound}, the object {@code simulate}'s time simulator drives too. GC-DC
+ * re-assigns codewords each round from the previous round's straggler states (imperfect SSI: a
+ * worker is predicted slow when its result was not among those that arrived before the decode) and,
+ * with {@code --threshold τ}, from each worker's rate measured from its latencies ({@link
+ * MeasuredRates}, where {@code simulate} passes the latency model's rates).
  *
  * <p>Protocol: {@link #begin}, then {@link #accept} for every arrival until it returns true, then
  * {@link #result()}. {@link #evaluate} runs one whole round (setup rounds, the final evaluation).
@@ -33,7 +35,10 @@ final class DecodeGate implements Aggregator {
     private final RoundEngine engine;
     private final CodewordAssigner assigner;
     private final Decoder decoder;
+    private final MeasuredRates rates;
+    private final GcDcDecisions decisions;
     private StragglerState predicted;
+    private int[] assignment;
     private int discarded;
 
     // The round in progress.
@@ -45,12 +50,24 @@ final class DecodeGate implements Aggregator {
     private List<Arrival> arrivals;
     private Decoded result;
 
-    DecodeGate(Plan plan, RoundEngine engine) {
+    DecodeGate(Plan plan, RoundEngine engine, Decisions decisions) {
         this.plan = plan;
         this.engine = engine;
         this.assigner = Assigners.forPlan(plan);
         this.decoder = plan.decoder();
+        this.rates = new MeasuredRates(plan.workers());
+        this.decisions = GcDcDecisions.of(plan, decisions);
         this.predicted = StragglerState.allFast(plan.workers());
+    }
+
+    /** What the next round's assignment is computed from (the last decode's prediction). */
+    StragglerState predicted() {
+        return predicted;
+    }
+
+    /** The worker → codeword assignment of the round in progress (or the last one). */
+    int[] assignment() {
+        return assignment.clone();
     }
 
     /** Results of older rounds dropped so far. */
@@ -65,7 +82,9 @@ final class DecodeGate implements Aggregator {
     void begin(long iteration, double[] x, Task.Kind kind) throws RunAborted {
         round = engine.newRound();
         int n = plan.workers();
-        int[] assignment = assigner.assign(predicted);
+        int[] previous = assignment;
+        assignment = assigner.assign(predicted);
+        decisions.reassigned(iteration, engine.elapsedSeconds(), previous, assignment, predicted);
         int codewords = plan.codewords().size();
         gate = new DecodeRound(decoder, codewords);
         sent = new int[n][];
@@ -112,6 +131,7 @@ final class DecodeGate implements Aggregator {
             }
             return false;
         }
+        rates.record(a.worker(), engine.serviceSeconds(a), engine.load(a));
         if (a.round() != round) {
             engine.mark(a, "discarded");
             discarded++;
@@ -169,7 +189,7 @@ final class DecodeGate implements Aggregator {
         for (int w = 0; w < in.length; w++) {
             slow[w] = !in[w];
         }
-        predicted = new StragglerState(slow, null);
+        predicted = new StragglerState(slow, rates.rates());
         return new Decoded(sum, dec, used, who.toString());
     }
 

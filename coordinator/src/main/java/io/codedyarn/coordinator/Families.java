@@ -16,15 +16,21 @@ final class Families {
         return Schemes.byName(plan.scheme()).training(plan);
     }
 
-    /** The family object for a run; {@code balance}: DSAG load balancing. */
-    static Family create(RunState run, DecodeGate decodeGate, boolean balance) {
+    /**
+     * The family object for a run; {@code balance}: SAG/DSAG load balancing, solving on {@code
+     * schedule}.
+     */
+    static Family create(
+            RunState run, DecodeGate decodeGate, boolean balance, BalanceSchedule schedule) {
         Training t = training(run.plan);
         if (t instanceof Training.Lazy lazy) {
             return new LazyFamily(run, decodeGate, LazyFamily.Parameters.of(lazy));
         }
         if (t instanceof Training.Asynchronous async) {
             return new AsyncFamily(
-                    run, decodeGate, AsyncFamily.Parameters.of(run.spec, run.plan, async, balance));
+                    run,
+                    decodeGate,
+                    AsyncFamily.Parameters.of(run.spec, run.plan, async, balance, schedule));
         }
         return new DecodedFamily(run, decodeGate);
     }

@@ -26,6 +26,7 @@ final class RoundEngine {
         final double load;
         final long[] tags;
         long received = -1;
+        long service = -1;
         long compute;
         String use = "lost";
 
@@ -48,7 +49,7 @@ final class RoundEngine {
     private final boolean[] replacing;
     private final List<Change> changes = new ArrayList<>();
     private final List<Slot> answered = new ArrayList<>();
-    private final long[] lastAnswer;
+    private final long[] lastReceived; // per worker: when its previous result arrived
     private final Map<Long, Slot> slots = new HashMap<>();
     private final List<Slot> log = new ArrayList<>();
     private long start;
@@ -64,8 +65,8 @@ final class RoundEngine {
         this.inFlight = new int[workers];
         this.node = new String[workers];
         this.replacing = new boolean[workers];
-        this.lastAnswer = new long[workers];
-        java.util.Arrays.fill(lastAnswer, Long.MIN_VALUE);
+        this.lastReceived = new long[workers];
+        java.util.Arrays.fill(lastReceived, Long.MIN_VALUE);
         this.start = clock.nanos();
     }
 
@@ -230,6 +231,11 @@ final class RoundEngine {
             return null;
         }
         s.received = clock.nanos();
+        // A worker runs one task at a time: this one started when it was sent or when the
+        // worker's previous result left, whichever is later (a single FIFO server: service =
+        // departure − max(arrival, previous departure)).
+        s.service = s.received - Math.max(s.sent, lastReceived[res.worker()]);
+        lastReceived[res.worker()] = s.received;
         s.compute = res.computeNanos();
         s.use = "received";
         inFlight[res.worker()]--;
@@ -244,6 +250,27 @@ final class RoundEngine {
     double roundTripSeconds(Arrival a) {
         Slot s = slots.get(key(a.round(), a.worker()));
         return s == null || s.received < 0 ? Double.NaN : (s.received - s.sent) / 1e9;
+    }
+
+    /**
+     * Seconds the worker spent on the task an arrival answers, queueing behind its previous task
+     * excluded: received − max(sent, the worker's previous arrival) (NaN if unknown). Equals the
+     * round trip when the worker was idle at the send; a task sent to a busy worker (a GC-DC
+     * straggler gets every round's task) only starts when the previous one is done, and that wait
+     * says nothing about its speed.
+     */
+    double serviceSeconds(Arrival a) {
+        Slot s = slots.get(key(a.round(), a.worker()));
+        return s == null || s.service < 0 ? Double.NaN : s.service / 1e9;
+    }
+
+    /**
+     * The load (shares of n/N rows, the latency models' unit) of the task an arrival answers (NaN
+     * if unknown).
+     */
+    double load(Arrival a) {
+        Slot s = slots.get(key(a.round(), a.worker()));
+        return s == null ? Double.NaN : s.load;
     }
 
     /** Records what the method did with an arrival: used, stale, discarded, unused. */
@@ -315,7 +342,6 @@ final class RoundEngine {
             double service = s.compute > 0 ? s.compute / 1e9 : (s.received - s.sent) / 1e9;
             out.add(new Sample(s.worker, service, s.load, false));
             seen[s.worker] = true;
-            lastAnswer[s.worker] = Math.max(lastAnswer[s.worker], s.received);
         }
         answered.clear();
         long now = clock.nanos();
@@ -329,7 +355,7 @@ final class RoundEngine {
         }
         for (int w = 0; w < workers; w++) {
             if (!seen[w] && oldest[w] != null) {
-                long since = Math.max(oldest[w].sent, lastAnswer[w]);
+                long since = Math.max(oldest[w].sent, lastReceived[w]);
                 out.add(new Sample(w, (now - since) / 1e9, oldest[w].load, true));
             }
         }
@@ -366,7 +392,7 @@ final class RoundEngine {
         replacing[worker] = false;
         deathCause[worker] = null;
         inFlight[worker] = 0;
-        lastAnswer[worker] = clock.nanos();
+        lastReceived[worker] = clock.nanos();
         node[worker] = newNode;
         slots.values()
                 .removeIf(

@@ -22,6 +22,7 @@ final class RunState {
     final DataShape shape;
     final RoundEngine engine;
     final Metric metric;
+    final Decisions decisions = new Decisions();
 
     /** Model columns: d, plus 1 for the intercept column (LR, LSQ). */
     final int cols;

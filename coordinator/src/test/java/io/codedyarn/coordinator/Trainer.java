@@ -108,6 +108,27 @@ final class Trainer {
                 .run();
     }
 
+    /** {@link #run} with SAG/DSAG load balancing on, solving on {@code schedule}. */
+    static RunResult balanced(
+            TrainSpec spec, SimulatedCluster.TaskLatency latency, BalanceSchedule schedule)
+            throws InterruptedException {
+        Plan plan = spec.plan();
+        ManualClock clock = new ManualClock();
+        Rows data = spec.workload() == Workload.LSQ ? LSQ_DATA : LR_DATA;
+        DataShape shape = InProcessWorkers.shape(data, plan.partitions());
+        SimulatedCluster cluster = SimulatedCluster.over(plan, data, spec, latency, clock);
+        cluster.communicationFraction(0.1);
+        return new Coordinator(spec, plan, shape, cluster, cluster, clock)
+                .loadBalance(true)
+                .balanceSchedule(schedule)
+                .run();
+    }
+
+    /** The datasets of {@link #balanced} (MethodFamiliesTest's). */
+    static final DenseRows LR_DATA = logistic(240, 6, 11);
+
+    static final DenseRows LSQ_DATA = leastSquares(240, 6, 13);
+
     /** Whether {@link #run} turns DSAG load balancing on (per test thread). */
     static final ThreadLocal<Boolean> LOAD_BALANCE = ThreadLocal.withInitial(() -> false);
 

@@ -1,5 +1,6 @@
 package io.codedyarn.am.config;
 
+import io.codedyarn.coordinator.BalanceSchedule;
 import io.codedyarn.coordinator.adapt.AdaptSettings;
 import io.codedyarn.placement.straggle.StraggleSpec;
 import java.util.function.Function;
@@ -15,6 +16,8 @@ import java.util.function.Function;
  * @param kernelVector {@link Keys#KERNEL_VECTOR}
  * @param kernelThreads {@link Keys#KERNEL_THREADS}
  * @param dsagLoadBalance {@link Keys#DSAG_LOAD_BALANCE}
+ * @param balancePeriodSeconds {@link Keys#DSAG_LOAD_BALANCE_PERIOD_SECONDS}
+ * @param balanceEveryIterations {@link Keys#DSAG_LOAD_BALANCE_EVERY_ITERATIONS}
  * @param straggle {@link Keys#STRAGGLE} (a valid spec)
  * @param adaptation the {@code coded-yarn.exclusion.*} keys
  * @param yarn the YARN and embedded-cluster keys
@@ -27,6 +30,8 @@ public record CodedYarnConfig(
         boolean kernelVector,
         int kernelThreads,
         boolean dsagLoadBalance,
+        double balancePeriodSeconds,
+        int balanceEveryIterations,
         String straggle,
         AdaptSettings adaptation,
         YarnSettings yarn) {
@@ -42,6 +47,8 @@ public record CodedYarnConfig(
         long seed = parse(lookup, Keys.DEFAULT_SEED, Long::parseLong);
         boolean vector = parse(lookup, Keys.KERNEL_VECTOR, CodedYarnConfig::strictBoolean);
         boolean balance = parse(lookup, Keys.DSAG_LOAD_BALANCE, CodedYarnConfig::strictBoolean);
+        double period = parse(lookup, Keys.DSAG_LOAD_BALANCE_PERIOD_SECONDS, Double::parseDouble);
+        int every = parse(lookup, Keys.DSAG_LOAD_BALANCE_EVERY_ITERATIONS, Integer::parseInt);
         int threads = parse(lookup, Keys.KERNEL_THREADS, Integer::parseInt);
         String straggle = parse(lookup, Keys.STRAGGLE, s -> s);
         try {
@@ -52,6 +59,12 @@ public record CodedYarnConfig(
         require(limit >= 0, Keys.VERIFY_EXHAUSTIVE_LIMIT, limit, "must be >= 0");
         require(samples >= 1, Keys.VERIFY_RANDOM_SAMPLES, samples, "must be >= 1");
         require(tol > 0 && tol < 1, Keys.VERIFY_TOLERANCE, tol, "must be in (0, 1)");
+        require(
+                period >= 0 && Double.isFinite(period),
+                Keys.DSAG_LOAD_BALANCE_PERIOD_SECONDS,
+                period,
+                "must be a finite number of seconds >= 0");
+        require(every >= 0, Keys.DSAG_LOAD_BALANCE_EVERY_ITERATIONS, every, "must be >= 0");
         require(threads >= 1 && threads <= 256, Keys.KERNEL_THREADS, threads, "must be 1..256");
         return new CodedYarnConfig(
                 limit,
@@ -61,6 +74,8 @@ public record CodedYarnConfig(
                 vector,
                 threads,
                 balance,
+                period,
+                every,
                 straggle,
                 adaptation(lookup),
                 YarnSettings.parse(lookup));
@@ -105,6 +120,13 @@ public record CodedYarnConfig(
                 fraction,
                 failures,
                 replacements);
+    }
+
+    /** When the SAG/DSAG load balancer solves: every K iterations if K &gt; 0, else the period. */
+    public BalanceSchedule balanceSchedule() {
+        return balanceEveryIterations > 0
+                ? BalanceSchedule.everyIterations(balanceEveryIterations)
+                : BalanceSchedule.period(balancePeriodSeconds);
     }
 
     /** true or false only (Boolean.parseBoolean would read a typo as false). */

@@ -58,7 +58,19 @@ public final class Keys {
             new ConfigKey<>(
                     "coded-yarn.dsag.load-balance",
                     true,
-                    "true: dsag re-balances the workers' subpartition counts p_i from measured latencies every 10 iterations (DSAG Algorithms 1 and 2); false: p_i stay as --subpartitions set them");
+                    "true: dsag and sag (SAG-LB) re-balance the workers' subpartition counts p_i from measured latencies (DSAG Algorithms 1 and 2) whenever the previous solution is older than coded-yarn.dsag.load-balance.period-seconds; false: p_i stay as --subpartitions set them");
+
+    public static final ConfigKey<Double> DSAG_LOAD_BALANCE_PERIOD_SECONDS =
+            new ConfigKey<>(
+                    "coded-yarn.dsag.load-balance.period-seconds",
+                    1.0,
+                    "seconds (coordinator time, >= 0) between two solutions of the dsag/sag load balancer: after a round, Algorithm 1 runs again when its previous solution is at least this old (the paper re-solves as soon as the previous solution is done, 0.5-7 s); 0 = after every round");
+
+    public static final ConfigKey<Integer> DSAG_LOAD_BALANCE_EVERY_ITERATIONS =
+            new ConfigKey<>(
+                    "coded-yarn.dsag.load-balance.every-iterations",
+                    0,
+                    "0: the load balancer follows coded-yarn.dsag.load-balance.period-seconds; K >= 1: it solves after every K-th iteration instead, whatever the time (10 = the behaviour before the period rule)");
 
     /**
      * The default of {@code train --straggle} ({@code
@@ -236,6 +248,8 @@ public final class Keys {
                 KERNEL_VECTOR,
                 KERNEL_THREADS,
                 DSAG_LOAD_BALANCE,
+                DSAG_LOAD_BALANCE_PERIOD_SECONDS,
+                DSAG_LOAD_BALANCE_EVERY_ITERATIONS,
                 STRAGGLE,
                 EXCLUSION_ENABLED,
                 EXCLUSION_WINDOW,

@@ -66,13 +66,15 @@ public final class Trainers {
         FileSystem local = FileSystem.getLocal(hadoop).getRawFileSystem(); // no .crc files
         Path out = local.makeQualified(new Path(req.out()));
         RunOutputs.checkAbsent(local, out);
+        CodedYarnConfig config = CodedYarnConfig.parse(hadoop::get);
         RunResult result =
                 SimulatedTrain.run(
                         spec,
                         plan,
                         data,
-                        CodedYarnConfig.parse(hadoop::get).dsagLoadBalance(),
-                        CodedYarnConfig.parse(hadoop::get).adaptation());
+                        config.dsagLoadBalance(),
+                        config.balanceSchedule(),
+                        config.adaptation());
         RunSummary summary = RunSummary.of("", spec, result, List.of());
         boolean pca = spec.workload() == Workload.PCA;
         RunOutputs.write(

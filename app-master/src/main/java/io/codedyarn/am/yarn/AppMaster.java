@@ -204,6 +204,7 @@ public final class AppMaster {
                         // its data was re-placed beside)
                         .startupTimeout(2L * settings.localityWaitSeconds() + STARTUP_SLACK_SECONDS)
                         .loadBalance(CodedYarnConfig.parse(conf::get).dsagLoadBalance())
+                        .balanceSchedule(CodedYarnConfig.parse(conf::get).balanceSchedule())
                         .adapt(CodedYarnConfig.parse(conf::get).adaptation(), clusterNodes.size());
         containers.configure(
                 n,

@@ -77,4 +77,25 @@ class ConfigDocumentationTest {
                                 .kernelVector())
                 .isTrue();
     }
+
+    @Test
+    void loadBalanceScheduleKeys() {
+        String period = "coded-yarn.dsag.load-balance.period-seconds";
+        String every = "coded-yarn.dsag.load-balance.every-iterations";
+        for (String bad : new String[] {"-1", "NaN", "Infinity"}) {
+            assertThatThrownBy(() -> CodedYarnConfig.parse(Map.of(period, bad)::get))
+                    .hasMessageContaining(period + " = ")
+                    .hasMessageContaining("finite number of seconds >= 0");
+        }
+        assertThatThrownBy(() -> CodedYarnConfig.parse(Map.of(period, "1s")::get))
+                .hasMessageContaining(period + ": cannot parse '1s'");
+        assertThatThrownBy(() -> CodedYarnConfig.parse(Map.of(every, "-2")::get))
+                .hasMessageContaining(every + " = -2: must be >= 0");
+        assertThat(CodedYarnConfig.defaults().balanceSchedule())
+                .isEqualTo(io.codedyarn.coordinator.BalanceSchedule.period(1.0));
+        assertThat(CodedYarnConfig.parse(Map.of(period, "0.25")::get).balanceSchedule())
+                .isEqualTo(io.codedyarn.coordinator.BalanceSchedule.period(0.25));
+        assertThat(CodedYarnConfig.parse(Map.of(every, "10", period, "5")::get).balanceSchedule())
+                .isEqualTo(io.codedyarn.coordinator.BalanceSchedule.everyIterations(10));
+    }
 }

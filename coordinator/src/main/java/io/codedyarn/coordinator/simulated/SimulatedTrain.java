@@ -1,5 +1,6 @@
 package io.codedyarn.coordinator.simulated;
 
+import io.codedyarn.coordinator.BalanceSchedule;
 import io.codedyarn.coordinator.Coordinator;
 import io.codedyarn.coordinator.DataShape;
 import io.codedyarn.coordinator.InProcessWorkers;
@@ -36,7 +37,7 @@ public final class SimulatedTrain {
     private SimulatedTrain() {}
 
     public static RunResult run(TrainSpec spec, Plan plan, Rows data) throws InterruptedException {
-        return run(spec, plan, data, false, AdaptSettings.off());
+        return run(spec, plan, data, false, BalanceSchedule.defaults(), AdaptSettings.off());
     }
 
     /**
@@ -79,15 +80,21 @@ public final class SimulatedTrain {
     }
 
     /**
-     * @param loadBalance DSAG load balancing ({@code coded-yarn.dsag.load-balance}); the simulated
-     *     workers then report 5 % of each task's time as communication, which the latency profiler
-     *     needs
+     * @param loadBalance SAG/DSAG load balancing ({@code coded-yarn.dsag.load-balance}); the
+     *     simulated workers then report 5 % of each task's time as communication, which the latency
+     *     profiler needs
+     * @param schedule when the balancer solves ({@code coded-yarn.dsag.load-balance.*})
      * @param adaptation slow-worker detection, node exclusion and replacement ({@code
      *     coded-yarn.exclusion.*}); a replacement starts {@link #REPLACEMENT_SECONDS} after it is
      *     asked for, on the simulated node with the fewest workers outside the excluded ones
      */
     public static RunResult run(
-            TrainSpec spec, Plan plan, Rows data, boolean loadBalance, AdaptSettings adaptation)
+            TrainSpec spec,
+            Plan plan,
+            Rows data,
+            boolean loadBalance,
+            BalanceSchedule schedule,
+            AdaptSettings adaptation)
             throws InterruptedException {
         InvalidParametersException.require(
                 spec.latency() != null, "--latency", "is required with --cluster simulated");
@@ -110,6 +117,7 @@ public final class SimulatedTrain {
         return new Coordinator(spec, plan, shape, cluster, cluster, clock)
                 .loadBalance(loadBalance)
                 .adapt(adaptation, NODES)
+                .balanceSchedule(schedule)
                 .run();
     }
 }
