@@ -115,8 +115,8 @@ public final class Keys {
     public static final ConfigKey<Double> EXCLUSION_MIN_SECONDS =
             new ConfigKey<>(
                     "coded-yarn.exclusion.min-seconds",
-                    0.01,
-                    "... and above this many seconds per unit of load (>= 0): a replacement costs a container start, which a few milliseconds per round never repay");
+                    0.001,
+                    "... and above this many seconds per unit of load (>= 0): a replacement costs a container start, which sub-millisecond differences (timer and GC noise) never repay");
 
     public static final ConfigKey<Double> EXCLUSION_TIMEOUT_SECONDS =
             new ConfigKey<>(

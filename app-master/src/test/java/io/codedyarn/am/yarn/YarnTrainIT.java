@@ -404,6 +404,76 @@ class YarnTrainIT {
     }
 
     /** PCA (k = 3, fractional repetition) reaches the eigendecomposition's explained variance. */
+    /**
+     * Adaptation on real processes (issue 15): every worker on NodeManager 0 sleeps 300× its
+     * compute time ({@code --straggle slow:factor=300,node=0}, applied inside the worker JVMs). The
+     * AM measures it, excludes the node, starts a replacement on another node beside a copy of the
+     * worker's partitions, promotes it when it is ready, and the run still reaches the optimum.
+     */
+    @Test
+    void aSlowNodeIsExcludedItsWorkersReplacedElsewhereAndTheRunReachesTheOptimum()
+            throws Exception {
+        SchemeParams params = SchemeParams.of(6, 1, 31);
+        TrainSpec base = spec(Workload.LR, "cyclic", params, "gd", 20000);
+        Path[] data =
+                placed("slow-node", base.plan(), GeneratorParams.of("higgs-like", 6000, 10, 9));
+        TrainSpec slow =
+                new TrainSpec(
+                        base.workload(),
+                        base.scheme(),
+                        params,
+                        base.components(),
+                        base.lambda(),
+                        base.intercept(),
+                        base.optimizer(),
+                        base.step(),
+                        base.iterations(),
+                        1e-4,
+                        Double.NaN,
+                        0,
+                        Double.NaN,
+                        null,
+                        "slow:factor=300,node=0",
+                        params.seed());
+        slow = Trainers.withReference(slow, DatasetRows.read(fs, data[0]));
+        Path out = fs.makeQualified(new Path("/runs/slow-node"));
+        Configuration c = conf();
+        c.set("coded-yarn.exclusion.persist-seconds", "1");
+        long t0 = System.nanoTime();
+        YarnTrainer.Result r =
+                YarnTrainer.run(c, slow, new JobInfo(data[1].toString(), out.toString()), false);
+        System.err.printf(
+                "slow-node: submit -> FINISHED %d ms%n", (System.nanoTime() - t0) / 1_000_000);
+        assertThat(r.summary().diagnostic()).isEmpty();
+        assertThat(r.exitStatus()).isZero();
+
+        String slowNode = cluster.nodeManagers().stream().sorted().findFirst().orElseThrow();
+        List<String[]> events = new java.util.ArrayList<>();
+        try (var in = fs.open(new Path(out, RunOutputs.EVENTS))) {
+            new String(in.readAllBytes(), StandardCharsets.UTF_8)
+                    .lines()
+                    .skip(1)
+                    .forEach(l -> events.add(l.split(",", 6)));
+        }
+        System.err.println("slow-node events:");
+        events.forEach(e -> System.err.println("  " + String.join(",", e)));
+        assertThat(events)
+                .anySatisfy(e -> assertThat(e[4]).isEqualTo("excluded"))
+                .anySatisfy(
+                        e -> {
+                            assertThat(e[4]).isEqualTo("slow");
+                            assertThat(e[3]).isEqualTo(slowNode);
+                        });
+        List<String[]> replaced = events.stream().filter(e -> e[4].equals("replaced")).toList();
+        assertThat(replaced).isNotEmpty().allSatisfy(e -> assertThat(e[3]).isNotEqualTo(slowNode));
+        for (String[] e : replaced) {
+            int w = Integer.parseInt(e[2]);
+            assertThat(r.summary().workerNodes().get(w)).isNotEqualTo(slowNode);
+        }
+        double gap = (r.summary().objective() - slow.reference()) / slow.reference();
+        assertThat(gap).isBetween(-1e-9, 1e-4);
+    }
+
     @Test
     void pcaReachesTheExplainedVarianceOfTheEigendecomposition() throws Exception {
         SchemeParams params = SchemeParams.of(4, 1, 3);

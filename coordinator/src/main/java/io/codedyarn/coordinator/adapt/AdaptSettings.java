@@ -43,15 +43,15 @@ public record AdaptSettings(
     }
 
     /**
-     * The defaults: a window of 10 tasks, 3 judgements, 2× the median and 10 ms per unit of load;
-     * exclusions of 300 s, at most a third of the nodes (Tez), 2 failures per node (Spark), 3
+     * The defaults: a window of 10 tasks, 3 judgements over 5 s, 2× the median and 1 ms per unit of
+     * load; exclusions of 300 s, at most a third of the nodes (Tez), 2 failures per node (Spark), 3
      * replacements per worker.
      */
     public static AdaptSettings defaults() {
-        return new AdaptSettings(true, 10, 3, 5, 2.0, 0.01, 300, 1.0 / 3, 2, 3);
+        return new AdaptSettings(true, 10, 3, 5, 2.0, 0.001, 300, 1.0 / 3, 2, 3);
     }
 
     public static AdaptSettings off() {
-        return new AdaptSettings(false, 10, 3, 5, 2.0, 0.01, 300, 1.0 / 3, 2, 3);
+        return new AdaptSettings(false, 10, 3, 5, 2.0, 0.001, 300, 1.0 / 3, 2, 3);
     }
 }
