@@ -86,6 +86,7 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
     // replacements (make before break): the new container of a worker, launched beside the old
     private final Map<Integer, Container> standby = new HashMap<>();
     private final Set<ContainerId> standbyIds = new HashSet<>();
+    private final Map<Integer, Set<String>> avoidFor = new HashMap<>();
     private int replacementsAsked;
     private Scheduler.Cancellable localityTimer;
 
@@ -265,6 +266,7 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
             return false;
         }
         long id = w + (long) workers * ++replacementsAsked;
+        avoidFor.put(w, new java.util.TreeSet<>(avoid));
         ContainerRequest req = strict(id, node.get());
         requestedNode.put(w, node.get());
         pending.put(w, req);
@@ -323,7 +325,8 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
                 continue; // placed (or its container is on the way), or already anywhere
             }
             if (replacement) {
-                relocated.remove(w); // a replacement may re-place its data once more
+                again |= replacementWaitedInVain(w, req);
+                continue;
             }
             Optional<String> moved = relocate(w, requestedNode.get(w));
             if (moved.isPresent()) {
@@ -348,6 +351,42 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
         if (again && !stopping) { // a re-placed request that also waits in vain goes relaxed
             startLocalityWait();
         }
+    }
+
+    /**
+     * A replacement's node gave no container within the locality wait: re-place its data beside
+     * another node outside the excluded ones and the one just tried; never ask anywhere (a relaxed
+     * request could land on an excluded node). Without such a node the replacement is given up
+     * ({@code ReplacementFailed}; the worker keeps its current container). Whether a new strict
+     * request was made.
+     */
+    private boolean replacementWaitedInVain(int w, ContainerRequest req) {
+        Set<String> avoid = avoidFor.computeIfAbsent(w, k -> new java.util.TreeSet<>());
+        avoid.add(requestedNode.get(w));
+        rm.removeContainerRequest(req);
+        Relocation r = relocation;
+        List<String> others = new ArrayList<>();
+        for (int k = 0; k < workers; k++) {
+            if (k != w && nodes.get(k) != null) {
+                others.add(nodes.get(k));
+            }
+        }
+        Optional<String> moved = r == null ? Optional.empty() : r.replace(w, avoid, others);
+        if (moved.isEmpty()) {
+            pending.remove(w);
+            events.post(
+                    new CoordinatorEvent.ReplacementFailed(
+                            w,
+                            "no node outside "
+                                    + avoid
+                                    + " gave a replacement container within the locality wait"));
+            return false;
+        }
+        ContainerRequest next = strict(req.getAllocationRequestId(), moved.get());
+        requestedNode.put(w, moved.get());
+        pending.put(w, next);
+        rm.addContainerRequest(next);
+        return true;
     }
 
     // ---- ContainerCallbacks.Listener: on `thread` only ----

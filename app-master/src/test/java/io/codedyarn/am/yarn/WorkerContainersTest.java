@@ -234,4 +234,40 @@ class WorkerContainersTest {
         assertThat(c.nodes()).containsExactly("n0:8041");
         c.stopping();
     }
+
+    @Test
+    void aReplacementThatWaitsInVainMovesOnAvoidingTheExcludedNodesThenGivesUp() throws Exception {
+        WorkerContainers c = containers(2);
+        List<String> asked = new ArrayList<>();
+        List<Optional<String>> answers =
+                new ArrayList<>(List.of(Optional.of("n2"), Optional.of("n3"), Optional.empty()));
+        c.relocateWith(
+                (w, unavailable, others) -> {
+                    asked.add(w + " avoiding " + unavailable);
+                    return answers.remove(0);
+                });
+        c.request(rm, nm, w -> Optional.of("n" + w), WAIT_SECONDS);
+        c.rmCallbacks(() -> 0)
+                .onContainersAllocated(
+                        List.of(
+                                FakeResourceManager.container(0, "n0", 1),
+                                FakeResourceManager.container(1, "n1", 2)));
+        rm.rest();
+        assertThat(c.replace(0, java.util.Set.of("n0:8041"))).isTrue();
+        assertThat(rm.rest()).containsExactly("add 2 n2");
+        timers.advance(WAIT); // n2 gave nothing: n3, still strictly, n0 and n2 avoided
+        assertThat(rm.rest()).containsExactly("remove 2 n2", "add 2 n3");
+        timers.advance(WAIT); // nothing left: given up, never asked anywhere
+        assertThat(rm.rest()).containsExactly("remove 2 n3");
+        assertThat(asked)
+                .containsExactly(
+                        "0 avoiding [n0:8041]",
+                        "0 avoiding [n0:8041, n2]",
+                        "0 avoiding [n0:8041, n2, n3]");
+        assertThat(events.poll(0))
+                .isInstanceOf(CoordinatorEvent.ReplacementFailed.class)
+                .asString()
+                .contains("within the locality wait");
+        c.stopping();
+    }
 }
