@@ -49,6 +49,15 @@ final class RoundEngine {
     private final boolean[] replacing;
     private final List<Change> changes = new ArrayList<>();
     private final List<Slot> answered = new ArrayList<>();
+
+    /**
+     * Per worker, its traced tasks not answered yet, in send order. An answer also retires every
+     * older task of the worker: a worker computes its tasks in order and drops a queued one that a
+     * newer task replaced (newest wins), so those will never be answered. The head is the oldest
+     * task still in service or queued.
+     */
+    private final java.util.ArrayDeque<Slot>[] open;
+
     private final long[] lastReceived; // per worker: when its previous result arrived
     private final Map<Long, Slot> slots = new HashMap<>();
     private final List<Slot> log = new ArrayList<>();
@@ -65,6 +74,12 @@ final class RoundEngine {
         this.inFlight = new int[workers];
         this.node = new String[workers];
         this.replacing = new boolean[workers];
+        @SuppressWarnings("unchecked")
+        java.util.ArrayDeque<Slot>[] queues = new java.util.ArrayDeque[workers];
+        for (int w = 0; w < workers; w++) {
+            queues[w] = new java.util.ArrayDeque<>();
+        }
+        this.open = queues;
         this.lastReceived = new long[workers];
         java.util.Arrays.fill(lastReceived, Long.MIN_VALUE);
         this.start = clock.nanos();
@@ -158,6 +173,9 @@ final class RoundEngine {
         }
         Slot s = new Slot(iteration, worker, clock.nanos(), load, tags);
         Slot old = slots.put(key(task.round(), worker), s);
+        if (iteration >= 0) {
+            open[worker].addLast(s);
+        }
         if (old != null) {
             throw new IllegalStateException(
                     "worker " + worker + " already has a task of round " + task.round());
@@ -193,6 +211,7 @@ final class RoundEngine {
                 if (alive(f.worker())) {
                     deathCause[f.worker()] = f.reason();
                     inFlight[f.worker()] = 0;
+                    open[f.worker()].clear();
                     LOG.warn("worker {} failed: {}", f.worker(), f.reason());
                     changes.add(new Change(f.worker(), Change.Kind.FAILED, f.reason()));
                     return new Arrival(f.worker(), -1, new long[0], null, 0, f.reason());
@@ -345,18 +364,11 @@ final class RoundEngine {
         }
         answered.clear();
         long now = clock.nanos();
-        Slot[] oldest = new Slot[workers];
-        for (Slot s : slots.values()) {
-            if (s.received < 0 && s.iteration >= 0 && alive(s.worker)) {
-                if (oldest[s.worker] == null || s.sent < oldest[s.worker].sent) {
-                    oldest[s.worker] = s;
-                }
-            }
-        }
         for (int w = 0; w < workers; w++) {
-            if (!seen[w] && oldest[w] != null) {
-                long since = Math.max(oldest[w].sent, lastReceived[w]);
-                out.add(new Sample(w, (now - since) / 1e9, oldest[w].load, true));
+            Slot oldest = open[w].peekFirst();
+            if (!seen[w] && oldest != null && alive(w)) {
+                long since = Math.max(oldest.sent, lastReceived[w]);
+                out.add(new Sample(w, (now - since) / 1e9, oldest.load, true));
             }
         }
         return out;
@@ -394,6 +406,7 @@ final class RoundEngine {
         inFlight[worker] = 0;
         lastReceived[worker] = clock.nanos();
         node[worker] = newNode;
+        open[worker].clear();
         slots.values()
                 .removeIf(
                         s -> {

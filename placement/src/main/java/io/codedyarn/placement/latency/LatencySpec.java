@@ -1,12 +1,13 @@
 package io.codedyarn.placement.latency;
 
 import io.codedyarn.placement.InvalidParametersException;
+import io.codedyarn.placement.SpecParts;
+import io.codedyarn.placement.SpecParts.Part;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -37,8 +38,6 @@ public final class LatencySpec {
     private final String text;
     private final List<Part> parts;
 
-    private record Part(String name, Map<String, String> args) {}
-
     private LatencySpec(String text, List<Part> parts) {
         this.text = text;
         this.parts = parts;
@@ -48,23 +47,7 @@ public final class LatencySpec {
         if (text == null || text.isBlank()) {
             throw new InvalidParametersException(FLAG, "empty latency spec");
         }
-        List<Part> parts = new ArrayList<>();
-        for (String piece : text.trim().split("\\+")) {
-            int colon = piece.indexOf(':');
-            String name = (colon < 0 ? piece : piece.substring(0, colon)).trim();
-            Map<String, String> args = new LinkedHashMap<>();
-            if (colon >= 0 && !piece.substring(colon + 1).isBlank()) {
-                for (String kv : piece.substring(colon + 1).split(",")) {
-                    int eq = kv.indexOf('=');
-                    if (eq <= 0) {
-                        throw new InvalidParametersException(
-                                FLAG, "'" + kv.trim() + "' in '" + piece + "' is not key=value");
-                    }
-                    args.put(kv.substring(0, eq).trim(), kv.substring(eq + 1).trim());
-                }
-            }
-            parts.add(new Part(name, args));
-        }
+        List<Part> parts = SpecParts.split(text, FLAG);
         LatencySpec spec = new LatencySpec(text, parts);
         spec.checkNames();
         return spec;

@@ -1,6 +1,8 @@
 package io.codedyarn.placement.straggle;
 
 import io.codedyarn.placement.InvalidParametersException;
+import io.codedyarn.placement.SpecParts;
+import io.codedyarn.placement.SpecParts.Part;
 import io.codedyarn.placement.latency.TraceReplay;
 import java.io.IOException;
 import java.io.Reader;
@@ -52,8 +54,6 @@ public final class StraggleSpec {
 
     private static final Set<String> REQUIRED_FACTOR = Set.of("slow", "ramp", "markov", "switch");
 
-    private record Part(String name, Map<String, String> args) {}
-
     private final String text;
     private final List<Part> parts;
 
@@ -71,45 +71,30 @@ public final class StraggleSpec {
         if (text == null || text.isBlank() || text.trim().equals("none")) {
             return none();
         }
-        List<Part> parts = new ArrayList<>();
-        for (String piece : text.trim().split("\\+")) {
-            int colon = piece.indexOf(':');
-            String name = (colon < 0 ? piece : piece.substring(0, colon)).trim();
-            Set<String> allowed = KEYS.get(name);
+        List<Part> parts = SpecParts.split(text, FLAG);
+        for (Part p : parts) {
+            Set<String> allowed = KEYS.get(p.name());
             if (allowed == null) {
                 throw new InvalidParametersException(
                         FLAG,
                         "unknown part '"
-                                + name
+                                + p.name()
                                 + "' (use one of "
                                 + new TreeSet<>(KEYS.keySet())
                                 + ")");
             }
-            Map<String, String> args = new LinkedHashMap<>();
-            String rest = colon < 0 ? "" : piece.substring(colon + 1);
-            if (!rest.isBlank()) {
-                for (String kv : rest.split(",")) {
-                    int eq = kv.indexOf('=');
-                    if (eq <= 0) {
-                        throw new InvalidParametersException(
-                                FLAG,
-                                "'" + kv.trim() + "' in '" + piece.trim() + "' is not key=value");
-                    }
-                    String key = kv.substring(0, eq).trim();
-                    if (!allowed.contains(key)) {
-                        throw new InvalidParametersException(
-                                FLAG,
-                                name
-                                        + ": unknown key '"
-                                        + key
-                                        + "' (allowed: "
-                                        + new TreeSet<>(allowed)
-                                        + ")");
-                    }
-                    args.put(key, kv.substring(eq + 1).trim());
+            for (String key : p.args().keySet()) {
+                if (!allowed.contains(key)) {
+                    throw new InvalidParametersException(
+                            FLAG,
+                            p.name()
+                                    + ": unknown key '"
+                                    + key
+                                    + "' (allowed: "
+                                    + new TreeSet<>(allowed)
+                                    + ")");
                 }
             }
-            parts.add(new Part(name, args));
         }
         StraggleSpec spec = new StraggleSpec(text.trim(), List.copyOf(parts));
         spec.validate();
