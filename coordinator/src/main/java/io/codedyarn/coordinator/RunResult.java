@@ -20,26 +20,4 @@ public record RunResult(
     public RunResult {
         events = events == null ? List.of() : List.copyOf(events);
     }
-
-    /** A result without adaptation events. */
-    public RunResult(
-            boolean succeeded,
-            String diagnostic,
-            double[] model,
-            double objective,
-            int iterations,
-            double wallSeconds,
-            List<IterationRecord> iterationLog,
-            List<LatencyRecord> latencyLog) {
-        this(
-                succeeded,
-                diagnostic,
-                model,
-                objective,
-                iterations,
-                wallSeconds,
-                iterationLog,
-                latencyLog,
-                List.of());
-    }
 }

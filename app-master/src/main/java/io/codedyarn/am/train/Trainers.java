@@ -45,13 +45,14 @@ public final class Trainers {
             throws IOException, InterruptedException {
         io.codedyarn.coordinator.Coordinator.validate(req.spec(), req.spec().plan());
         return switch (req.cluster()) {
-            case "simulated" -> simulated(hadoop, req, log);
+            case "simulated" -> simulated(config, hadoop, req, log);
             case "embedded" -> ClusterTrain.run(hadoop, req, log, true);
             default -> ClusterTrain.run(hadoop, req, log, false);
         };
     }
 
-    private static Outcome simulated(Configuration hadoop, TrainRequest req, PrintWriter log)
+    private static Outcome simulated(
+            CodedYarnConfig config, Configuration hadoop, TrainRequest req, PrintWriter log)
             throws IOException, InterruptedException {
         TrainSpec spec = req.spec();
         Rows data = load(hadoop, req, log);
@@ -66,7 +67,6 @@ public final class Trainers {
         FileSystem local = FileSystem.getLocal(hadoop).getRawFileSystem(); // no .crc files
         Path out = local.makeQualified(new Path(req.out()));
         RunOutputs.checkAbsent(local, out);
-        CodedYarnConfig config = CodedYarnConfig.parse(hadoop::get);
         RunResult result =
                 SimulatedTrain.run(
                         spec,

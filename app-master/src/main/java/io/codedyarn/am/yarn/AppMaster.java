@@ -69,6 +69,7 @@ public final class AppMaster {
     private final AmClients clients;
     private final AmEnvironment env;
     private final YarnConfiguration conf;
+    private final CodedYarnConfig config;
     private final YarnSettings settings;
     private final EventQueue events = new EventQueue();
 
@@ -94,7 +95,8 @@ public final class AppMaster {
         this.clients = clients;
         this.env = env;
         this.conf = env.configuration();
-        this.settings = CodedYarnConfig.parse(conf::get).yarn();
+        this.config = CodedYarnConfig.parse(conf::get);
+        this.settings = config.yarn();
     }
 
     public static void main(String[] args) {
@@ -203,9 +205,9 @@ public final class AppMaster {
                         // a worker may wait out the locality wait twice (its node, then the node
                         // its data was re-placed beside)
                         .startupTimeout(2L * settings.localityWaitSeconds() + STARTUP_SLACK_SECONDS)
-                        .loadBalance(CodedYarnConfig.parse(conf::get).dsagLoadBalance())
-                        .balanceSchedule(CodedYarnConfig.parse(conf::get).balanceSchedule())
-                        .adapt(CodedYarnConfig.parse(conf::get).adaptation(), clusterNodes.size());
+                        .loadBalance(config.dsagLoadBalance())
+                        .balanceSchedule(config.balanceSchedule())
+                        .adapt(config.adaptation(), clusterNodes.size());
         containers.configure(
                 n,
                 workerResource,

@@ -254,14 +254,7 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
         if (r == null) {
             return false;
         }
-        List<String> others = new ArrayList<>();
-        for (int k = 0; k < workers; k++) {
-            String node = nodes.get(k);
-            if (k != w && node != null) {
-                others.add(node);
-            }
-        }
-        Optional<String> node = r.replace(w, avoid, others);
+        Optional<String> node = r.replace(w, avoid, nodesOfOthers(w));
         if (node.isEmpty()) {
             return false;
         }
@@ -353,6 +346,17 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
         }
     }
 
+    /** The node each other worker's container runs on (a replacement's chooser avoids them). */
+    private List<String> nodesOfOthers(int w) {
+        List<String> others = new ArrayList<>();
+        for (int k = 0; k < workers; k++) {
+            if (k != w && nodes.get(k) != null) {
+                others.add(nodes.get(k));
+            }
+        }
+        return others;
+    }
+
     /**
      * A replacement's node gave no container within the locality wait: re-place its data beside
      * another node outside the excluded ones and the one just tried; never ask anywhere (a relaxed
@@ -365,13 +369,8 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
         avoid.add(requestedNode.get(w));
         rm.removeContainerRequest(req);
         Relocation r = relocation;
-        List<String> others = new ArrayList<>();
-        for (int k = 0; k < workers; k++) {
-            if (k != w && nodes.get(k) != null) {
-                others.add(nodes.get(k));
-            }
-        }
-        Optional<String> moved = r == null ? Optional.empty() : r.replace(w, avoid, others);
+        Optional<String> moved =
+                r == null ? Optional.empty() : r.replace(w, avoid, nodesOfOthers(w));
         if (moved.isEmpty()) {
             pending.remove(w);
             events.post(
