@@ -75,9 +75,9 @@ final class Adapter {
     }
 
     /** The step between rounds: {@code iteration} is the next round's. */
-    void adapt(long iteration) {
+    void adapt(long iteration, List<RoundEngine.Change> changes) {
         double now = engine.elapsedSeconds();
-        for (RoundEngine.Change c : engine.drainChanges()) {
+        for (RoundEngine.Change c : changes) {
             changed(iteration, now, c);
         }
         List<RoundEngine.Sample> samples = engine.drainSamples();
@@ -173,6 +173,7 @@ final class Adapter {
             }
             case REPLACEMENT_FAILED ->
                     record(iteration, now, w, engine.node(w), "replacement-failed", c.detail());
+            case LOADED -> {} // the Replanner's
         }
     }
 

@@ -1,6 +1,7 @@
 package io.codedyarn.coordinator;
 
 import io.codedyarn.coordinator.adapt.AdaptSettings;
+import io.codedyarn.coordinator.adapt.SpeedSettings;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.Training;
 import io.codedyarn.worker.task.Task;
@@ -36,6 +37,7 @@ public final class Coordinator {
     private AdaptSettings adaptation = AdaptSettings.off();
     private int clusterNodes = 1;
     private BalanceSchedule balanceSchedule = BalanceSchedule.defaults();
+    private SpeedSettings speeds = SpeedSettings.defaults();
     private volatile RunState current;
 
     public Coordinator(
@@ -120,6 +122,15 @@ public final class Coordinator {
     }
 
     /**
+     * How measured speeds re-plan hetero, hetero-group and bcc-hetero when no speeds were given
+     * ({@link Replanner}; {@code coded-yarn.speeds.*}).
+     */
+    public Coordinator speeds(SpeedSettings settings) {
+        this.speeds = java.util.Objects.requireNonNull(settings);
+        return this;
+    }
+
+    /**
      * Waits for every worker, trains, stops the workers. Worker failures and invalid combinations
      * end in a failed {@link RunResult} naming the cause, never in an exception.
      */
@@ -149,11 +160,17 @@ public final class Coordinator {
                     Families.training(plan),
                     plan.workers(),
                     spec.seed());
+            Replanner replanner =
+                    Replanner.applies(spec)
+                            ? new Replanner(
+                                    speeds, engine, rounds, Replanner.of(spec, plan), run.decisions)
+                            : null;
             Stop stop =
                     new RoundLoop(
                                     run,
                                     Families.create(run, rounds, loadBalance, balanceSchedule),
-                                    adapter)
+                                    adapter,
+                                    replanner)
                             .run();
             LOG.info("stopped: {}", stop);
             model = run.model();

@@ -18,4 +18,10 @@ public sealed interface CoordinatorEvent {
      * failed before it was ready); the worker's current incarnation is unaffected.
      */
     record ReplacementFailed(int worker, String reason) implements CoordinatorEvent {}
+
+    /**
+     * The worker holds the partitions {@link WorkerPort#load} asked for ({@code loadNanos}: how
+     * long reading them took).
+     */
+    record PartitionsLoaded(int worker, long loadNanos) implements CoordinatorEvent {}
 }

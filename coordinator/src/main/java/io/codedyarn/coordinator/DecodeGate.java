@@ -31,10 +31,10 @@ final class DecodeGate implements Aggregator {
     /** What a round yields: the decoded sum and who contributed. */
     record Decoded(double[] sum, Decoding decoding, int used, String workersUsed) {}
 
-    private final Plan plan;
+    private Plan plan;
     private final RoundEngine engine;
-    private final CodewordAssigner assigner;
-    private final Decoder decoder;
+    private CodewordAssigner assigner;
+    private Decoder decoder;
     private final MeasuredRates rates;
     private final GcDcDecisions decisions;
     private StragglerState predicted;
@@ -58,6 +58,33 @@ final class DecodeGate implements Aggregator {
         this.rates = new MeasuredRates(plan.workers());
         this.decisions = GcDcDecisions.of(plan, decisions);
         this.predicted = StragglerState.allFast(plan.workers());
+    }
+
+    /**
+     * Trains with {@code next} from the next round on (a re-planned code over the same partitions,
+     * {@link Replanner}); called between rounds, when every worker holds {@code next}'s data.
+     * Results of earlier rounds are discarded as always, so no result of the old code is ever
+     * decoded with the new one.
+     */
+    void switchTo(Plan next) {
+        if (next.workers() != plan.workers() || next.partitions() != plan.partitions()) {
+            throw new IllegalArgumentException(
+                    "a re-planned code must keep the workers and partitions");
+        }
+        plan = next;
+        assigner = Assigners.forPlan(next);
+        decoder = next.decoder();
+        assignment = null;
+    }
+
+    /** The plan rounds are coded with now. */
+    Plan plan() {
+        return plan;
+    }
+
+    /** Each worker's measured throughput (units of load per second), or null until all have one. */
+    double[] measuredRates() {
+        return rates.rates();
     }
 
     /** What the next round's assignment is computed from (the last decode's prediction). */

@@ -221,6 +221,12 @@ final class RoundEngine {
             } else if (e instanceof CoordinatorEvent.ReplacementFailed f && replacing[f.worker()]) {
                 replacing[f.worker()] = false;
                 changes.add(new Change(f.worker(), Change.Kind.REPLACEMENT_FAILED, f.reason()));
+            } else if (e instanceof CoordinatorEvent.PartitionsLoaded l && alive(l.worker())) {
+                changes.add(
+                        new Change(
+                                l.worker(),
+                                Change.Kind.LOADED,
+                                (l.loadNanos() / 1_000_000) + " ms"));
             }
         }
     }
@@ -331,7 +337,9 @@ final class RoundEngine {
             /** The replacement is ready to take over (detail: its node). */
             STANDBY,
             /** The replacement could not start (detail: why). */
-            REPLACEMENT_FAILED
+            REPLACEMENT_FAILED,
+            /** The worker holds the partitions {@link #load} asked for (detail: load time). */
+            LOADED
         }
     }
 
@@ -393,6 +401,11 @@ final class RoundEngine {
         }
         replacing[worker] = true;
         return true;
+    }
+
+    /** Asks the port to have {@code worker} load {@code add} and keep {@code add ∪ retain}. */
+    boolean load(int worker, int[] add, int[] retain) {
+        return port.load(worker, add, retain);
     }
 
     /**

@@ -6,7 +6,8 @@ import java.util.Optional;
  * The coordinator's one training loop. Each pass is one round:
  *
  * <ol>
- *   <li>adapt: the {@link Adapter} measures, excludes nodes and replaces workers;
+ *   <li>adapt: the {@link Adapter} measures, excludes nodes and replaces workers; the {@link
+ *       Replanner} re-plans from measured speeds;
  *   <li>assign tasks and send them ({@link Family#begin});
  *   <li>accept arrivals until the family's {@link Aggregator} says enough (or its deadline passes);
  *   <li>estimate and step the optimiser ({@link Family#step});
@@ -21,11 +22,16 @@ final class RoundLoop {
     private final RunState run;
     private final Family family;
     private final Adapter adapter;
+    private final Replanner replanner;
 
-    RoundLoop(RunState run, Family family, Adapter adapter) {
+    /**
+     * @param replanner re-plans from measured speeds ({@code --speeds auto}); null for none
+     */
+    RoundLoop(RunState run, Family family, Adapter adapter, Replanner replanner) {
         this.run = run;
         this.family = family;
         this.adapter = adapter;
+        this.replanner = replanner;
     }
 
     /** Runs the setup rounds, then rounds until a stopping rule holds. */
@@ -45,9 +51,17 @@ final class RoundLoop {
         }
     }
 
-    /** The adaptation step, between two rounds (its decisions take effect from the next one). */
+    /**
+     * The adaptation step, between two rounds (its decisions take effect from the next one): the
+     * {@link Adapter}, then the {@link Replanner}, both seeing the workers' changes since the last
+     * step.
+     */
     private void adapt() {
-        adapter.adapt(run.iteration());
+        var changes = run.engine.drainChanges();
+        adapter.adapt(run.iteration(), changes);
+        if (replanner != null) {
+            replanner.adapt(run.iteration(), changes);
+        }
     }
 
     /** Feeds arrivals (null once the deadline passed) to the aggregator until it has enough. */

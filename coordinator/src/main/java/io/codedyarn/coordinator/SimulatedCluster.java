@@ -47,7 +47,14 @@ public final class SimulatedCluster implements WorkerPort, EventSource {
     private record Pending(
             long at, long seq, int worker, CoordinatorEvent event, Task task, long start) {}
 
+    /** Builds worker w's executor over the partitions {@code hold} (in-process {@link #load}). */
+    @FunctionalInterface
+    public interface Reloader {
+        TaskExecutor executor(int worker, int[] hold);
+    }
+
     private final List<TaskExecutor> workers;
+    private Reloader reloader;
     private final TaskLatency latency;
     private final ManualClock clock;
     private final long totalRows;
@@ -74,7 +81,7 @@ public final class SimulatedCluster implements WorkerPort, EventSource {
             long[] partitionRows,
             TaskLatency latency,
             ManualClock clock) {
-        this.workers = List.copyOf(workers);
+        this.workers = new ArrayList<>(workers);
         this.latency = latency;
         this.clock = clock;
         this.partitionRows = new int[partitionRows.length];
@@ -106,17 +113,55 @@ public final class SimulatedCluster implements WorkerPort, EventSource {
             TrainSpec spec,
             TaskLatency latency,
             ManualClock clock) {
-        return new SimulatedCluster(
-                InProcessWorkers.executors(
-                        plan,
-                        data,
-                        spec.workload(),
-                        spec.components(),
-                        spec.intercept(),
-                        clock::nanos),
-                InProcessWorkers.shape(data, plan.partitions()).partitionRows(),
-                latency,
-                clock);
+        SimulatedCluster c =
+                new SimulatedCluster(
+                        InProcessWorkers.executors(
+                                plan,
+                                data,
+                                spec.workload(),
+                                spec.components(),
+                                spec.intercept(),
+                                clock::nanos),
+                        InProcessWorkers.shape(data, plan.partitions()).partitionRows(),
+                        latency,
+                        clock);
+        java.util.Map<Integer, io.codedyarn.worker.data.Rows> cache = new java.util.HashMap<>();
+        c.reloader =
+                (w, hold) -> {
+                    java.util.Map<Integer, io.codedyarn.worker.data.Rows> mine =
+                            new java.util.HashMap<>();
+                    for (int j : hold) {
+                        mine.put(
+                                j,
+                                cache.computeIfAbsent(
+                                        j,
+                                        p ->
+                                                InProcessWorkers.partition(
+                                                        data,
+                                                        plan.partitions(),
+                                                        p,
+                                                        spec.intercept())));
+                    }
+                    return new TaskExecutor(
+                            w, mine, spec.workload(), spec.components(), clock::nanos);
+                };
+        return c;
+    }
+
+    /**
+     * The worker holds {@code add ∪ retain} from now on (in-process: at once; the loaded event
+     * comes now).
+     */
+    @Override
+    public boolean load(int worker, int[] add, int[] retain) {
+        if (reloader == null) {
+            return false;
+        }
+        int[] hold = WorkerPort.held(add, retain);
+        workers.set(worker, reloader.executor(worker, hold));
+        long now = clock.nanos();
+        push(now, worker, new CoordinatorEvent.PartitionsLoaded(worker, 0), null, now);
+        return true;
     }
 
     /** Worker w dies at simulated second s: a WorkerFailed event, nothing from it after that. */
@@ -308,7 +353,7 @@ public final class SimulatedCluster implements WorkerPort, EventSource {
         int n = workers.size();
         double[] load = new double[n];
         for (Object[] b : batch) {
-            load[(int) b[0]] = load((Task) b[1]);
+            load[(int) b[0]] = loadOf((Task) b[1]);
         }
         double[] times = new double[n];
         latency.sample(batches++, load, times);
@@ -345,7 +390,7 @@ public final class SimulatedCluster implements WorkerPort, EventSource {
         return p;
     }
 
-    private double load(Task task) {
+    private double loadOf(Task task) {
         long rows = 0;
         for (WorkUnit u : task.units()) {
             for (Piece p : u.pieces()) {

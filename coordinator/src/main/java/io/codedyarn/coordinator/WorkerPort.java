@@ -34,4 +34,25 @@ public interface WorkerPort {
     default void promote(int worker) {
         throw new UnsupportedOperationException("this cluster cannot replace workers");
     }
+
+    /**
+     * Has {@code worker} load partitions {@code add} (beside its node where the cluster places
+     * data) and then hold exactly {@code add ∪ retain}: the data of a re-planned code ({@link
+     * Replanner}). The worker goes on computing the tasks it is sent meanwhile and answers {@link
+     * CoordinatorEvent.PartitionsLoaded} when it holds them (a load that fails is the worker's
+     * failure). A replacement started from now on holds {@code add ∪ retain} too. Returns false
+     * when this cluster cannot load partitions into a running worker.
+     */
+    default boolean load(int worker, int[] add, int[] retain) {
+        return false;
+    }
+
+    /** What a worker holds after {@link #load}: add ∪ retain, ascending. */
+    static int[] held(int[] add, int[] retain) {
+        return java.util.stream.IntStream.concat(
+                        java.util.Arrays.stream(add), java.util.Arrays.stream(retain))
+                .distinct()
+                .sorted()
+                .toArray();
+    }
 }

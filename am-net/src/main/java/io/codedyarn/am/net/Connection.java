@@ -37,6 +37,9 @@ final class Connection implements StreamObserver<WorkerMessage> {
     private long lastRound = -1;
     private int lastUnits;
 
+    /** Loads sent and not yet answered with Loaded. */
+    private int loadsPending;
+
     /** The real close status (see {@link GrpcWorkerServer#CLOSE_STATUS}); null if unknown. */
     private final AtomicReference<Status> closeStatus;
 
@@ -71,6 +74,7 @@ final class Connection implements StreamObserver<WorkerMessage> {
                                     new CoordinatorEvent.WorkerReady(
                                             worker, host, m.getReady().getLoadNanos()));
             case RESULT -> result(m.getResult());
+            case LOADED -> loaded(m.getLoaded().getLoadNanos());
             case FAILURE -> fail("worker reported: " + m.getFailure().getMessage(), null);
             default ->
                     fail(
@@ -144,6 +148,17 @@ final class Connection implements StreamObserver<WorkerMessage> {
         }
     }
 
+    private void loaded(long nanos) {
+        if (loadsPending == 0) {
+            fail("protocol error: Loaded, but no load was asked for", Status.INVALID_ARGUMENT);
+        } else if (nanos < 0) {
+            fail("protocol error: negative load time " + nanos, Status.INVALID_ARGUMENT);
+        } else {
+            loadsPending--;
+            server.events().post(new CoordinatorEvent.PartitionsLoaded(worker, nanos));
+        }
+    }
+
     private void result(Result r) {
         String problem = check(r);
         if (problem != null) {
@@ -201,6 +216,13 @@ final class Connection implements StreamObserver<WorkerMessage> {
             if (round == lastRound) {
                 lastUnits = units;
             }
+            write(m);
+        }
+    }
+
+    synchronized void sendLoad(CoordinatorMessage m) {
+        if (!ended) {
+            loadsPending++;
             write(m);
         }
     }

@@ -208,6 +208,33 @@ public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
         }
     }
 
+    /**
+     * Tells {@code worker}'s current stream to read partitions {@code add} (index → URI) and then
+     * hold exactly {@code add ∪ retain}; its Loaded answer becomes a {@link
+     * io.codedyarn.coordinator.CoordinatorEvent.PartitionsLoaded}. Returns false when the worker
+     * has no stream (it is gone; its replacement's Welcome names what it must hold).
+     */
+    public boolean load(int worker, java.util.Map<Integer, String> add, int[] retain) {
+        Connection c = connections.get(worker);
+        if (c == null) {
+            return false;
+        }
+        io.codedyarn.worker.protocol.v1.Load.Builder b =
+                io.codedyarn.worker.protocol.v1.Load.newBuilder();
+        new java.util.TreeMap<>(add)
+                .forEach(
+                        (j, uri) ->
+                                b.addAdd(
+                                        io.codedyarn.worker.protocol.v1.Partition.newBuilder()
+                                                .setIndex(j)
+                                                .setUri(uri)));
+        for (int j : retain) {
+            b.addRetain(j);
+        }
+        c.sendLoad(CoordinatorMessage.newBuilder().setLoad(b).build());
+        return true;
+    }
+
     /** Sends Stop to every connected worker and shuts the server down (waits at most 5 s). */
     @Override
     public void close() {

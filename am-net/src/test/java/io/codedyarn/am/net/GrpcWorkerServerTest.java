@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.google.protobuf.ByteString;
+import io.codedyarn.coordinator.CoordinatorEvent.PartitionsLoaded;
 import io.codedyarn.coordinator.CoordinatorEvent.ResultArrived;
 import io.codedyarn.coordinator.CoordinatorEvent.WorkerFailed;
 import io.codedyarn.coordinator.CoordinatorEvent.WorkerReady;
@@ -366,6 +367,64 @@ class GrpcWorkerServerTest {
             assertThat(f.reason()).matches("connection lost: (CANCELLED|UNAVAILABLE) \\(.+\\)");
             assertThat(await(exit)).isEqualTo(WorkerClient.EXIT_LOST);
             assertThat(w.diagnostic()).contains("lost the connection to the application master");
+        }
+    }
+
+    @Test
+    void aLoadAddsPartitionsInTheBackgroundThenTheWorkerHoldsExactlyAddAndRetain()
+            throws Exception {
+        try (TestingCluster c = new TestingCluster(3, OPTS)) {
+            CompletableFuture<Integer> exit = c.start(0); // holds partitions 0 and 1
+            c.next(WorkerReady.class);
+            assertThat(c.server.load(0, Map.of(2, TestingCluster.uri(2)), new int[] {0})).isTrue();
+            assertThat(c.next(PartitionsLoaded.class).worker()).isZero();
+            double[] x = {0.5, -0.25, 1.5, 0.0, -2.0};
+            Task both =
+                    new Task(
+                            0,
+                            x,
+                            List.of(WorkUnit.of(new Piece(0, 0, -1, 1.0), new Piece(2, 1, 4, 2.0))),
+                            Task.Kind.OBJECTIVE);
+            c.server.send(0, both);
+            TaskResult got = c.next(ResultArrived.class).result();
+            TaskResult want =
+                    new TaskExecutor(
+                                    0,
+                                    Map.of(
+                                            0, c.partitions.get(0),
+                                            2, c.partitions.get(2)),
+                                    Workload.LR,
+                                    1,
+                                    () -> 0L)
+                            .execute(both);
+            assertThat(got.values()[0]).containsExactly(want.values()[0]);
+            // partition 1 was neither added nor retained: dropped, so a task naming it fails
+            c.server.send(
+                    0,
+                    new Task(
+                            1,
+                            x,
+                            List.of(WorkUnit.of(new Piece(1, 0, -1, 1.0))),
+                            Task.Kind.OBJECTIVE));
+            assertThat(c.next(WorkerFailed.class).reason()).contains("partition 1");
+            assertThat(await(exit)).isEqualTo(WorkerClient.EXIT_FAILED);
+            assertThat(c.server.load(2, Map.of(), new int[0]))
+                    .as("no stream for worker 2: nothing to tell")
+                    .isFalse();
+        }
+    }
+
+    @Test
+    void aLoadThatCannotBeReadFailsTheWorkerNamingTheFile() throws Exception {
+        try (TestingCluster c = new TestingCluster(3, OPTS)) {
+            CompletableFuture<Integer> exit = c.start(0);
+            c.next(WorkerReady.class);
+            c.server.load(0, Map.of(2, "mem:/missing"), new int[] {0, 1});
+            assertThat(c.next(WorkerFailed.class).reason())
+                    .isEqualTo(
+                            "worker reported: worker 0 could not load its new partitions: no such"
+                                    + " file mem:/missing");
+            assertThat(await(exit)).isEqualTo(WorkerClient.EXIT_FAILED);
         }
     }
 

@@ -2,6 +2,7 @@ package io.codedyarn.am.config;
 
 import io.codedyarn.coordinator.BalanceSchedule;
 import io.codedyarn.coordinator.adapt.AdaptSettings;
+import io.codedyarn.coordinator.adapt.SpeedSettings;
 import io.codedyarn.placement.straggle.StraggleSpec;
 import java.util.function.Function;
 
@@ -20,6 +21,7 @@ import java.util.function.Function;
  * @param balanceEveryIterations {@link Keys#DSAG_LOAD_BALANCE_EVERY_ITERATIONS}
  * @param straggle {@link Keys#STRAGGLE} (a valid spec)
  * @param adaptation the {@code coded-yarn.exclusion.*} keys
+ * @param speeds the {@code coded-yarn.speeds.*} keys ({@code --speeds auto})
  * @param yarn the YARN and embedded-cluster keys
  */
 public record CodedYarnConfig(
@@ -34,6 +36,7 @@ public record CodedYarnConfig(
         int balanceEveryIterations,
         String straggle,
         AdaptSettings adaptation,
+        SpeedSettings speeds,
         YarnSettings yarn) {
 
     /**
@@ -78,7 +81,22 @@ public record CodedYarnConfig(
                 every,
                 straggle,
                 adaptation(lookup),
+                speeds(lookup),
                 YarnSettings.parse(lookup));
+    }
+
+    private static SpeedSettings speeds(Function<String, String> lookup) {
+        int warmup = parse(lookup, Keys.SPEEDS_WARMUP_ITERATIONS, Integer::parseInt);
+        double gain = parse(lookup, Keys.SPEEDS_MIN_GAIN, Double::parseDouble);
+        double interval = parse(lookup, Keys.SPEEDS_MIN_INTERVAL_SECONDS, Double::parseDouble);
+        require(warmup >= 1, Keys.SPEEDS_WARMUP_ITERATIONS, warmup, "must be >= 1");
+        require(gain >= 0 && gain < 1, Keys.SPEEDS_MIN_GAIN, gain, "must be in [0, 1)");
+        require(
+                interval >= 0 && Double.isFinite(interval),
+                Keys.SPEEDS_MIN_INTERVAL_SECONDS,
+                interval,
+                "must be a finite number of seconds >= 0");
+        return new SpeedSettings(warmup, gain, interval);
     }
 
     private static AdaptSettings adaptation(Function<String, String> lookup) {

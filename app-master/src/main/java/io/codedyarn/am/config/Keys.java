@@ -1,5 +1,6 @@
 package io.codedyarn.am.config;
 
+import io.codedyarn.coordinator.adapt.SpeedSettings;
 import java.util.List;
 
 /**
@@ -81,6 +82,24 @@ public final class Keys {
                     "coded-yarn.straggle",
                     "none",
                     "slowness the workers inject into themselves when train --straggle is not given: none, or parts joined with + (slow:factor=F[,workers=A/B|node=N], ramp:factor=F, markov:enter=P,leave=Q,factor=F, switch:at=K,factor=F[,mode=down|up], trace:file=PATH); each worker sleeps after computing, (factor - 1) x its compute time");
+
+    public static final ConfigKey<Integer> SPEEDS_WARMUP_ITERATIONS =
+            new ConfigKey<>(
+                    "coded-yarn.speeds.warmup-iterations",
+                    SpeedSettings.DEFAULT_WARMUP_ITERATIONS,
+                    "--speeds auto (hetero, hetero-group, bcc-hetero without --speeds): iterations measured before the first re-plan from the workers' measured throughput (>= 1)");
+
+    public static final ConfigKey<Double> SPEEDS_MIN_GAIN =
+            new ConfigKey<>(
+                    "coded-yarn.speeds.min-gain",
+                    SpeedSettings.DEFAULT_MIN_GAIN,
+                    "--speeds auto: re-plan when the measured speeds predict an iteration at least this fraction shorter than the current loads do (when the round decodes if every worker keeps its measured throughput: the (L - s)-th smallest load / throughput over the L loaded workers); in [0, 1)");
+
+    public static final ConfigKey<Double> SPEEDS_MIN_INTERVAL_SECONDS =
+            new ConfigKey<>(
+                    "coded-yarn.speeds.min-interval-seconds",
+                    SpeedSettings.DEFAULT_MIN_INTERVAL_SECONDS,
+                    "--speeds auto: at least this many seconds between two re-plans (>= 0)");
 
     public static final ConfigKey<Boolean> EXCLUSION_ENABLED =
             new ConfigKey<>(
@@ -251,6 +270,9 @@ public final class Keys {
                 DSAG_LOAD_BALANCE_PERIOD_SECONDS,
                 DSAG_LOAD_BALANCE_EVERY_ITERATIONS,
                 STRAGGLE,
+                SPEEDS_WARMUP_ITERATIONS,
+                SPEEDS_MIN_GAIN,
+                SPEEDS_MIN_INTERVAL_SECONDS,
                 EXCLUSION_ENABLED,
                 EXCLUSION_WINDOW,
                 EXCLUSION_PATIENCE,

@@ -74,7 +74,8 @@ public final class Trainers {
                         data,
                         config.dsagLoadBalance(),
                         config.balanceSchedule(),
-                        config.adaptation());
+                        config.adaptation(),
+                        config.speeds());
         RunSummary summary = RunSummary.of("", spec, result, List.of());
         boolean pca = spec.workload() == Workload.PCA;
         RunOutputs.write(

@@ -199,7 +199,8 @@ public final class AppMaster {
                                 job.spec,
                                 job.placed.plan,
                                 job.placed.shape,
-                                new ReplaceableWorkers(server, containers),
+                                new ReplaceableWorkers(
+                                        server, containers, job.placed, replacer, containerThread),
                                 events,
                                 clients.clock())
                         // a worker may wait out the locality wait twice (its node, then the node
@@ -207,7 +208,8 @@ public final class AppMaster {
                         .startupTimeout(2L * settings.localityWaitSeconds() + STARTUP_SLACK_SECONDS)
                         .loadBalance(config.dsagLoadBalance())
                         .balanceSchedule(config.balanceSchedule())
-                        .adapt(config.adaptation(), clusterNodes.size());
+                        .adapt(config.adaptation(), clusterNodes.size())
+                        .speeds(config.speeds());
         containers.configure(
                 n,
                 workerResource,

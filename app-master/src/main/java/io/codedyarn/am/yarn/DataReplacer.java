@@ -112,7 +112,7 @@ final class DataReplacer {
             int time = moves.merge(w, 1, Integer::sum); // a replacement may move it again
             Path target = new Path(dir, "worker-" + w + (time == 1 ? "" : "-" + time));
             Path manifestDir = null;
-            for (int j : placed.plan.stored(w)) {
+            for (int j : placed.stored(w)) {
                 Path src = new Path(placed.partitionUris.get(j));
                 Path dst = new Path(target, src.getName());
                 bytes += copy(src, dst, dataNode);
@@ -144,10 +144,107 @@ final class DataReplacer {
         }
     }
 
-    /** The worker's setup with its partitions pointed at the copies, if it was re-placed. */
+    /** The worker's setup with each partition that has a copy for it pointed at the copy. */
     WorkerSetup setup(WorkerSetup s) {
         Map<Integer, String> uris = copies.get(s.worker());
-        return uris == null ? s : s.withPartitions(uris);
+        if (uris == null) {
+            return s;
+        }
+        Map<Integer, String> out = new TreeMap<>(s.partitions());
+        out.replaceAll((j, uri) -> uris.getOrDefault(j, uri));
+        return s.withPartitions(out);
+    }
+
+    /**
+     * The URIs worker {@code w} on {@code node} reads partitions {@code add} from, after a re-plan
+     * moved them to it: a partition with a replica on the DataNode beside {@code node} is read
+     * where it is; the others are copied there first (favored node, as {@code data prepare}
+     * places), under the application's staging directory. A copy that fails, or a node with no
+     * DataNode beside it, leaves the partition's own file (read over the network: slower, not
+     * wrong). Called on one thread at a time (the containers' one thread).
+     */
+    Map<Integer, String> placeBeside(int w, String node, int[] add) {
+        Map<Integer, String> uris = new TreeMap<>();
+        for (int j : add) {
+            uris.put(j, placed.partitionUris.get(j));
+        }
+        try {
+            if (!(fs instanceof DistributedFileSystem dfs) || node == null) {
+                return uris;
+            }
+            List<String> dataNodes = new ArrayList<>();
+            for (DatanodeInfo d : dfs.getDataNodeStats()) {
+                dataNodes.add(d.getXferAddr());
+            }
+            Optional<String> dataNode = dataNodeBeside(node, dataNodes);
+            if (dataNode.isEmpty()) {
+                LOG.warn(
+                        "worker {}: no DataNode beside {}; reads its new partitions remotely",
+                        w,
+                        node);
+                return uris;
+            }
+            int time = moves.merge(w, 1, Integer::sum);
+            Path target = new Path(dir, "worker-" + w + "-" + time);
+            int copied = 0;
+            long bytes = 0;
+            Path manifestDir = null;
+            for (int j : add) {
+                Path src = new Path(placed.partitionUris.get(j));
+                manifestDir = src.getParent();
+                if (onDataNode(src, dataNode.get())) {
+                    continue;
+                }
+                Path dst = new Path(target, src.getName());
+                bytes += copy(src, dst, dataNode.get());
+                uris.put(j, fs.makeQualified(dst).toString());
+                copied++;
+            }
+            if (copied > 0) { // a worker reads its files through the dataset's manifest
+                copy(
+                        new Path(manifestDir, Manifest.FILE_NAME),
+                        new Path(target, Manifest.FILE_NAME),
+                        dataNode.get());
+                copies.merge(
+                        w,
+                        new TreeMap<>(uris),
+                        (a, b) -> {
+                            Map<Integer, String> m = new TreeMap<>(a);
+                            m.putAll(b);
+                            return m;
+                        });
+            }
+            LOG.info(
+                    "worker {}: {} new partitions, {} copied ({} bytes) onto DataNode {} beside {}",
+                    w,
+                    add.length,
+                    copied,
+                    bytes,
+                    dataNode.get(),
+                    node);
+        } catch (IOException e) {
+            LOG.warn(
+                    "worker {}: placing its new partitions failed ({}); reads them remotely",
+                    w,
+                    e.toString());
+            uris.clear();
+            for (int j : add) {
+                uris.put(j, placed.partitionUris.get(j));
+            }
+        }
+        return uris;
+    }
+
+    /** Whether every block of {@code file} has a replica on {@code dataNode}. */
+    private boolean onDataNode(Path file, String dataNode) throws IOException {
+        FileStatus st = fs.getFileStatus(file);
+        BlockLocation[] blocks = fs.getFileBlockLocations(st, 0, st.getLen());
+        for (BlockLocation b : blocks) {
+            if (!java.util.Arrays.asList(b.getNames()).contains(dataNode)) {
+                return false;
+            }
+        }
+        return blocks.length > 0;
     }
 
     /** Worker → the node its data was re-placed beside. */

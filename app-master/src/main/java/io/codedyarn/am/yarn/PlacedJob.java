@@ -35,6 +35,13 @@ final class PlacedJob {
     final DataShape shape;
     final List<String> partitionUris; // plan partition j → its file's qualified URI
 
+    /**
+     * Per worker, the partitions it was last asked to hold when a re-planned code moved them
+     * ({@link #hold}); absent: the plan's. Written by the coordinator's thread, read by the Hellos'
+     * (gRPC) and the containers' threads.
+     */
+    private final Map<Integer, int[]> held = new java.util.concurrent.ConcurrentHashMap<>();
+
     private PlacedJob(Plan plan, DataShape shape, List<String> partitionUris) {
         this.plan = plan;
         this.shape = shape;
@@ -91,9 +98,20 @@ final class PlacedJob {
         return new PlacedJob(plan, new DataShape(m.rows(), m.cols(), rows), List.copyOf(uris));
     }
 
+    /** Worker w holds {@code partitions} from now on (a re-planned code; its next Welcome). */
+    void hold(int worker, int[] partitions) {
+        held.put(worker, partitions.clone());
+    }
+
+    /** The partitions worker w holds: the plan's, or those a re-plan moved to it. */
+    int[] stored(int worker) {
+        int[] h = held.get(worker);
+        return h != null ? h.clone() : plan.stored(worker);
+    }
+
     WorkerSetup setup(int worker, TrainSpec spec, WorkerStraggle straggle) {
         Map<Integer, String> parts = new TreeMap<>();
-        for (int j : plan.stored(worker)) {
+        for (int j : stored(worker)) {
             parts.put(j, partitionUris.get(j));
         }
         // k >= 1 on the wire (LR/LSQ ignore it), as the coordinator's Run.components()

@@ -15,10 +15,25 @@ import java.util.Set;
 final class ReplaceableWorkers implements WorkerPort {
     private final GrpcWorkerServer server;
     private final WorkerContainers containers;
+    private final PlacedJob placed;
+    private final DataReplacer replacer;
+    private final java.util.concurrent.Executor io;
 
-    ReplaceableWorkers(GrpcWorkerServer server, WorkerContainers containers) {
+    /**
+     * @param io where the copies of a re-plan's partitions run (the containers' one thread, which
+     *     also runs {@link DataReplacer#replace}), never the coordinator's
+     */
+    ReplaceableWorkers(
+            GrpcWorkerServer server,
+            WorkerContainers containers,
+            PlacedJob placed,
+            DataReplacer replacer,
+            java.util.concurrent.Executor io) {
         this.server = server;
         this.containers = containers;
+        this.placed = placed;
+        this.replacer = replacer;
+        this.io = io;
     }
 
     @Override
@@ -42,6 +57,26 @@ final class ReplaceableWorkers implements WorkerPort {
             return false;
         }
         return server.replace(worker, avoid); // accepts the new container's Hello from now on
+    }
+
+    /**
+     * A re-planned code: from now on the worker's Welcome (a replacement's) names {@code add ∪
+     * retain}; off the coordinator's thread, the partitions it lacks are placed beside its node
+     * ({@link DataReplacer#placeBeside}), then the worker is told to load them.
+     */
+    @Override
+    public boolean load(int worker, int[] add, int[] retain) {
+        int[] hold = WorkerPort.held(add, retain);
+        placed.hold(worker, hold);
+        int[] adding = add.clone();
+        int[] keep = retain.clone();
+        io.execute(
+                () -> {
+                    java.util.List<String> nodes = containers.nodes();
+                    String node = worker < nodes.size() ? nodes.get(worker) : null;
+                    server.load(worker, replacer.placeBeside(worker, node, adding), keep);
+                });
+        return true;
     }
 
     @Override

@@ -228,6 +228,27 @@ class YarnTrainIT {
                 s.seed());
     }
 
+    /** {@code s} with a target gap and injected slowness ({@code --straggle}). */
+    private static TrainSpec slowed(TrainSpec s, double targetGap, String straggle) {
+        return new TrainSpec(
+                s.workload(),
+                s.scheme(),
+                s.params(),
+                s.components(),
+                s.lambda(),
+                s.intercept(),
+                s.optimizer(),
+                s.step(),
+                s.iterations(),
+                targetGap,
+                s.timeLimitSeconds(),
+                s.waitFor(),
+                s.reference(),
+                null,
+                straggle,
+                s.seed());
+    }
+
     /** The YARN run's iterations.csv objectives, in order. */
     private static double[] objectives(Path out) throws Exception {
         String csv;
@@ -418,24 +439,9 @@ class YarnTrainIT {
         Path[] data =
                 placed("slow-node", base.plan(), GeneratorParams.of("higgs-like", 6000, 10, 9));
         TrainSpec slow =
-                new TrainSpec(
-                        base.workload(),
-                        base.scheme(),
-                        params,
-                        base.components(),
-                        base.lambda(),
-                        base.intercept(),
-                        base.optimizer(),
-                        base.step(),
-                        base.iterations(),
-                        1e-4,
-                        Double.NaN,
-                        0,
-                        Double.NaN,
-                        null,
-                        "slow:factor=300,node=0",
-                        params.seed());
-        slow = Trainers.withReference(slow, DatasetRows.read(fs, data[0]));
+                Trainers.withReference(
+                        slowed(base, 1e-4, "slow:factor=300,node=0"),
+                        DatasetRows.read(fs, data[0]));
         Path out = fs.makeQualified(new Path("/runs/slow-node"));
         Configuration c = conf();
         c.set("coded-yarn.exclusion.persist-seconds", "1");
@@ -472,6 +478,64 @@ class YarnTrainIT {
         }
         double gap = (r.summary().objective() - slow.reference()) / slow.reference();
         assertThat(gap).isBetween(-1e-9, 1e-4);
+    }
+
+    /**
+     * {@code --speeds auto} on real worker JVMs: hetero without speeds starts with equal loads;
+     * workers 1 and 2 are 300× slow (more than s = 1 tolerates), the AM measures it, re-plans the
+     * loads, places the moved partitions beside their new holders, the workers load them while
+     * computing, and the code switches at an iteration boundary. The iterates stay those of the
+     * same GD on a fixed equal-speed plan in-process: no iteration lost, no wrong gradient used.
+     */
+    @Test
+    void measuredSpeedsReplanHeteroWhileItRunsAndTheIteratesDoNotChange() throws Exception {
+        SchemeParams params = SchemeParams.of(4, 1, 41);
+        TrainSpec base = spec(Workload.LR, "hetero", params, "gd", 300);
+        Plan plan = base.plan();
+        assertThat(plan.partitions()).isEqualTo(16); // --speeds auto: K = 4n
+        Path[] data = placed("auto-speeds", plan, GeneratorParams.of("higgs-like", 6000, 10, 9));
+        Rows rows = DatasetRows.read(fs, data[0]);
+        base = Trainers.withReference(base, rows);
+        TrainSpec auto = slowed(base, Double.NaN, "slow:factor=300,workers=1/2");
+        Path out = fs.makeQualified(new Path("/runs/auto-speeds"));
+        Configuration c = conf();
+        c.set("coded-yarn.exclusion.enabled", "false"); // re-planning alone
+        c.set("coded-yarn.speeds.warmup-iterations", "3");
+        YarnTrainer.Result r =
+                YarnTrainer.run(c, auto, new JobInfo(data[1].toString(), out.toString()), false);
+        assertThat(r.summary().diagnostic()).isEmpty();
+        List<String[]> events = new java.util.ArrayList<>();
+        try (var in = fs.open(new Path(out, RunOutputs.EVENTS))) {
+            new String(in.readAllBytes(), StandardCharsets.UTF_8)
+                    .lines()
+                    .skip(1)
+                    .forEach(l -> events.add(l.split(",", 6)));
+        }
+        System.err.println("auto-speeds events:");
+        events.forEach(e -> System.err.println("  " + String.join(",", e)));
+        String[] replanned =
+                events.stream().filter(e -> e[4].equals("replanned")).findFirst().orElseThrow();
+        String reason = replanned[5];
+        double[] loads =
+                java.util.Arrays.stream(
+                                reason.substring(
+                                                reason.indexOf("loads ") + 6,
+                                                reason.indexOf(" (were"))
+                                        .split(" "))
+                        .mapToDouble(Double::parseDouble)
+                        .toArray();
+        assertThat(loads[1]).isLessThan(loads[0]);
+        assertThat(loads[2]).isLessThan(loads[3]);
+
+        TrainSpec fixed =
+                withScheme(base, "hetero", params.withSpeeds(1, 1, 1, 1).withPartitions(16));
+        List<IterationRecord> it = SimulatedTrain.run(fixed, fixed.plan(), rows).iterationLog();
+        double[] yarn = objectives(out);
+        assertThat(yarn).hasSize(it.size());
+        for (int t = 0; t < yarn.length; t++) {
+            double f = it.get(t).objective();
+            assertThat(yarn[t]).as("iteration %d", t).isCloseTo(f, within(1e-9 * f));
+        }
     }
 
     @Test

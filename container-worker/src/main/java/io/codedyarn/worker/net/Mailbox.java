@@ -1,6 +1,7 @@
 package io.codedyarn.worker.net;
 
 import io.codedyarn.worker.protocol.v1.CoordinatorMessage;
+import io.codedyarn.worker.protocol.v1.Load;
 import io.codedyarn.worker.protocol.v1.Task;
 import io.codedyarn.worker.protocol.v1.Welcome;
 import io.grpc.Status;
@@ -10,17 +11,26 @@ import io.grpc.stub.StreamObserver;
  * Hands what the AM sends (on gRPC's callback thread) to the worker's compute thread. Holds at most
  * ONE task: a task that arrives before the previous one was taken replaces it (newest wins; the
  * older round is obsolete once the AM has sent a newer one). Stop and stream end pre-empt a waiting
- * task.
+ * task. Loads (a re-planned code's partitions) queue and are never dropped.
  */
 final class Mailbox implements StreamObserver<CoordinatorMessage> {
     /**
      * What {@link #take()} returns: a welcome, a task, or the end (status and message) when both
      * are null.
      */
-    record Next(Welcome welcome, Task task, int status, String message) {}
+    record Next(
+            Welcome welcome,
+            Task task,
+            Load load,
+            BackgroundLoad.Done loaded,
+            int status,
+            String message) {}
 
     private Welcome welcome;
     private Task task;
+    // Loads are never dropped (unlike tasks): each changes what the worker holds
+    private final java.util.ArrayDeque<Load> loads = new java.util.ArrayDeque<>();
+    private final java.util.ArrayDeque<BackgroundLoad.Done> done = new java.util.ArrayDeque<>();
     private Next end;
     private long dropped;
 
@@ -35,6 +45,7 @@ final class Mailbox implements StreamObserver<CoordinatorMessage> {
                 task = m.getTask();
             }
             case STOP -> finish(WorkerClient.EXIT_OK, m.getStop().getReason());
+            case LOAD -> loads.add(m.getLoad());
             default ->
                     finish(
                             WorkerClient.EXIT_LOST,
@@ -74,14 +85,23 @@ final class Mailbox implements StreamObserver<CoordinatorMessage> {
         notifyAll();
     }
 
+    /** A background load finished (its thread calls this). */
+    synchronized void loaded(BackgroundLoad.Done d) {
+        done.add(d);
+        notifyAll();
+    }
+
     /** The first end wins (a Stop followed by the stream's completion stays a Stop). */
     private void finish(int status, String message) {
         if (end == null) {
-            end = new Next(null, null, status, message);
+            end = new Next(null, null, null, null, status, message);
         }
     }
 
-    /** Blocks until a welcome (first), a task, or the end. */
+    /**
+     * Blocks until a welcome (first), a finished background load, a load to start, a task, or the
+     * end (in this order of precedence).
+     */
     synchronized Next take() throws InterruptedException {
         while (true) {
             if (end != null) {
@@ -90,12 +110,18 @@ final class Mailbox implements StreamObserver<CoordinatorMessage> {
             if (welcome != null) {
                 Welcome w = welcome;
                 welcome = null;
-                return new Next(w, null, 0, "");
+                return new Next(w, null, null, null, 0, "");
+            }
+            if (!done.isEmpty()) {
+                return new Next(null, null, null, done.poll(), 0, "");
+            }
+            if (!loads.isEmpty()) {
+                return new Next(null, null, loads.poll(), null, 0, "");
             }
             if (task != null) {
                 Task t = task;
                 task = null;
-                return new Next(null, t, 0, "");
+                return new Next(null, t, null, null, 0, "");
             }
             wait();
         }

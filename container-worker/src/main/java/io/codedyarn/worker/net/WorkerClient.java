@@ -4,6 +4,7 @@ import io.codedyarn.placement.straggle.Slowdown;
 import io.codedyarn.worker.data.Rows;
 import io.codedyarn.worker.protocol.v1.Failure;
 import io.codedyarn.worker.protocol.v1.Hello;
+import io.codedyarn.worker.protocol.v1.Loaded;
 import io.codedyarn.worker.protocol.v1.Ready;
 import io.codedyarn.worker.protocol.v1.Result;
 import io.codedyarn.worker.protocol.v1.Welcome;
@@ -26,7 +27,9 @@ import java.util.function.LongSupplier;
 /**
  * The worker's side of the protocol: connects to the application master, says Hello with its id and
  * the application secret, loads the partitions the Welcome names through the injected {@link
- * PartitionLoader}, says Ready, then computes tasks until Stop.
+ * PartitionLoader}, says Ready, then computes tasks until Stop. A Load (a re-planned code) is read
+ * in the background ({@link BackgroundLoad}) while tasks go on; between two tasks the worker then
+ * swaps to the new partitions and says Loaded.
  *
  * <p>Threading: {@link #run()}'s thread is the ONE compute thread and the only writer of the
  * outbound stream; gRPC's callback thread only fills a {@link Mailbox}. A task that arrives while
@@ -136,6 +139,8 @@ public final class WorkerClient implements AutoCloseable {
         Welcome w = first.welcome();
         TaskExecutor executor;
         Slowdown slowdown;
+        WorkerAssignment a;
+        Map<Integer, Rows> partitions;
         try {
             if (w.getProtocolVersion() != ProtocolCodec.VERSION) {
                 throw new IllegalStateException(
@@ -144,19 +149,16 @@ public final class WorkerClient implements AutoCloseable {
                                 + ", this worker version "
                                 + ProtocolCodec.VERSION);
             }
-            WorkerAssignment a = ProtocolCodec.assignment(config.worker(), w);
+            a = ProtocolCodec.assignment(config.worker(), w);
             slowdown = ProtocolCodec.straggle(w).slowdown(config.worker());
             if (!slowdown.isNone()) {
                 System.err.println(
                         "coded-yarn worker " + config.worker() + ": injects " + slowdown);
             }
             long t0 = nanoClock.getAsLong();
-            Map<Integer, Rows> partitions = loader.load(a);
+            partitions = loader.load(a);
             long loadNanos = nanoClock.getAsLong() - t0;
-            long rows = 0;
-            for (Rows r : partitions.values()) {
-                rows += r.rows();
-            }
+            long rows = rows(partitions);
             executor =
                     new TaskExecutor(
                             config.worker(), partitions, a.workload(), a.components(), nanoClock);
@@ -170,6 +172,39 @@ public final class WorkerClient implements AutoCloseable {
         }
         while (true) {
             Mailbox.Next next = mailbox.take();
+            if (next.load() != null) {
+                try {
+                    BackgroundLoad.start(loader, a, next.load(), mailbox, nanoClock);
+                } catch (RuntimeException e) {
+                    return fail(out, "worker " + config.worker() + " got a bad load", e);
+                }
+                continue;
+            }
+            if (next.loaded() != null) {
+                BackgroundLoad.Done d = next.loaded();
+                if (d.error() != null) {
+                    return fail(
+                            out,
+                            "worker " + config.worker() + " could not load its new partitions",
+                            d.error());
+                }
+                partitions = hold(partitions, d);
+                executor =
+                        new TaskExecutor(
+                                config.worker(),
+                                partitions,
+                                a.workload(),
+                                a.components(),
+                                nanoClock);
+                out.onNext(
+                        WorkerMessage.newBuilder()
+                                .setLoaded(
+                                        Loaded.newBuilder()
+                                                .setLoadNanos(d.nanos())
+                                                .setRows(rows(partitions)))
+                                .build());
+                continue;
+            }
             if (next.task() == null) {
                 return end(out, next);
             }
@@ -197,6 +232,26 @@ public final class WorkerClient implements AutoCloseable {
             }
             out.onNext(reply);
         }
+    }
+
+    /** What the worker holds after a load: the old and the added rows, restricted to its hold. */
+    private static Map<Integer, Rows> hold(Map<Integer, Rows> held, BackgroundLoad.Done d) {
+        Map<Integer, Rows> next = new java.util.TreeMap<>();
+        for (int j : d.hold()) {
+            Rows r = d.added().containsKey(j) ? d.added().get(j) : held.get(j);
+            if (r != null) { // a retained partition it never held stays absent: a task naming it
+                next.put(j, r); // fails loudly, as for any partition not held
+            }
+        }
+        return next;
+    }
+
+    private static long rows(Map<Integer, Rows> partitions) {
+        long rows = 0;
+        for (Rows r : partitions.values()) {
+            rows += r.rows();
+        }
+        return rows;
     }
 
     /**

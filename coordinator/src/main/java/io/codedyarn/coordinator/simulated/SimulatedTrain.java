@@ -9,6 +9,7 @@ import io.codedyarn.coordinator.RunResult;
 import io.codedyarn.coordinator.SimulatedCluster;
 import io.codedyarn.coordinator.TrainSpec;
 import io.codedyarn.coordinator.adapt.AdaptSettings;
+import io.codedyarn.coordinator.adapt.SpeedSettings;
 import io.codedyarn.placement.InvalidParametersException;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.Seeds;
@@ -96,6 +97,23 @@ public final class SimulatedTrain {
             BalanceSchedule schedule,
             AdaptSettings adaptation)
             throws InterruptedException {
+        return run(spec, plan, data, loadBalance, schedule, adaptation, SpeedSettings.defaults());
+    }
+
+    /**
+     * As above; {@code speeds}: how hetero, hetero-group and bcc-hetero without {@code --speeds}
+     * re-plan from measured speeds ({@code coded-yarn.speeds.*}; simulated workers load new
+     * partitions at once).
+     */
+    public static RunResult run(
+            TrainSpec spec,
+            Plan plan,
+            Rows data,
+            boolean loadBalance,
+            BalanceSchedule schedule,
+            AdaptSettings adaptation,
+            SpeedSettings speeds)
+            throws InterruptedException {
         InvalidParametersException.require(
                 spec.latency() != null, "--latency", "is required with --cluster simulated");
         LatencySpec latency = LatencySpec.parse(spec.latency());
@@ -117,6 +135,7 @@ public final class SimulatedTrain {
         return new Coordinator(spec, plan, shape, cluster, cluster, clock)
                 .loadBalance(loadBalance)
                 .adapt(adaptation, NODES)
+                .speeds(speeds)
                 .balanceSchedule(schedule)
                 .run();
     }

@@ -15,6 +15,7 @@ import java.util.List;
  * (s+1)·K/Σr (Theorem 5's optimum). The paper assumes k_i is an integer and k_i ≤ K; here:
  *
  * <ul>
+ *   <li>default K without speeds ({@code --speeds auto}): {@link #AUTO_PARTITIONS_PER_WORKER}·n;
  *   <li>default K: for integer speeds K = R / gcd(R, s+1) with R = Σ r_i, which makes (5) exact
  *       (k_i = r_i·(s+1)/gcd(R, s+1)); otherwise (or when that K exceeds {@link
  *       #MAX_DEFAULT_PARTITIONS}) K = n and loads are rounded;
@@ -36,6 +37,13 @@ import java.util.List;
 public final class HeteroAllocation {
     /** Largest K chosen by default to make eq. (5) exact; above it the default is K = n. */
     public static final int MAX_DEFAULT_PARTITIONS = 1000;
+
+    /**
+     * Without speeds (train's {@code --speeds auto}: measured at run time), K = this·n: the loads
+     * of measured speeds can then be followed in steps of 1/(this·(s+1)) of an equal share, while
+     * equal speeds still give every worker (s+1)·this partitions, an equal share.
+     */
+    public static final int AUTO_PARTITIONS_PER_WORKER = 4;
 
     /** Integer speeds up to this are used exactly for the default K. */
     private static final double MAX_INTEGER_SPEED = 1e6;
@@ -79,7 +87,12 @@ public final class HeteroAllocation {
         double[] r = checkedSpeeds(workers, speeds);
         InvalidParametersException.require(
                 partitions >= 0, "--partitions", "must be >= 1, got %d", partitions);
-        int k = partitions > 0 ? partitions : defaultPartitions(r, stragglers);
+        int k =
+                partitions > 0
+                        ? partitions
+                        : speeds.length == 0
+                                ? AUTO_PARTITIONS_PER_WORKER * workers
+                                : defaultPartitions(r, stragglers);
         return new HeteroAllocation(r, stragglers, k, round(quotas(r, stragglers, k), r, k));
     }
 

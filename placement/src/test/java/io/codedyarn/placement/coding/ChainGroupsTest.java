@@ -53,7 +53,9 @@ class ChainGroupsTest {
     @Test
     void budgetCutSearchStillFindsDisjointGroups() {
         // Homogeneous, k_i = 1, K = 20, 5 copies: 5^19 chains through worker 0 alone.
-        HeteroAllocation a = HeteroAllocation.of(100, 4, new double[0], 0);
+        double[] ones = new double[100];
+        java.util.Arrays.fill(ones, 1.0);
+        HeteroAllocation a = HeteroAllocation.of(100, 4, ones, 0);
         assertThat(a.partitions()).isEqualTo(20);
         ChainGroups g = of(a);
         List<int[]> groups = g.select(5);

@@ -80,11 +80,18 @@ class HeteroAllocationTest {
     }
 
     @Test
-    void missingSpeedsMeanAllEqual() {
+    void missingSpeedsMeanAllEqualOverFinerPartitions() {
+        // no speeds (train's --speeds auto): K = 4n, room to follow measured speeds later
         HeteroAllocation a = HeteroAllocation.of(5, 1, new double[0], 0);
-        assertThat(a.partitions()).isEqualTo(5);
-        assertThat(a.loads()).containsExactly(2, 2, 2, 2, 2);
-        assertThat(a.support(2)).containsExactly(0, 4); // cyclic {4, 0}, sorted
+        assertThat(a.partitions()).isEqualTo(20);
+        assertThat(a.loads()).containsExactly(8, 8, 8, 8, 8);
+        // worker 2 starts at 16: cyclic {16, ..., 19, 0, ..., 3}, sorted
+        assertThat(a.support(2)).containsExactly(0, 1, 2, 3, 16, 17, 18, 19);
+        // equal speeds given: eq. (5)'s exact K = R / gcd(R, s+1) = 5
+        HeteroAllocation b = HeteroAllocation.of(5, 1, new double[] {1, 1, 1, 1, 1}, 0);
+        assertThat(b.partitions()).isEqualTo(5);
+        assertThat(b.loads()).containsExactly(2, 2, 2, 2, 2);
+        assertThat(b.support(2)).containsExactly(0, 4); // cyclic {4, 0}, sorted
     }
 
     @Test

@@ -49,11 +49,12 @@ public final class PlanFlags {
 
     @Option(
             names = "--speeds",
-            split = ",",
-            paramLabel = "r1,r2,...",
-            description =
-                    "relative speeds, one per worker (hetero, hetero-group, bcc-hetero, gc-dc)")
-    double[] speeds;
+            paramLabel = "r1,r2,...|auto",
+            description = {
+                "relative speeds, one per worker (hetero, hetero-group, bcc-hetero, gc-dc);",
+                "auto (the default of train): measured while the job runs, re-planned on drift"
+            })
+    String speeds;
 
     @Option(
             names = "--load",
@@ -96,6 +97,27 @@ public final class PlanFlags {
             description = "seed of every random choice (default: coded-yarn.seed)")
     Long seed;
 
+    /** {@code --speeds}: empty for none or {@code auto}; numbers otherwise. */
+    static double[] parseSpeeds(String value) {
+        if (value == null || value.isBlank() || value.trim().equals("auto")) {
+            return new double[0];
+        }
+        String[] parts = value.split(",", -1);
+        double[] r = new double[parts.length];
+        for (int i = 0; i < parts.length; i++) {
+            try {
+                r[i] = Double.parseDouble(parts[i].trim());
+            } catch (NumberFormatException e) {
+                throw new InvalidParametersException(
+                        "--speeds",
+                        String.format(
+                                "value %d is not a number: '%s' (numbers, or auto)",
+                                i + 1, parts[i]));
+            }
+        }
+        return r;
+    }
+
     /** Range checks that hold for every scheme; scheme-specific ones come from the scheme. */
     public SchemeParams toParams(long defaultSeed) {
         InvalidParametersException.require(
@@ -123,7 +145,7 @@ public final class PlanFlags {
                 threshold);
         InvalidParametersException.require(
                 shift >= 0 && Double.isFinite(shift), "--shift", "must be >= 0, got %s", shift);
-        double[] r = speeds == null ? new double[0] : speeds;
+        double[] r = parseSpeeds(speeds);
         if (r.length > 0) {
             InvalidParametersException.require(
                     r.length == workers,
