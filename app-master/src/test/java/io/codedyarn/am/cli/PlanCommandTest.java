@@ -67,6 +67,26 @@ class PlanCommandTest {
         assertThat(r.err())
                 .contains("--speeds: needs one value per worker: got 2 values for --workers 3");
 
+        r = run("plan", "--scheme", "hetero", "--workers", "3", "--speeds", "1,fast,2");
+        assertThat(r.rc()).isEqualTo(2);
+        assertThat(r.err())
+                .contains("--speeds: value 2 is not a number: 'fast' (numbers, or auto)");
+
+        // auto = none given: equal speeds over K = 4n partitions
+        r =
+                run(
+                        "plan",
+                        "--scheme",
+                        "hetero",
+                        "--workers",
+                        "3",
+                        "--stragglers",
+                        "1",
+                        "--speeds",
+                        "auto");
+        assertThat(r.rc()).as(r.err()).isZero();
+        assertThat(r.out()).contains("3 workers, 12 partitions");
+
         r = run("plan", "--scheme", "uncoded", "--workers", "-1");
         assertThat(r.rc()).isEqualTo(2);
         assertThat(r.err()).contains("--workers: must be >= 1");
