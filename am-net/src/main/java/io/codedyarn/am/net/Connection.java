@@ -68,11 +68,16 @@ final class Connection implements StreamObserver<WorkerMessage> {
             return;
         }
         switch (m.getKindCase()) {
-            case READY ->
+            case READY -> {
+                if (claim == GrpcWorkerServer.Claim.SPARE) {
+                    server.spareReady(worker);
+                } else {
                     server.events()
                             .post(
                                     new CoordinatorEvent.WorkerReady(
                                             worker, host, m.getReady().getLoadNanos()));
+                }
+            }
             case RESULT -> result(m.getResult());
             case LOADED -> loaded(m.getLoaded().getLoadNanos());
             case FAILURE -> fail("worker reported: " + m.getFailure().getMessage(), null);
@@ -123,13 +128,16 @@ final class Connection implements StreamObserver<WorkerMessage> {
                             + h.getProtocolVersion()
                             + " is not supported; this application master speaks version "
                             + ProtocolCodec.VERSION);
-        } else if (w < 0 || w >= server.workerCount()) {
+        } else if (w < 0 || w >= server.workerCount() + server.spareCount()) {
             reject(
                     Status.INVALID_ARGUMENT,
-                    "worker id " + w + " out of range 0.." + (server.workerCount() - 1));
+                    "worker id "
+                            + w
+                            + " out of range 0.."
+                            + (server.workerCount() + server.spareCount() - 1));
         } else if (!MessageDigest.isEqual(server.secret(), h.getSecret().toByteArray())) {
             reject(Status.UNAUTHENTICATED, "wrong application secret for worker " + w);
-        } else if ((claim = server.claim(w, this)) == GrpcWorkerServer.Claim.REFUSED) {
+        } else if ((claim = server.claim(w, this, h.getHost())) == GrpcWorkerServer.Claim.REFUSED) {
             reject(Status.ALREADY_EXISTS, "worker " + w + " is already connected");
         } else {
             worker = w;
@@ -153,6 +161,16 @@ final class Connection implements StreamObserver<WorkerMessage> {
             fail("protocol error: Loaded, but no load was asked for", Status.INVALID_ARGUMENT);
         } else if (nanos < 0) {
             fail("protocol error: negative load time " + nanos, Status.INVALID_ARGUMENT);
+        } else if (claim == GrpcWorkerServer.Claim.SPARE) {
+            loadsPending--;
+            // a spare holds a worker's partitions now: it becomes that worker's replacement
+            int w = server.adoptSpare(this, worker, host, nanos);
+            if (w < 0) {
+                fail("protocol error: spare " + worker + " loaded for no worker", Status.INTERNAL);
+            } else {
+                worker = w;
+                claim = GrpcWorkerServer.Claim.STANDBY;
+            }
         } else {
             loadsPending--;
             server.events().post(new CoordinatorEvent.PartitionsLoaded(worker, nanos));
@@ -278,6 +296,16 @@ final class Connection implements StreamObserver<WorkerMessage> {
     }
 
     private void failed(String reason) {
+        if (claim == GrpcWorkerServer.Claim.SPARE) {
+            int w = server.spareEnded(worker, this);
+            if (w >= 0 && !server.closing()) { // it was loading for w: w's replacement failed
+                server.events()
+                        .post(
+                                new CoordinatorEvent.ReplacementFailed(
+                                        w, "spare " + worker + " on " + host + ": " + reason));
+            }
+            return;
+        }
         if (worker >= 0) {
             boolean replacement = server.release(worker, this);
             if (!server.closing()) {

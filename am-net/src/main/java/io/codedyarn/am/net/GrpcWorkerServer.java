@@ -58,6 +58,7 @@ public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
     /** Per worker: 1 while a replacement is expected (a second Hello for the id is accepted). */
     private final AtomicIntegerArray expecting;
 
+    private final Spares spares;
     private final Server server;
     private final EventLoops loop;
     private volatile boolean closing;
@@ -93,6 +94,7 @@ public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
         this.connections = new AtomicReferenceArray<>(workers);
         this.standby = new AtomicReferenceArray<>(workers);
         this.expecting = new AtomicIntegerArray(workers);
+        this.spares = new Spares(workers, opts.spares());
         // The server's own event loop (not gRPC's shared default, which in-process clients also
         // use): sized by ioThreads, its threads named so their CPU time can be told apart.
         this.loop = EventLoops.create(opts.ioThreads(), IO_THREAD_PREFIX);
@@ -219,6 +221,12 @@ public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
         if (c == null) {
             return false;
         }
+        c.sendLoad(CoordinatorMessage.newBuilder().setLoad(load(add, retain)).build());
+        return true;
+    }
+
+    private static io.codedyarn.worker.protocol.v1.Load load(
+            java.util.Map<Integer, String> add, int[] retain) {
         io.codedyarn.worker.protocol.v1.Load.Builder b =
                 io.codedyarn.worker.protocol.v1.Load.newBuilder();
         new java.util.TreeMap<>(add)
@@ -231,8 +239,7 @@ public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
         for (int j : retain) {
             b.addRetain(j);
         }
-        c.sendLoad(CoordinatorMessage.newBuilder().setLoad(b).build());
-        return true;
+        return b.build();
     }
 
     /** Sends Stop to every connected worker and shuts the server down (waits at most 5 s). */
@@ -252,6 +259,9 @@ public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
             if (s != null) {
                 s.stop(reason);
             }
+        }
+        for (Connection c : spares.all()) {
+            c.stop(reason);
         }
         server.shutdown();
         try {
@@ -334,14 +344,19 @@ public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
     enum Claim {
         REFUSED,
         CURRENT,
-        STANDBY
+        STANDBY,
+        SPARE
     }
 
     /**
      * Registers {@code c} as worker {@code w}'s stream, or as its replacement's when one is
-     * expected and the current stream lives; refused if both are taken.
+     * expected and the current stream lives, or as a spare's (ids from {@link #workers()} on);
+     * refused if taken.
      */
-    Claim claim(int w, Connection c) {
+    Claim claim(int w, Connection c, String host) {
+        if (spares.isSpare(w)) {
+            return spares.claim(w, c, host) ? Claim.SPARE : Claim.REFUSED;
+        }
         if (connections.compareAndSet(w, null, c)) {
             return Claim.CURRENT;
         }
@@ -351,8 +366,67 @@ public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
         return Claim.REFUSED;
     }
 
+    int spareCount() {
+        return spares.count();
+    }
+
+    void spareReady(int id) {
+        spares.ready(id);
+    }
+
+    /** A spare's stream ended; the worker it was loading for, or −1. */
+    int spareEnded(int id, Connection c) {
+        return spares.release(id, c);
+    }
+
+    /**
+     * A spare has loaded the partitions of the worker it was assigned to: its stream becomes that
+     * worker's replacement-in-waiting (as a second Hello would), announced with a WorkerReady.
+     * Returns the worker, or −1 when it was assigned to none.
+     */
+    int adoptSpare(Connection c, int id, String host, long loadNanos) {
+        int w = spares.assignedTo(id);
+        if (w < 0 || spares.release(id, c) != w || !standby.compareAndSet(w, null, c)) {
+            return -1;
+        }
+        expecting.set(w, 1);
+        events.post(new io.codedyarn.coordinator.CoordinatorEvent.WorkerReady(w, host, loadNanos));
+        return w;
+    }
+
+    /**
+     * Reserves a ready, unassigned spare on a node outside {@code avoid} for {@code worker}'s
+     * replacement: its id, or empty.
+     */
+    public java.util.OptionalInt takeSpare(java.util.Set<String> avoid, int worker) {
+        return spares.take(avoid, worker);
+    }
+
+    /** The node a spare's Hello named. */
+    public String spareHost(int id) {
+        return spares.host(id);
+    }
+
+    /**
+     * Sends the reserved spare {@code id} the worker's partitions ({@code uris}); its Loaded makes
+     * it the worker's replacement. False when the spare's stream is gone (its end already posted
+     * the replacement's failure).
+     */
+    public boolean assignSpare(int id, java.util.Map<Integer, String> uris) {
+        Connection c = spares.stream(id);
+        if (c == null) {
+            return false;
+        }
+        c.sendLoad(CoordinatorMessage.newBuilder().setLoad(load(uris, new int[0])).build());
+        return true;
+    }
+
     /** Unregisters {@code c}; whether it was the worker's replacement-in-waiting. */
     boolean release(int w, Connection c) {
+        if (spares.isSpare(w)) {
+            spares.release(w, c);
+            return false;
+        }
         if (standby.compareAndSet(w, c, null)) {
             return true;
         }

@@ -15,9 +15,16 @@ import io.codedyarn.worker.net.ProtocolCodec;
  *     GrpcWorkerServer#IO_THREAD_PREFIX}-*); every worker stream is served by one of them
  * @param helloTimeoutMillis how long a new stream may stay silent before its Hello: a peer that
  *     sends nothing is cut off (DEADLINE_EXCEEDED) instead of holding a stream forever
+ * @param spares warm spare workers accepted besides the workers (ids workers .. workers+spares−1;
+ *     {@link Spares})
  */
 public record ServerOptions(
-        String bindAddress, int port, int maxMessageBytes, int ioThreads, long helloTimeoutMillis) {
+        String bindAddress,
+        int port,
+        int maxMessageBytes,
+        int ioThreads,
+        long helloTimeoutMillis,
+        int spares) {
     /** Default Hello timeout: a worker sends Hello right after connecting; 30 s is generous. */
     public static final long DEFAULT_HELLO_TIMEOUT_MILLIS = 30_000;
 
@@ -29,7 +36,8 @@ public record ServerOptions(
                 || port > 65535
                 || maxMessageBytes < 1024
                 || ioThreads < 1
-                || helloTimeoutMillis < 1) {
+                || helloTimeoutMillis < 1
+                || spares < 0) {
             throw new IllegalArgumentException(
                     "need 0 <= port <= 65535, maxMessageBytes >= 1024, ioThreads >= 1 and"
                             + " helloTimeoutMillis >= 1, got "
@@ -39,7 +47,8 @@ public record ServerOptions(
                             + "/"
                             + ioThreads
                             + "/"
-                            + helloTimeoutMillis);
+                            + helloTimeoutMillis
+                            + (spares < 0 ? "; spares must be >= 0, got " + spares : ""));
         }
     }
 
@@ -53,26 +62,35 @@ public record ServerOptions(
                 0,
                 ProtocolCodec.DEFAULT_MAX_MESSAGE_BYTES,
                 DEFAULT_IO_THREADS,
-                DEFAULT_HELLO_TIMEOUT_MILLIS);
+                DEFAULT_HELLO_TIMEOUT_MILLIS,
+                0);
     }
 
     public ServerOptions withBindAddress(String address) {
-        return new ServerOptions(address, port, maxMessageBytes, ioThreads, helloTimeoutMillis);
+        return new ServerOptions(
+                address, port, maxMessageBytes, ioThreads, helloTimeoutMillis, spares);
     }
 
     public ServerOptions withPort(int p) {
-        return new ServerOptions(bindAddress, p, maxMessageBytes, ioThreads, helloTimeoutMillis);
+        return new ServerOptions(
+                bindAddress, p, maxMessageBytes, ioThreads, helloTimeoutMillis, spares);
     }
 
     public ServerOptions withMaxMessageBytes(int bytes) {
-        return new ServerOptions(bindAddress, port, bytes, ioThreads, helloTimeoutMillis);
+        return new ServerOptions(bindAddress, port, bytes, ioThreads, helloTimeoutMillis, spares);
     }
 
     public ServerOptions withIoThreads(int threads) {
-        return new ServerOptions(bindAddress, port, maxMessageBytes, threads, helloTimeoutMillis);
+        return new ServerOptions(
+                bindAddress, port, maxMessageBytes, threads, helloTimeoutMillis, spares);
     }
 
     public ServerOptions withHelloTimeoutMillis(long millis) {
-        return new ServerOptions(bindAddress, port, maxMessageBytes, ioThreads, millis);
+        return new ServerOptions(bindAddress, port, maxMessageBytes, ioThreads, millis, spares);
+    }
+
+    public ServerOptions withSpares(int count) {
+        return new ServerOptions(
+                bindAddress, port, maxMessageBytes, ioThreads, helloTimeoutMillis, count);
     }
 }

@@ -415,6 +415,66 @@ class GrpcWorkerServerTest {
     }
 
     @Test
+    void aWarmSpareLoadsAWorkersPartitionsAndTakesOverAsItsReplacement() throws Exception {
+        try (TestingCluster c = new TestingCluster(2, OPTS.withSpares(1))) {
+            CompletableFuture<Integer> w1 = c.start(1);
+            c.next(WorkerReady.class);
+            CompletableFuture<Integer> spare = c.start(2); // id n = 2: the spare, no data
+            // the spare's Ready is the server's business: no event for the coordinator
+            assertThat(c.events.poll(TimeUnit.SECONDS.toNanos(1))).isNull();
+            assertThat(c.server.takeSpare(java.util.Set.of("host-2"), 1))
+                    .as("a spare on an avoided node is not taken")
+                    .isEmpty();
+            java.util.OptionalInt id = c.server.takeSpare(java.util.Set.of("host-1"), 1);
+            assertThat(id).hasValue(2);
+            assertThat(c.server.spareHost(2)).isEqualTo("host-2");
+            assertThat(c.server.takeSpare(java.util.Set.of(), 0)).as("reserved").isEmpty();
+            assertThat(c.server.assignSpare(2, c.stored(1))).isTrue();
+            WorkerReady r = c.next(WorkerReady.class);
+            assertThat(r.worker()).isEqualTo(1);
+            assertThat(r.host()).isEqualTo("host-2");
+            c.server.promote(1);
+            assertThat(await(w1)).as("the old incarnation is stopped").isEqualTo(0);
+            double[] x = {0.5, -0.25, 1.5, 0.0, -2.0};
+            Task t =
+                    new Task(
+                            0,
+                            x,
+                            List.of(
+                                    WorkUnit.of(
+                                            new Piece(1, 0, -1, 1.0), new Piece(0, 0, -1, 2.0))),
+                            Task.Kind.OBJECTIVE);
+            c.server.send(1, t);
+            TaskResult got = c.next(ResultArrived.class).result();
+            assertThat(got.worker()).as("results count as worker 1's").isEqualTo(1);
+            TaskResult want =
+                    new TaskExecutor(1, c.storedRows(1), Workload.LR, 1, () -> 0L).execute(t);
+            assertThat(got.values()[0]).containsExactly(want.values()[0]);
+            c.server.close("done");
+            assertThat(await(spare)).isEqualTo(WorkerClient.EXIT_OK);
+        }
+    }
+
+    @Test
+    void aSpareThatDiesWhileLoadingIsTheReplacementsFailure() throws Exception {
+        try (TestingCluster c = new TestingCluster(2, OPTS.withSpares(1))) {
+            c.start(0);
+            c.next(WorkerReady.class);
+            c.start(2);
+            java.util.OptionalInt id = java.util.OptionalInt.empty();
+            for (int i = 0; i < 100 && id.isEmpty(); i++) { // until the spare said Ready
+                Thread.sleep(50);
+                id = c.server.takeSpare(java.util.Set.of(), 0);
+            }
+            assertThat(id).hasValue(2);
+            c.server.assignSpare(2, Map.of(0, "mem:/missing"));
+            var f = c.next(io.codedyarn.coordinator.CoordinatorEvent.ReplacementFailed.class);
+            assertThat(f.worker()).isZero();
+            assertThat(f.reason()).contains("spare 2").contains("mem:/missing");
+        }
+    }
+
+    @Test
     void aLoadThatCannotBeReadFailsTheWorkerNamingTheFile() throws Exception {
         try (TestingCluster c = new TestingCluster(3, OPTS)) {
             CompletableFuture<Integer> exit = c.start(0);

@@ -88,7 +88,11 @@ final class TestingCluster implements AutoCloseable {
         return "mem:/part-" + partition;
     }
 
+    /** Worker w's partitions w and w+1 (mod n); a spare (w ≥ n) holds none. */
     Map<Integer, String> stored(int w) {
+        if (w >= n) {
+            return Map.of();
+        }
         return Map.of(w, uri(w), (w + 1) % n, uri((w + 1) % n));
     }
 

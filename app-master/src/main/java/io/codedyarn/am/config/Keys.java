@@ -227,6 +227,12 @@ public final class Keys {
     public static final ConfigKey<Integer> WORKER_VCORES =
             new ConfigKey<>("coded-yarn.worker.vcores", 1, "worker container virtual cores");
 
+    public static final ConfigKey<Integer> WORKER_SPARES =
+            new ConfigKey<>(
+                    "coded-yarn.worker.spares",
+                    2,
+                    "warm spare worker containers kept beside the job while adaptation is on (coded-yarn.exclusion.enabled): connected, idle, no data; a slow or failed worker's replacement takes a spare (its partitions placed beside it and loaded, about a second) instead of waiting for a new container (about 12 s on the embedded cluster), and a new spare is asked for; 0: none");
+
     public static final ConfigKey<String> WORKER_JAVA_OPTS =
             new ConfigKey<>(
                     "coded-yarn.worker.java-opts",
@@ -295,6 +301,7 @@ public final class Keys {
                 AM_IO_THREADS,
                 WORKER_MEMORY_MB,
                 WORKER_VCORES,
+                WORKER_SPARES,
                 WORKER_JAVA_OPTS,
                 QUEUE,
                 LOCALITY_WAIT_SECONDS,

@@ -18,6 +18,7 @@ import java.util.function.Function;
  * @param amIoThreads {@link Keys#AM_IO_THREADS}
  * @param workerMemoryMb {@link Keys#WORKER_MEMORY_MB}
  * @param workerVcores {@link Keys#WORKER_VCORES}
+ * @param workerSpares {@link Keys#WORKER_SPARES}
  * @param workerJavaOpts {@link Keys#WORKER_JAVA_OPTS}
  * @param queue {@link Keys#QUEUE}
  * @param localityWaitSeconds {@link Keys#LOCALITY_WAIT_SECONDS}
@@ -37,6 +38,7 @@ public record YarnSettings(
         int amIoThreads,
         int workerMemoryMb,
         int workerVcores,
+        int workerSpares,
         String workerJavaOpts,
         String queue,
         int localityWaitSeconds,
@@ -61,6 +63,7 @@ public record YarnSettings(
                 positive(lookup, Keys.AM_IO_THREADS),
                 positive(lookup, Keys.WORKER_MEMORY_MB),
                 positive(lookup, Keys.WORKER_VCORES),
+                nonNegative(lookup, Keys.WORKER_SPARES),
                 text(lookup, Keys.WORKER_JAVA_OPTS),
                 nonEmpty(lookup, Keys.QUEUE),
                 nonNegative(lookup, Keys.LOCALITY_WAIT_SECONDS),

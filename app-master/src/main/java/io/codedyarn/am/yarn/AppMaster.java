@@ -183,16 +183,24 @@ public final class AppMaster {
         if (!straggles.isNone()) {
             LOG.info("workers inject slowness: {}", straggles);
         }
+        // warm spares (ids n..n+S-1) only serve replacements, which adaptation makes
+        int spares = config.adaptation().enabled() ? settings.workerSpares() : 0;
         server =
                 clients.workerServer(
                         n,
                         secret,
                         (w, host) ->
-                                replacer.setup(
-                                        job.placed.setup(
-                                                w, job.spec, straggles.forWorker(w, host))),
+                                w >= n
+                                        ? job.placed.spareSetup(
+                                                w, job.spec, straggles.forWorker(w, host))
+                                        : replacer.setup(
+                                                job.placed.setup(
+                                                        w, job.spec, straggles.forWorker(w, host))),
                         events,
-                        ServerOptions.defaults().withIoThreads(settings.amIoThreads()));
+                        ServerOptions.defaults()
+                                .withIoThreads(settings.amIoThreads())
+                                .withSpares(spares));
+        containers.spares(spares);
         int grpcPort = server.port();
         coordinator =
                 new Coordinator(

@@ -109,6 +109,17 @@ final class PlacedJob {
         return h != null ? h.clone() : plan.stored(worker);
     }
 
+    /** A warm spare's Welcome: the job's workload and no partitions (it loads them when used). */
+    WorkerSetup spareSetup(int spare, TrainSpec spec, WorkerStraggle straggle) {
+        return new WorkerSetup(
+                spare,
+                spec.workload(),
+                Math.max(1, spec.components()),
+                spec.intercept(),
+                Map.of(),
+                straggle);
+    }
+
     WorkerSetup setup(int worker, TrainSpec spec, WorkerStraggle straggle) {
         Map<Integer, String> parts = new TreeMap<>();
         for (int j : stored(worker)) {

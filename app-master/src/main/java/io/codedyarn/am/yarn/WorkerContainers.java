@@ -89,6 +89,14 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
     private final Map<Integer, Set<String>> avoidFor = new HashMap<>();
     private int replacementsAsked;
     private Scheduler.Cancellable localityTimer;
+    // warm spares (ids workers .. workers+spares−1): requested, launched, not yet a worker's
+    private int spares;
+    private long sparesAsked;
+    private final Map<Long, Integer> spareSlotOf = new HashMap<>(); // allocation id → slot
+    private final Map<Long, ContainerRequest> spareRequests = new HashMap<>();
+    private final Map<Long, String> spareWanted = new HashMap<>(); // allocation id → node
+    private final Map<Integer, Container> spareContainers = new HashMap<>();
+    private final Map<ContainerId, Integer> spareOf = new HashMap<>();
 
     // ---- read from other threads ----
     /** Set by the main thread, so that an action in progress (a copy) need not finish first. */
@@ -132,6 +140,15 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
     /** The NodeManagers' callbacks: each posts to {@code thread}. */
     NMClientAsync.AbstractCallbackHandler nmCallbacks() {
         return ContainerCallbacks.nodeManagers(this::post, this);
+    }
+
+    /**
+     * Keep {@code count} warm spare containers (worker ids workers .. workers+count−1, no data): a
+     * replacement then takes a spare instead of waiting for a container start. Before {@link
+     * #request}.
+     */
+    void spares(int count) {
+        post(() -> this.spares = count);
     }
 
     /** How to re-place a worker's data (null: never; fall back to relaxed locality at once). */
@@ -186,6 +203,99 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
         if (!requestedNode.isEmpty()) {
             startLocalityWait();
         }
+        for (int k = 0; k < spares; k++) {
+            requestSpare(k);
+        }
+    }
+
+    /** Allocation ids of spares start here (ids below it name workers: id mod N). */
+    static final long SPARE_BASE = 1L << 40;
+
+    /**
+     * Asks for spare slot k's container on the node with the fewest containers asked for (workers'
+     * and spares'), ties by name, so that a spare is rarely beside the workers it may replace.
+     */
+    private void requestSpare(int slot) {
+        Map<String, Integer> count = new TreeMap<>();
+        for (String n : requestedNode.values()) {
+            count.merge(n, 1, Integer::sum);
+        }
+        for (Container c : spareContainers.values()) {
+            count.merge(nodeName(c), 1, Integer::sum);
+        }
+        for (String n : spareWanted.values()) {
+            count.merge(n, 1, Integer::sum);
+        }
+        String node = null;
+        for (var e : count.entrySet()) {
+            if (node == null || e.getValue() < count.get(node)) {
+                node = e.getKey();
+            }
+        }
+        long id = SPARE_BASE + sparesAsked++;
+        // relaxed: a spare anywhere beats none; the node is a preference
+        ContainerRequest req =
+                ContainerRequest.newBuilder()
+                        .capability(resource)
+                        .nodes(node == null ? null : new String[] {node})
+                        .priority(PRIORITY)
+                        .relaxLocality(true)
+                        .allocationRequestId(id)
+                        .build();
+        spareSlotOf.put(id, slot);
+        spareRequests.put(id, req);
+        if (node != null) {
+            spareWanted.put(id, node);
+        }
+        rm.addContainerRequest(req);
+    }
+
+    private void spareAllocated(Container c, long id) {
+        Integer slot = spareSlotOf.remove(id);
+        ContainerRequest req = spareRequests.remove(id);
+        spareWanted.remove(id);
+        if (slot == null || stopping) {
+            rm.releaseAssignedContainer(c.getId());
+            return;
+        }
+        rm.removeContainerRequest(req);
+        spareContainers.put(slot, c);
+        spareOf.put(c.getId(), slot);
+        LOG.info("spare {}: container {} on {}", workers + slot, c.getId(), nodeName(c));
+        nm.startContainerAsync(c, launchContext.apply(workers + slot));
+    }
+
+    /** A spare's container ended or failed to start: the slot is asked for again, once. */
+    private boolean spareGone(ContainerId id, String why) {
+        Integer slot = spareOf.remove(id);
+        if (slot == null) {
+            return false;
+        }
+        spareContainers.remove(slot);
+        LOG.warn("spare {}: container {} {}", workers + slot, id, why);
+        return true;
+    }
+
+    /**
+     * Spare {@code spareId}'s container becomes worker w's replacement-in-waiting (it is loading
+     * the worker's partitions; {@link #promote} then makes it the worker's container), and a new
+     * spare is asked for in its slot.
+     */
+    void adoptSpare(int spareId, int w) {
+        post(
+                () -> {
+                    int slot = spareId - workers;
+                    Container c = spareContainers.remove(slot);
+                    if (c == null || stopping) {
+                        return;
+                    }
+                    spareOf.remove(c.getId());
+                    standby.put(w, c);
+                    standbyIds.add(c.getId());
+                    workerOf.put(c.getId(), w);
+                    LOG.info("worker {}: spare {} ({}) takes over", w, spareId, c.getId());
+                    requestSpare(slot);
+                });
     }
 
     /** Re-places worker w's data once (never twice); the new node, or empty. */
@@ -393,6 +503,10 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
     @Override
     public void allocated(Container c) {
         long id = c.getAllocationRequestId();
+        if (id >= SPARE_BASE) {
+            spareAllocated(c, id);
+            return;
+        }
         int w = workers > 0 && id >= 0 ? (int) (id % workers) : -1;
         String node = nodeName(c);
         ContainerRequest req = w < 0 ? null : pending.get(w);
@@ -439,6 +553,9 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
 
     @Override
     public void startFailed(ContainerId id, Throwable t) {
+        if (spareGone(id, "failed to start: " + t)) {
+            return;
+        }
         Integer w = workerOf.get(id);
         if (w != null && standbyIds.remove(id)) {
             standby.remove(w);
@@ -457,6 +574,9 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
 
     @Override
     public void completed(ContainerStatus s) {
+        if (spareGone(s.getContainerId(), "exited with status " + s.getExitStatus())) {
+            return;
+        }
         Integer w = workerOf.get(s.getContainerId());
         if (w == null || stopping) {
             return;

@@ -102,13 +102,40 @@ class AppMasterTest {
 
     /** Stages {@code spec} as the client would; runs the AM; returns the RM's record of it. */
     private List<String> run(TrainSpec spec, Path data, Path out) throws IOException {
+        return run(spec, data, out, "0");
+    }
+
+    /** With {@code coded-yarn.worker.spares} = {@code spares} in the job's site file. */
+    private List<String> run(TrainSpec spec, Path data, Path out, String spares)
+            throws IOException {
         java.nio.file.Path dir = Files.createDirectories(tmp.resolve("am"));
+        Files.writeString(
+                dir.resolve(YarnKeys.SITE_XML),
+                "<configuration><property><name>coded-yarn.worker.spares</name><value>"
+                        + spares
+                        + "</value></property></configuration>");
         Files.writeString(dir.resolve(JobJson.SPEC_FILE), JobJson.write(spec));
         Files.writeString(
                 dir.resolve(JobJson.INFO_FILE),
                 JobJson.write(new JobInfo(data.toString(), out.toString())));
         new AppMaster(clients, new AmEnvironment(HOST, APP, null, dir)).run();
         return clients.rm.rest();
+    }
+
+    @Test
+    void warmSparesAreAskedForBesideTheWorkersWithAllocationIdsOfTheirOwn() throws Exception {
+        clients = new FakeAmClients();
+        TrainSpec spec = lr(2, 3);
+        Path out = fs.makeQualified(new Path(tmp.resolve("spares").toUri()));
+        List<String> rm = run(spec, placed(spec), out, "2");
+        // ids from 2^40 on (below, id mod N names a worker), after the workers' requests
+        assertThat(rm.subList(1, 5))
+                .containsExactly(
+                        "add 0 localhost",
+                        "add 1 localhost",
+                        "add 1099511627776 *",
+                        "add 1099511627777 *");
+        assertThat(rm.get(rm.size() - 1)).isEqualTo("unregister SUCCEEDED ");
     }
 
     @Test

@@ -188,6 +188,7 @@ public final class WorkerClient implements AutoCloseable {
                             "worker " + config.worker() + " could not load its new partitions",
                             d.error());
                 }
+                boolean spare = partitions.isEmpty();
                 partitions = hold(partitions, d);
                 executor =
                         new TaskExecutor(
@@ -196,6 +197,9 @@ public final class WorkerClient implements AutoCloseable {
                                 a.workload(),
                                 a.components(),
                                 nanoClock);
+                if (spare) { // a warm spare taking over a worker: compile the kernels first
+                    warmUp(executor, partitions, a);
+                }
                 out.onNext(
                         WorkerMessage.newBuilder()
                                 .setLoaded(

@@ -208,7 +208,8 @@ public final class StraggleSpec {
                         workers,
                         node,
                         nodeIndex,
-                        recorded == null ? null : recorded[worker]);
+                        // a warm spare (id >= N) replays worker (id mod N)'s column
+                        recorded == null ? null : recorded[worker % recorded.length]);
     }
 
     /**
