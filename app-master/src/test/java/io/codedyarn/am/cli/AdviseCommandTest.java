@@ -214,6 +214,31 @@ class AdviseCommandTest {
             assertThat(check.rc()).as(check.out() + check.err()).isZero();
             assertThat(check.out()).contains("agrees");
         }
+        // the lazy family is timed with every group selected by simulate: flagged, not compared
+        Path lag = dir.resolve("lag");
+        CliRun lagRun =
+                CliRun.of(
+                        "train",
+                        "--cluster",
+                        "simulated",
+                        "--workers",
+                        "4",
+                        "--iterations",
+                        "10",
+                        "--latency",
+                        latency,
+                        "--scheme",
+                        "lag",
+                        "--workload",
+                        "lsq",
+                        "--out",
+                        lag.toString());
+        assertThat(lagRun.rc()).as(lagRun.err()).isZero();
+        TraceAgreement.Result lagResult = TraceAgreement.check(lag);
+        assertThat(lagResult.comparable()).isFalse();
+        assertThat(lagResult.note()).startsWith("not comparable");
+        assertThat(TraceAgreement.check(dir.resolve("cyclic")).comparable()).isTrue();
+
         // the dsag run's worker 2 was busy across rounds: its trace has gaps, filled
         assertThat(TraceAgreement.check(dir.resolve("dsag")).gapsFilled()).isPositive();
 
