@@ -5,6 +5,8 @@ import io.codedyarn.am.advise.RecordedRounds;
 import io.codedyarn.am.advise.SimulatedTarget;
 import io.codedyarn.am.cli.common.CliContext;
 import io.codedyarn.am.train.DatasetRows;
+import io.codedyarn.coordinator.JobJson;
+import io.codedyarn.coordinator.TrainSpec;
 import io.codedyarn.coordinator.advise.Advisor;
 import io.codedyarn.coordinator.advise.Candidate;
 import io.codedyarn.coordinator.advise.CandidateGrid;
@@ -199,6 +201,7 @@ final class AdviseCommand implements Callable<Integer> {
                                     + " from "
                                     + file;
                 }
+                method += recordedScheme();
                 method +=
                         "; exact schemes share their iterates, inexact ones (fastest-k, sag, dsag,"
                                 + " lag family) need --data for their iteration counts";
@@ -218,6 +221,29 @@ final class AdviseCommand implements Callable<Integer> {
         } finally {
             Files.deleteIfExists(replay);
         }
+    }
+
+    /**
+     * A caution when the recorded run (its job.json beside the trace) was itself inexact: its
+     * rounds then only approximate an exact scheme's.
+     */
+    private String recordedScheme() throws java.io.IOException {
+        Path job = trace.toAbsolutePath().resolveSibling(JobJson.SPEC_FILE);
+        if (!Files.isRegularFile(job)) {
+            return "";
+        }
+        TrainSpec run =
+                JobJson.read(
+                        Files.readString(job, StandardCharsets.UTF_8),
+                        TrainSpec.class,
+                        job.toString());
+        Candidate recordedRun = new Candidate(run.scheme(), run.params(), "", List.of());
+        return recordedRun.exact(run.plan())
+                ? " (recorded with " + run.scheme() + ", exact)"
+                : " (caution: recorded with "
+                        + run.scheme()
+                        + ", whose iterates are inexact: the count only approximates an exact"
+                        + " scheme's)";
     }
 
     /** The flags the recommended train command carries beyond the scheme's own. */

@@ -239,6 +239,17 @@ class AdviseCommandTest {
         assertThat(lagResult.note()).startsWith("not comparable");
         assertThat(TraceAgreement.check(dir.resolve("cyclic")).comparable()).isTrue();
 
+        // advise from the dsag run's trace: exact schemes get its 30 rounds, with a caution
+        CliRun fromDsag =
+                CliRun.of(
+                        "advise",
+                        "--trace",
+                        dir.resolve("dsag").resolve("latency-trace.csv").toString());
+        assertThat(fromDsag.rc()).as(fromDsag.err()).isZero();
+        assertThat(fromDsag.out())
+                .contains("the recorded run's 30 rounds")
+                .contains("caution: recorded with dsag");
+
         // the dsag run's worker 2 was busy across rounds: its trace has gaps, filled
         assertThat(TraceAgreement.check(dir.resolve("dsag")).gapsFilled()).isPositive();
 
