@@ -162,6 +162,7 @@ public final class CodedYarn extends Configured implements Tool {
                 PlanCommand.class,
                 SimulateCommand.class,
                 TrainCommand.class,
+                AdviseCommand.class,
                 ReproduceCommand.class,
                 io.codedyarn.am.cli.data.DataCommand.class,
                 BenchCommand.class,

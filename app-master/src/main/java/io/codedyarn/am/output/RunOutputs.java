@@ -4,9 +4,12 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.codedyarn.coordinator.IterationRecord;
+import io.codedyarn.coordinator.JobJson;
 import io.codedyarn.coordinator.LatencyRecord;
 import io.codedyarn.coordinator.RunResult;
+import io.codedyarn.coordinator.TrainSpec;
 import io.codedyarn.coordinator.adapt.AdaptEvent;
+import io.codedyarn.worker.task.Workload;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -39,6 +42,8 @@ import org.apache.hadoop.fs.Path;
  *       iteration,seconds,worker,node,event,reason}; worker −1 for a node-wide event; header only
  *       when nothing happened)
  *   <li>{@code summary.json}: the {@link RunSummary}
+ *   <li>{@code job.json}: the run's {@link TrainSpec} (as staged for the AM, {@link JobJson}), so
+ *       that a run's outputs say what was run ({@code advise --check} replays the trace for it)
  * </ul>
  */
 public final class RunOutputs {
@@ -70,7 +75,25 @@ public final class RunOutputs {
         }
     }
 
+    /** Writes every output, {@code job.json} included; the model's shape follows the spec. */
+    public static void write(
+            FileSystem fs, Path out, TrainSpec spec, RunSummary summary, RunResult result)
+            throws IOException {
+        boolean pca = spec.workload() == Workload.PCA;
+        write(
+                fs,
+                out,
+                summary,
+                result,
+                pca ? Math.max(1, spec.components()) : 1,
+                spec.intercept() && !pca,
+                spec);
+    }
+
     /**
+     * As {@link #write(FileSystem, Path, TrainSpec, RunSummary, RunResult)} without {@code
+     * job.json}.
+     *
      * @param components k for PCA (the model is d×k), 1 otherwise
      * @param intercept whether the model's last coordinate is the intercept (LR, LSQ)
      */
@@ -81,6 +104,18 @@ public final class RunOutputs {
             RunResult result,
             int components,
             boolean intercept)
+            throws IOException {
+        write(fs, out, summary, result, components, intercept, null);
+    }
+
+    private static void write(
+            FileSystem fs,
+            Path out,
+            RunSummary summary,
+            RunResult result,
+            int components,
+            boolean intercept,
+            TrainSpec spec)
             throws IOException {
         Path target = fs.makeQualified(out);
         checkAbsent(fs, target);
@@ -102,6 +137,9 @@ public final class RunOutputs {
             writeText(fs, new Path(tmp, LATENCY_TRACE), latencyTrace(result.latencyLog()));
             writeText(fs, new Path(tmp, EVENTS), events(result.events()));
             writeText(fs, new Path(tmp, SUMMARY), summaryJson(summary));
+            if (spec != null) {
+                writeText(fs, new Path(tmp, JobJson.SPEC_FILE), JobJson.write(spec));
+            }
             if (!fs.rename(tmp, target)) {
                 throw new IOException("cannot rename " + tmp + " to " + target);
             }

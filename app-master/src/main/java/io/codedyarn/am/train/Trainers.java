@@ -77,14 +77,7 @@ public final class Trainers {
                         config.adaptation(),
                         config.speeds());
         RunSummary summary = RunSummary.of("", spec, result, List.of());
-        boolean pca = spec.workload() == Workload.PCA;
-        RunOutputs.write(
-                local,
-                out,
-                summary,
-                result,
-                pca ? Math.max(1, spec.components()) : 1,
-                spec.intercept() && !pca);
+        RunOutputs.write(local, out, spec, summary, result);
         return new Outcome(summary, out.toString());
     }
 

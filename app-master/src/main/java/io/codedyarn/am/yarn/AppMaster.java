@@ -12,7 +12,6 @@ import io.codedyarn.coordinator.JobInfo;
 import io.codedyarn.coordinator.JobJson;
 import io.codedyarn.coordinator.RunResult;
 import io.codedyarn.coordinator.TrainSpec;
-import io.codedyarn.worker.task.Workload;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.URI;
@@ -248,14 +247,7 @@ public final class AppMaster {
         RunSummary summary =
                 RunSummary.of(env.applicationId(), spec, result, nodes)
                         .withReplacedData(replacer.replaced());
-        boolean pca = spec.workload() == Workload.PCA;
-        RunOutputs.write(
-                job.outFs,
-                job.out,
-                summary,
-                result,
-                pca ? Math.max(1, spec.components()) : 1,
-                spec.intercept() && !pca);
+        RunOutputs.write(job.outFs, job.out, spec, summary, result);
         LOG.info("outputs written to {}", job.outFs.makeQualified(job.out));
     }
 

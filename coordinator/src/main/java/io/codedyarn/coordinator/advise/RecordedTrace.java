@@ -1,0 +1,235 @@
+package io.codedyarn.coordinator.advise;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A run's {@code latency-trace.csv} as a planner reads it: per (iteration, worker) the recorded
+ * latency and load ({@code LoadUnit}s). Needs the header columns {@code iteration, worker, latency,
+ * load}; other columns (and a quoted last field) are ignored. Unlike {@code TraceReplay}, gaps are
+ * allowed, because an asynchronous run (sag, dsag) sends nothing to a worker that is busy for a
+ * whole round: such a gap is filled with the worker's previous row (else its next one), which the
+ * replay of the same scheme never reads (a busy worker gets no new task there either). A second row
+ * for one (iteration, worker) keeps the first. Bad input is an {@link IllegalArgumentException}
+ * naming the file and line.
+ */
+public final class RecordedTrace {
+    private final String source;
+    private final double[][] latency; // [iteration][worker], complete
+    private final double[][] load;
+    private final int gaps;
+
+    private RecordedTrace(String source, double[][] latency, double[][] load, int gaps) {
+        this.source = source;
+        this.latency = latency;
+        this.load = load;
+        this.gaps = gaps;
+    }
+
+    /**
+     * @throws IllegalArgumentException for a missing file or malformed content, naming file:line
+     */
+    public static RecordedTrace read(Path file) throws IOException {
+        String source = file.toString();
+        List<String> lines;
+        try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            lines = r.lines().toList();
+        } catch (NoSuchFileException e) {
+            throw new IllegalArgumentException(source + ": no such file");
+        }
+        if (lines.isEmpty()) {
+            throw new IllegalArgumentException(source + ": empty trace (expected a header line)");
+        }
+        List<String> cols = Arrays.asList(lines.get(0).trim().split("\\s*,\\s*"));
+        int ci = cols.indexOf("iteration");
+        int cw = cols.indexOf("worker");
+        int cl = cols.indexOf("latency");
+        int cload = cols.indexOf("load");
+        if (ci < 0 || cw < 0 || cl < 0 || cload < 0) {
+            throw new IllegalArgumentException(
+                    source
+                            + ":1: header must name columns iteration, worker, latency, load (got '"
+                            + lines.get(0)
+                            + "')");
+        }
+        int need = Math.max(Math.max(ci, cw), Math.max(cl, cload)) + 1;
+        List<double[]> rows = new ArrayList<>(); // {iteration, worker, latency, load}
+        int maxIt = -1;
+        int maxW = -1;
+        for (int k = 1; k < lines.size(); k++) {
+            String line = lines.get(k);
+            if (line.isBlank()) {
+                continue;
+            }
+            String where = source + ":" + (k + 1) + ": ";
+            String[] f = line.trim().split("\\s*,\\s*", -1);
+            if (f.length < need) {
+                throw new IllegalArgumentException(
+                        where + "expected at least " + need + " fields, got " + f.length);
+            }
+            int it = integer(f[ci], where, "iteration");
+            int w = integer(f[cw], where, "worker");
+            double lat = number(f[cl], where, "latency");
+            double l = number(f[cload], where, "load");
+            if (it < 0 || w < 0) {
+                throw new IllegalArgumentException(
+                        where + "iteration and worker must be >= 0, got " + it + ", " + w);
+            }
+            if (!(lat >= 0) || !(l > 0)) {
+                throw new IllegalArgumentException(
+                        where + "need latency >= 0 and load > 0, got " + f[cl] + ", " + f[cload]);
+            }
+            rows.add(new double[] {it, w, lat, l});
+            maxIt = Math.max(maxIt, it);
+            maxW = Math.max(maxW, w);
+        }
+        if (rows.isEmpty()) {
+            throw new IllegalArgumentException(source + ": trace has a header but no rows");
+        }
+        double[][] lat = filled(maxIt + 1, maxW + 1);
+        double[][] ld = filled(maxIt + 1, maxW + 1);
+        for (double[] r : rows) {
+            int it = (int) r[0];
+            int w = (int) r[1];
+            if (Double.isNaN(lat[it][w])) {
+                lat[it][w] = r[2];
+                ld[it][w] = r[3];
+            }
+        }
+        return new RecordedTrace(source, lat, ld, fillGaps(source, lat, ld));
+    }
+
+    /** Fills each gap from the worker's previous row, else its next one; returns the count. */
+    private static int fillGaps(String source, double[][] lat, double[][] ld) {
+        int gaps = 0;
+        for (int w = 0; w < lat[0].length; w++) {
+            int first = -1;
+            for (int t = 0; t < lat.length && first < 0; t++) {
+                first = Double.isNaN(lat[t][w]) ? -1 : t;
+            }
+            if (first < 0) {
+                throw new IllegalArgumentException(
+                        source + ": worker " + w + " has no row (workers are numbered from 0)");
+            }
+            for (int t = 0; t < lat.length; t++) {
+                if (Double.isNaN(lat[t][w])) {
+                    int from = t < first ? first : t - 1;
+                    lat[t][w] = lat[from][w];
+                    ld[t][w] = ld[from][w];
+                    gaps++;
+                }
+            }
+        }
+        return gaps;
+    }
+
+    private static double[][] filled(int rows, int cols) {
+        double[][] a = new double[rows][cols];
+        for (double[] r : a) {
+            Arrays.fill(r, Double.NaN);
+        }
+        return a;
+    }
+
+    private static int integer(String s, String where, String what) {
+        try {
+            return Integer.parseInt(s);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(where + what + " is not an integer: '" + s + "'");
+        }
+    }
+
+    private static double number(String s, String where, String what) {
+        try {
+            double x = Double.parseDouble(s);
+            if (Double.isFinite(x)) {
+                return x;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException(where + what + " is not a finite number: '" + s + "'");
+    }
+
+    public String source() {
+        return source;
+    }
+
+    public int workers() {
+        return latency[0].length;
+    }
+
+    public int iterations() {
+        return latency.length;
+    }
+
+    /** (iteration, worker) pairs that had no row and were filled. */
+    public int gaps() {
+        return gaps;
+    }
+
+    /**
+     * Relative speeds, one per worker of {@code n}: 1 / (the worker's median latency per unit of
+     * load), worker i replaying trace worker i mod M, scaled so that the fastest is 1 and rounded
+     * to 3 decimals (so that a command line carrying them reproduces the same plan).
+     */
+    public double[] speeds(int n) {
+        double[] perUnit = new double[workers()];
+        for (int w = 0; w < perUnit.length; w++) {
+            double[] x = new double[iterations()];
+            for (int t = 0; t < x.length; t++) {
+                x[t] = latency[t][w] / load[t][w];
+            }
+            perUnit[w] = Medians.of(x);
+        }
+        double fastest = Arrays.stream(perUnit).min().orElseThrow();
+        double[] speeds = new double[n];
+        for (int i = 0; i < n; i++) {
+            double s = perUnit[i % workers()] > 0 ? fastest / perUnit[i % workers()] : 1;
+            speeds[i] = Math.max(0.001, Math.round(s * 1000) / 1000.0);
+        }
+        return speeds;
+    }
+
+    /**
+     * The trace for {@code n} workers, complete, as {@code TraceReplay} reads it ({@code
+     * iteration,worker,latency,load}): worker i replays trace worker i mod M (M = {@link
+     * #workers()}), so a plan for more or fewer workers sees the same mix of speeds.
+     */
+    public String normalised(int n) {
+        StringBuilder b = new StringBuilder("iteration,worker,latency,load\n");
+        for (int t = 0; t < iterations(); t++) {
+            for (int i = 0; i < n; i++) {
+                int w = i % workers();
+                b.append(t)
+                        .append(',')
+                        .append(i)
+                        .append(',')
+                        .append(latency[t][w])
+                        .append(',')
+                        .append(load[t][w])
+                        .append('\n');
+            }
+        }
+        return b.toString();
+    }
+
+    @Override
+    public String toString() {
+        return String.format(
+                Locale.ROOT,
+                "%s (%d iterations x %d workers, %d gaps filled)",
+                source,
+                iterations(),
+                workers(),
+                gaps);
+    }
+}
