@@ -37,6 +37,18 @@ final class Connection implements StreamObserver<WorkerMessage> {
     private long lastRound = -1;
     private int lastUnits;
 
+    /**
+     * Per recent round sent: the length of each value its result must have, negative when its x
+     * held NaN or ±∞ (then non-finite values are the iterate's fault, not the worker's).
+     */
+    private final java.util.Map<Long, Integer> expected =
+            new java.util.LinkedHashMap<>() {
+                @Override
+                protected boolean removeEldestEntry(java.util.Map.Entry<Long, Integer> e) {
+                    return size() > 4096;
+                }
+            };
+
     /** Loads sent and not yet answered with Loaded. */
     private int loadsPending;
 
@@ -184,7 +196,53 @@ final class Connection implements StreamObserver<WorkerMessage> {
             return;
         }
         TaskResult tr = ProtocolCodec.result(worker, r);
+        problem = checkValues(tr);
+        if (problem != null) {
+            fail("protocol error: " + problem, Status.INVALID_ARGUMENT);
+            return;
+        }
         server.events().post(new CoordinatorEvent.ResultArrived(tr));
+    }
+
+    /**
+     * Why the decoded values cannot answer their task, or null: each value must have the length the
+     * task's kind gives (1 + |x|, or 1 for ‖X‖²) and, when x was finite, hold only finite numbers —
+     * a NaN from a worker would otherwise poison the decoded gradient.
+     */
+    private String checkValues(TaskResult tr) {
+        Integer want = expected.get(tr.round());
+        if (want == null) {
+            return null; // older than the rounds remembered: the length check above still held
+        }
+        double[][] values = tr.values();
+        for (int u = 0; u < values.length; u++) {
+            if (values[u].length != Math.abs(want)) {
+                return "result of round "
+                        + tr.round()
+                        + ": value "
+                        + u
+                        + " has "
+                        + values[u].length
+                        + " numbers, the task's kind and model need "
+                        + Math.abs(want);
+            }
+            if (want > 0) {
+                for (int i = 0; i < values[u].length; i++) {
+                    if (!Double.isFinite(values[u][i])) {
+                        return "result of round "
+                                + tr.round()
+                                + ": value "
+                                + u
+                                + " holds "
+                                + values[u][i]
+                                + " at index "
+                                + i
+                                + " for a finite iterate";
+                    }
+                }
+            }
+        }
+        return null;
     }
 
     /** Why {@code r} cannot be a worker's answer, or null. */
@@ -228,12 +286,18 @@ final class Connection implements StreamObserver<WorkerMessage> {
 
     // ---- outbound ----
 
-    synchronized void sendTask(CoordinatorMessage m, long round, int units) {
+    /**
+     * @param length the length each value of the answer must have
+     * @param finiteX whether the task's x is finite (then so must the answer be)
+     */
+    synchronized void sendTask(
+            CoordinatorMessage m, long round, int units, int length, boolean finiteX) {
         if (!ended) {
             lastRound = Math.max(lastRound, round);
             if (round == lastRound) {
                 lastUnits = units;
             }
+            expected.put(round, finiteX ? length : -length);
             write(m);
         }
     }

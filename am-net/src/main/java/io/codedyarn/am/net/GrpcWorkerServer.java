@@ -69,7 +69,8 @@ public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
     /** The iterate's encoding, shared by the sends of one broadcast (same array, same round). */
     private volatile EncodedX lastX;
 
-    private record EncodedX(double[] x, long round, Vector vector) {}
+    /** One broadcast's x, encoded once; {@code finite}: no NaN or ±∞ in it. */
+    private record EncodedX(double[] x, long round, Vector vector, boolean finite) {}
 
     /**
      * @param secret the per-application secret every Hello must carry
@@ -157,7 +158,12 @@ public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
         }
         EncodedX e = lastX;
         if (e == null || e.x() != task.x() || e.round() != task.round()) {
-            e = new EncodedX(task.x(), task.round(), ProtocolCodec.vector(task.x()));
+            e =
+                    new EncodedX(
+                            task.x(),
+                            task.round(),
+                            ProtocolCodec.vector(task.x()),
+                            java.util.Arrays.stream(task.x()).allMatch(Double::isFinite));
             lastX = e;
         }
         CoordinatorMessage m =
@@ -177,7 +183,9 @@ public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
                             + opts.maxMessageBytes()
                             + " bytes");
         }
-        c.sendTask(m, task.round(), task.units().size());
+        // every kernel answers [value, gradient] (1 + |x|), ‖X‖² one number
+        int length = task.kind() == Task.Kind.SQUARED_NORM ? 1 : 1 + task.x().length;
+        c.sendTask(m, task.round(), task.units().size(), length, e.finite());
     }
 
     /**

@@ -3,6 +3,7 @@ package io.codedyarn.worker.hdfs;
 import io.codedyarn.hdfs.dataset.BlockInfo;
 import io.codedyarn.hdfs.dataset.CsrBlock;
 import io.codedyarn.hdfs.dataset.DatasetReader;
+import io.codedyarn.hdfs.dataset.DatasetVerifier;
 import io.codedyarn.hdfs.dataset.DenseBlock;
 import io.codedyarn.hdfs.dataset.RowBlock;
 import io.codedyarn.worker.data.CsrRows;
@@ -23,9 +24,10 @@ import org.apache.hadoop.fs.Path;
 /**
  * The worker's one Hadoop adapter: reads each assigned partition file ({@code part-0000j.cyd} of a
  * {@code data prepare} output, a dataset directory whose {@code manifest.json} lists the partition
- * files) with {@link DatasetReader}, which checks the block header against the manifest. The
- * reader's row-major dense and CSR arrays have the worker's layouts, so they are wrapped, not
- * copied; the intercept column is appended when the assignment asks for it.
+ * files) with {@link DatasetReader}, which checks the block header against the manifest, after
+ * checking the file's CRC32C against the manifest's (as {@code data verify} does). The reader's
+ * row-major dense and CSR arrays have the worker's layouts, so they are wrapped, not copied; the
+ * intercept column is appended when the assignment asks for it.
  *
  * <p>With the container on the node that holds the partitions, HDFS serves these reads locally
  * (short-circuit where configured).
@@ -56,11 +58,31 @@ public final class HdfsPartitionLoader implements PartitionLoader {
                 reader = DatasetReader.open(file.getFileSystem(conf), dir);
                 readers.put(dir, reader);
             }
-            RowBlock block = reader.readBlock(blockIndex(reader, file, e.getKey()));
+            int index = blockIndex(reader, file, e.getKey());
+            verify(reader, index, file, e.getKey());
+            RowBlock block = reader.readBlock(index);
             Rows rows = rows(block);
             out.put(e.getKey(), a.intercept() ? Intercept.append(rows) : rows);
         }
         return out;
+    }
+
+    /**
+     * The file's CRC32C against the manifest's (what {@code data verify} checks): a corrupted or
+     * swapped partition file fails the worker, naming the file, instead of training on wrong rows.
+     * One extra streaming pass over a file the load then reads again (from the page cache).
+     */
+    private static void verify(DatasetReader reader, int index, Path file, int partition)
+            throws IOException {
+        long want = reader.manifest().blocks().get(index).crc32c();
+        long got = DatasetVerifier.crc32c(reader.fileSystem(), file);
+        if (got != want) {
+            throw new IOException(
+                    String.format(
+                            "partition %d: %s: CRC32C mismatch: file has %08x, manifest says %08x"
+                                    + " (corrupted)",
+                            partition, file, got, want));
+        }
     }
 
     private static int blockIndex(DatasetReader reader, Path file, int partition)

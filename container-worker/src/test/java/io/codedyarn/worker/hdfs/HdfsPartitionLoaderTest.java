@@ -120,6 +120,34 @@ class HdfsPartitionLoaderTest {
                 .hasMessageEndingWith("src/manifest.json");
     }
 
+    @Test
+    void aCorruptedPartitionFileFailsTheLoadNamingTheFileAndBothChecksums() throws IOException {
+        FileSystem fs = FileSystem.getLocal(conf).getRawFileSystem();
+        Path src = new Path(tmp.toUri().toString(), "corrupt");
+        write(fs, src, 12, 3, false);
+        String name =
+                io.codedyarn.hdfs.dataset.DatasetReader.open(fs, src)
+                        .manifest()
+                        .blocks()
+                        .get(0)
+                        .file();
+        java.nio.file.Path file = java.nio.file.Path.of(new Path(src, name).toUri());
+        byte[] bytes = java.nio.file.Files.readAllBytes(file);
+        bytes[bytes.length - 3] ^= 0x10; // one bit of the last value: the header stays valid
+        java.nio.file.Files.write(file, bytes);
+        String uri = new Path(src, name).toUri().toString();
+        assertThatThrownBy(
+                        () ->
+                                new HdfsPartitionLoader(conf)
+                                        .load(
+                                                new WorkerAssignment(
+                                                        0, Workload.LR, 1, false, Map.of(0, uri))))
+                .isInstanceOf(IOException.class)
+                .hasMessageStartingWith("partition 0: ")
+                .hasMessageContaining(name + ": CRC32C mismatch: file has ")
+                .hasMessageEndingWith("(corrupted)");
+    }
+
     private static Plan plan(int workers, int stragglers) {
         SchemeParams p = SchemeParams.of(workers, stragglers, 7);
         return Schemes.byName("cyclic").place(p, Seeds.generator(p.seed()));

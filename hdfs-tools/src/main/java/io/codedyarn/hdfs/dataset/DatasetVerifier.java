@@ -110,7 +110,8 @@ public final class DatasetVerifier {
         }
     }
 
-    private static long crc32c(FileSystem fs, Path path) throws IOException {
+    /** CRC32C of a whole file, as the manifest records each block file's (one streaming pass). */
+    public static long crc32c(FileSystem fs, Path path) throws IOException {
         CRC32C crc = new CRC32C();
         byte[] buf = new byte[1 << 20];
         try (FSDataInputStream in = fs.open(path)) {
