@@ -182,7 +182,10 @@ public final class Coordinator {
         } catch (RunAborted e) {
             ok = false;
             diagnostic = e.getMessage();
+            // a failed run keeps its work: the best exactly evaluated iterate and its metric
+            // (NaN when only estimates were seen), written with status FAILED
             model = run.model();
+            objective = run.modelValue();
         } catch (IllegalArgumentException e) {
             ok = false;
             diagnostic = e.getMessage();

@@ -70,6 +70,16 @@ class CoordinatorTest {
         RunResult bad = Trainer.run(uncoded, DATA, Trainer.oneSlow(-1, 1), c -> c.failAt(2, 20));
         assertThat(bad.succeeded()).isFalse();
         assertThat(bad.diagnostic()).contains("worker 2 failed").contains("cannot decode");
+        // a failed run keeps its work: the best iterate so far and its objective (L-BFGS's
+        // iterates only improve, so the best is the lowest objective of the log)
+        assertThat(bad.iterations()).isPositive();
+        assertThat(bad.model()).isNotNull();
+        double best =
+                bad.iterationLog().stream()
+                        .mapToDouble(IterationRecord::objective)
+                        .min()
+                        .orElseThrow();
+        assertThat(bad.objective()).isEqualTo(best);
     }
 
     @Test
