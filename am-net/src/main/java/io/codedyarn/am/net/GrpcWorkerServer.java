@@ -416,16 +416,26 @@ public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
     }
 
     /**
-     * Sends the reserved spare {@code id} the worker's partitions ({@code uris}); its Loaded makes
-     * it the worker's replacement. False when the spare's stream is gone (its end already posted
-     * the replacement's failure).
+     * Sends the reserved spare {@code id} the worker's partitions ({@code uris}) and the slowness
+     * it must inject as that worker ({@code --straggle} resolved for the worker on the spare's
+     * node, so slowness bound to a worker id follows the id, as for a new container); its Loaded
+     * makes it the worker's replacement. False when the spare's stream is gone (its end already
+     * posted the replacement's failure).
      */
-    public boolean assignSpare(int id, java.util.Map<Integer, String> uris) {
+    public boolean assignSpare(
+            int id,
+            java.util.Map<Integer, String> uris,
+            io.codedyarn.placement.straggle.WorkerStraggle straggle) {
         Connection c = spares.stream(id);
-        if (c == null) {
+        int w = spares.assignedTo(id);
+        if (c == null || w < 0) {
             return false;
         }
-        c.sendLoad(CoordinatorMessage.newBuilder().setLoad(load(uris, new int[0])).build());
+        var load = load(uris, new int[0]).toBuilder().setWorker(w);
+        if (!straggle.isNone()) { // the slowness worker w injects, on the spare's node
+            load.setStraggle(ProtocolCodec.straggle(straggle));
+        }
+        c.sendLoad(CoordinatorMessage.newBuilder().setLoad(load).build());
         return true;
     }
 

@@ -429,7 +429,11 @@ class GrpcWorkerServerTest {
             assertThat(id).hasValue(2);
             assertThat(c.server.spareHost(2)).isEqualTo("host-2");
             assertThat(c.server.takeSpare(java.util.Set.of(), 0)).as("reserved").isEmpty();
-            assertThat(c.server.assignSpare(2, c.stored(1))).isTrue();
+            // worker 1's injected slowness follows its id onto the spare: a replayed latency of
+            // 0.2 s per task
+            WorkerStraggle asWorker1 =
+                    new WorkerStraggle("trace:file=/t.csv", 1, 2, "host-2", 0, new double[] {0.2});
+            assertThat(c.server.assignSpare(2, c.stored(1), asWorker1)).isTrue();
             WorkerReady r = c.next(WorkerReady.class);
             assertThat(r.worker()).isEqualTo(1);
             assertThat(r.host()).isEqualTo("host-2");
@@ -447,6 +451,7 @@ class GrpcWorkerServerTest {
             c.server.send(1, t);
             TaskResult got = c.next(ResultArrived.class).result();
             assertThat(got.worker()).as("results count as worker 1's").isEqualTo(1);
+            assertThat(got.computeNanos()).isGreaterThanOrEqualTo(200_000_000L);
             TaskResult want =
                     new TaskExecutor(1, c.storedRows(1), Workload.LR, 1, () -> 0L).execute(t);
             assertThat(got.values()[0]).containsExactly(want.values()[0]);
@@ -467,7 +472,7 @@ class GrpcWorkerServerTest {
                 id = c.server.takeSpare(java.util.Set.of(), 0);
             }
             assertThat(id).hasValue(2);
-            c.server.assignSpare(2, Map.of(0, "mem:/missing"));
+            c.server.assignSpare(2, Map.of(0, "mem:/missing"), WorkerStraggle.NONE);
             var f = c.next(io.codedyarn.coordinator.CoordinatorEvent.ReplacementFailed.class);
             assertThat(f.worker()).isZero();
             assertThat(f.reason()).contains("spare 2").contains("mem:/missing");

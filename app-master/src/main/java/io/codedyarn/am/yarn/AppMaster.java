@@ -207,7 +207,12 @@ public final class AppMaster {
                                 job.placed.plan,
                                 job.placed.shape,
                                 new ReplaceableWorkers(
-                                        server, containers, job.placed, replacer, containerThread),
+                                        server,
+                                        containers,
+                                        job.placed,
+                                        replacer,
+                                        containerThread,
+                                        straggles::forWorker),
                                 events,
                                 clients.clock())
                         // a worker may wait out the locality wait twice (its node, then the node

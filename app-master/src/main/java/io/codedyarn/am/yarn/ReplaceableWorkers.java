@@ -2,6 +2,7 @@ package io.codedyarn.am.yarn;
 
 import io.codedyarn.am.net.GrpcWorkerServer;
 import io.codedyarn.coordinator.WorkerPort;
+import io.codedyarn.placement.straggle.WorkerStraggle;
 import io.codedyarn.worker.task.Task;
 import java.util.Set;
 
@@ -18,6 +19,7 @@ final class ReplaceableWorkers implements WorkerPort {
     private final PlacedJob placed;
     private final DataReplacer replacer;
     private final java.util.concurrent.Executor io;
+    private final java.util.function.BiFunction<Integer, String, WorkerStraggle> straggleOf;
 
     /**
      * @param io where the copies of a re-plan's partitions run (the containers' one thread, which
@@ -28,12 +30,14 @@ final class ReplaceableWorkers implements WorkerPort {
             WorkerContainers containers,
             PlacedJob placed,
             DataReplacer replacer,
-            java.util.concurrent.Executor io) {
+            java.util.concurrent.Executor io,
+            java.util.function.BiFunction<Integer, String, WorkerStraggle> straggleOf) {
         this.server = server;
         this.containers = containers;
         this.placed = placed;
         this.replacer = replacer;
         this.io = io;
+        this.straggleOf = straggleOf;
     }
 
     @Override
@@ -65,7 +69,9 @@ final class ReplaceableWorkers implements WorkerPort {
             io.execute(
                     () ->
                             server.assignSpare(
-                                    id, replacer.placeBeside(worker, node, placed.stored(worker))));
+                                    id,
+                                    replacer.placeBeside(worker, node, placed.stored(worker)),
+                                    straggleOf.apply(worker, node)));
             return true;
         }
         if (!containers.replace(worker, avoid)) {

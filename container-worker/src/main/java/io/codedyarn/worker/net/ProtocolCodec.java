@@ -167,19 +167,7 @@ public final class ProtocolCodec {
                         .setComponents(components)
                         .setIntercept(intercept);
         if (!straggle.isNone()) {
-            Straggle.Builder sb =
-                    Straggle.newBuilder()
-                            .setSpec(straggle.spec())
-                            .setSeed(straggle.seed())
-                            .setWorkers(straggle.workers())
-                            .setNode(straggle.node())
-                            .setNodeIndex(straggle.nodeIndex());
-            if (straggle.recorded() != null) {
-                for (double v : straggle.recorded()) {
-                    sb.addRecorded(v);
-                }
-            }
-            b.setStraggle(sb);
+            b.setStraggle(straggle(straggle));
         }
         new TreeMap<>(partitions)
                 .forEach(
@@ -189,12 +177,33 @@ public final class ProtocolCodec {
         return b.build();
     }
 
+    /** The wire form of the slowness a worker must inject (not {@link WorkerStraggle#NONE}). */
+    public static Straggle straggle(WorkerStraggle straggle) {
+        Straggle.Builder sb =
+                Straggle.newBuilder()
+                        .setSpec(straggle.spec())
+                        .setSeed(straggle.seed())
+                        .setWorkers(straggle.workers())
+                        .setNode(straggle.node())
+                        .setNodeIndex(straggle.nodeIndex());
+        if (straggle.recorded() != null) {
+            for (double v : straggle.recorded()) {
+                sb.addRecorded(v);
+            }
+        }
+        return sb.build();
+    }
+
     /** The slowness a Welcome asks the worker to inject ({@link WorkerStraggle#NONE} if none). */
     public static WorkerStraggle straggle(Welcome w) {
-        if (!w.hasStraggle() || w.getStraggle().getSpec().isBlank()) {
+        return w.hasStraggle() ? straggle(w.getStraggle()) : WorkerStraggle.NONE;
+    }
+
+    /** The slowness a Straggle message names ({@link WorkerStraggle#NONE} for a blank spec). */
+    public static WorkerStraggle straggle(Straggle s) {
+        if (s.getSpec().isBlank()) {
             return WorkerStraggle.NONE;
         }
-        Straggle s = w.getStraggle();
         double[] recorded = new double[s.getRecordedCount()];
         for (int i = 0; i < recorded.length; i++) {
             recorded[i] = s.getRecorded(i);

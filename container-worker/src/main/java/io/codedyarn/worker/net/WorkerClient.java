@@ -174,6 +174,18 @@ public final class WorkerClient implements AutoCloseable {
             Mailbox.Next next = mailbox.take();
             if (next.load() != null) {
                 try {
+                    if (next.load().hasStraggle()) { // a spare taking over a worker
+                        slowdown =
+                                ProtocolCodec.straggle(next.load().getStraggle())
+                                        .slowdown(next.load().getWorker());
+                        System.err.println(
+                                "coded-yarn worker "
+                                        + config.worker()
+                                        + ": takes over worker "
+                                        + next.load().getWorker()
+                                        + ", injects "
+                                        + slowdown);
+                    }
                     BackgroundLoad.start(loader, a, next.load(), mailbox, nanoClock);
                 } catch (RuntimeException e) {
                     return fail(out, "worker " + config.worker() + " got a bad load", e);
