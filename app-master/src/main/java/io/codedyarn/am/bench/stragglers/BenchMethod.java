@@ -34,6 +34,11 @@ public record BenchMethod(
         conf = Map.copyOf(conf);
     }
 
+    /** This row with SAG/DSAG's {@code --wait} and its own coded-yarn keys. */
+    public BenchMethod with(int w, Map<String, String> keys) {
+        return new BenchMethod(name, scheme, optimizer, params, w, keys, note);
+    }
+
     /** The same row as {@code -D} flags plus {@code train} flags, for logs and the README. */
     public String flags(long seed) {
         SchemeParams p = params.of(seed);

@@ -42,171 +42,29 @@ public final class BenchMethods {
         int w = Math.max(1, Math.round(n / 4f));
         Map<String, String> lbOff = Map.of(LOAD_BALANCE, "false");
         Map<String, String> lbOn = Map.of(LOAD_BALANCE, "true");
-        Map<String, String> none = Map.of();
-        String hetero = "speeds all 1 (no --speeds auto in this branch yet)";
+        String speeds = ", speeds all 1 (no --speeds auto in this branch yet)";
+        // name, scheme, optimizer (null: the scheme's own update), plan flags, what it is
         List<BenchMethod> m = new ArrayList<>();
+        m.add(row(UNCODED_GD, "uncoded", "gd", plan(n, 0), "uncoded GD: waits for all N"));
+        m.add(row("fastest-k", "fastest-k", "gd", plan(n, s), "k = N - s fastest, rescaled"));
+        m.add(row("sag", "sag", null, sub(n), "SAG: w = N, no balancing").with(n, lbOff));
+        m.add(row("sag-lb", "sag", null, sub(n), "SAG-LB: w = N, balancing").with(n, lbOn));
+        m.add(row("dsag", "dsag", null, sub(n), "DSAG: w = N/4, no balancing").with(w, lbOff));
+        m.add(row("dsag-lb", "dsag", null, sub(n), "DSAG-LB: w = N/4, balancing").with(w, lbOn));
+        m.add(row("cyclic", "cyclic", "gd", plan(n, s), "cyclic GC"));
+        m.add(row("clustered", "clustered", "gd", two(n), "static clustering (GC-SC)"));
+        m.add(row("gc-dc", "gc-dc", "gd", two(n), "GC-DC: dynamic clustering"));
+        m.add(row("hetero", "hetero", "gd", plan(n, s), "hetero-GC" + speeds));
+        m.add(row("bcc", "bcc", "gd", load(n, 0, s + 1), "BCC, batch size s + 1"));
+        m.add(row("g-lag", "g-lag", null, load(n, s, s + 1), "G-LAG, groups of s + 1"));
         m.add(
-                new BenchMethod(
-                        UNCODED_GD,
-                        "uncoded",
-                        "gd",
-                        seed -> p(n, 0, 0, 0, 0, 0, seed),
-                        0,
-                        none,
-                        "uncoded GD: waits for all N"));
-        m.add(
-                new BenchMethod(
-                        "fastest-k",
-                        "fastest-k",
-                        "gd",
-                        seed -> p(n, s, 0, 0, 0, 0, seed),
-                        0,
-                        none,
-                        "k = N - s fastest, rescaled (approximate gradient)"));
-        m.add(
-                new BenchMethod(
-                        "sag",
-                        "sag",
-                        null,
-                        seed -> p(n, 0, 0, 0, 0, SUBPARTITIONS, seed),
-                        n,
-                        lbOff,
-                        "SAG: w = N, load balancing off"));
-        m.add(
-                new BenchMethod(
-                        "sag-lb",
-                        "sag",
-                        null,
-                        seed -> p(n, 0, 0, 0, 0, SUBPARTITIONS, seed),
-                        n,
-                        lbOn,
-                        "SAG-LB: w = N, load balancing on"));
-        m.add(
-                new BenchMethod(
-                        "dsag",
-                        "dsag",
-                        null,
-                        seed -> p(n, 0, 0, 0, 0, SUBPARTITIONS, seed),
-                        w,
-                        lbOff,
-                        "DSAG: w = N/4, load balancing off"));
-        m.add(
-                new BenchMethod(
-                        "dsag-lb",
-                        "dsag",
-                        null,
-                        seed -> p(n, 0, 0, 0, 0, SUBPARTITIONS, seed),
-                        w,
-                        lbOn,
-                        "DSAG-LB: w = N/4, load balancing on"));
-        m.add(
-                new BenchMethod(
-                        "cyclic",
-                        "cyclic",
-                        "gd",
-                        seed -> p(n, s, 0, 0, 0, 0, seed),
-                        0,
-                        none,
-                        "cyclic GC"));
-        m.add(
-                new BenchMethod(
-                        "clustered",
-                        "clustered",
-                        "gd",
-                        seed -> p(n, 1, 2, 0, 0, 0, seed),
-                        0,
-                        none,
-                        "static clustering (GC-SC), 2 clusters"));
-        m.add(
-                new BenchMethod(
-                        "gc-dc",
-                        "gc-dc",
-                        "gd",
-                        seed -> p(n, 1, 2, 0, 0, 0, seed),
-                        0,
-                        none,
-                        "GC-DC, 2 clusters, dynamic clustering"));
-        m.add(
-                new BenchMethod(
-                        "hetero",
-                        "hetero",
-                        "gd",
-                        seed -> p(n, s, 0, 0, 0, 0, seed),
-                        0,
-                        none,
-                        "hetero-GC, " + hetero));
-        m.add(
-                new BenchMethod(
-                        "bcc",
-                        "bcc",
-                        "gd",
-                        seed -> p(n, 0, 0, s + 1, 0, 0, seed),
-                        0,
-                        none,
-                        "BCC, batch size s + 1"));
-        m.add(
-                new BenchMethod(
-                        "g-lag",
-                        "g-lag",
-                        null,
-                        seed -> p(n, s, 0, s + 1, 0, 0, seed),
-                        0,
-                        none,
-                        "G-LAG, groups of s + 1"));
-        m.add(
-                new BenchMethod(
-                        "cyclic-no-exclusion",
-                        "cyclic",
-                        "gd",
-                        seed -> p(n, s, 0, 0, 0, 0, seed),
-                        0,
-                        Map.of(EXCLUSION, "false"),
-                        "cyclic GC, exclusion and replacement off"));
-        m.add(
-                new BenchMethod(
-                        UNCODED_LBFGS,
-                        "uncoded",
-                        "lbfgs",
-                        seed -> p(n, 0, 0, 0, 0, 0, seed),
-                        0,
-                        none,
-                        "uncoded L-BFGS: the strongest baseline"));
-        m.add(
-                new BenchMethod(
-                        "cyclic-lbfgs",
-                        "cyclic",
-                        "lbfgs",
-                        seed -> p(n, s, 0, 0, 0, 0, seed),
-                        0,
-                        none,
-                        "cyclic GC, L-BFGS"));
-        m.add(
-                new BenchMethod(
-                        "gc-dc-lbfgs",
-                        "gc-dc",
-                        "lbfgs",
-                        seed -> p(n, 1, 2, 0, 0, 0, seed),
-                        0,
-                        none,
-                        "GC-DC, L-BFGS"));
-        m.add(
-                new BenchMethod(
-                        "hetero-lbfgs",
-                        "hetero",
-                        "lbfgs",
-                        seed -> p(n, s, 0, 0, 0, 0, seed),
-                        0,
-                        none,
-                        "hetero-GC, L-BFGS, " + hetero));
-        m.add(
-                new BenchMethod(
-                        "bcc-lbfgs",
-                        "bcc",
-                        "lbfgs",
-                        seed -> p(n, 0, 0, s + 1, 0, 0, seed),
-                        0,
-                        none,
-                        "BCC, L-BFGS"));
+                row("cyclic-no-exclusion", "cyclic", "gd", plan(n, s), "cyclic GC, no exclusion")
+                        .with(0, Map.of(EXCLUSION, "false")));
+        m.add(row(UNCODED_LBFGS, "uncoded", "lbfgs", plan(n, 0), "uncoded L-BFGS"));
+        m.add(row("cyclic-lbfgs", "cyclic", "lbfgs", plan(n, s), "cyclic GC, L-BFGS"));
+        m.add(row("gc-dc-lbfgs", "gc-dc", "lbfgs", two(n), "GC-DC, L-BFGS"));
+        m.add(row("hetero-lbfgs", "hetero", "lbfgs", plan(n, s), "hetero-GC, L-BFGS" + speeds));
+        m.add(row("bcc-lbfgs", "bcc", "lbfgs", load(n, 0, s + 1), "BCC, L-BFGS"));
         return List.copyOf(m);
     }
 
@@ -233,9 +91,32 @@ public final class BenchMethods {
         return all.stream().filter(m -> wanted.contains(m.name())).toList();
     }
 
-    private static SchemeParams p(
-            int n, int s, int clusters, int load, int groups, int subpartitions, long seed) {
-        return new SchemeParams(
-                n, s, clusters, 0, 0, null, load, groups, subpartitions, 0, 0, seed);
+    private static BenchMethod row(
+            String name, String scheme, String optimizer, BenchMethod.Params params, String note) {
+        return new BenchMethod(name, scheme, optimizer, params, 0, Map.of(), note);
+    }
+
+    /** N workers, s stragglers. */
+    private static BenchMethod.Params plan(int n, int s) {
+        return seed -> p(n, s, 0, 0, 0, seed);
+    }
+
+    /** SAG/DSAG: {@link #SUBPARTITIONS} per worker. */
+    private static BenchMethod.Params sub(int n) {
+        return seed -> p(n, 0, 0, 0, SUBPARTITIONS, seed);
+    }
+
+    /** Clustered and GC-DC: 2 clusters of N/2, 1 straggler each. */
+    private static BenchMethod.Params two(int n) {
+        return seed -> p(n, 1, 2, 0, 0, seed);
+    }
+
+    /** BCC's batch size, G-LAG's load. */
+    private static BenchMethod.Params load(int n, int s, int load) {
+        return seed -> p(n, s, 0, load, 0, seed);
+    }
+
+    private static SchemeParams p(int n, int s, int clusters, int load, int subparts, long seed) {
+        return new SchemeParams(n, s, clusters, 0, 0, null, load, 0, subparts, 0, 0, seed);
     }
 }
