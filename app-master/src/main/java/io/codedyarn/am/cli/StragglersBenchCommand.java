@@ -105,13 +105,15 @@ final class StragglersBenchCommand implements Callable<Integer> {
             description = "embedded | simulated (default: ${DEFAULT-VALUE})")
     String cluster;
 
+    static final String DEFAULT_LATENCY = "shifted-exp:alpha=0.02,mu=50";
+
     @Option(
             names = "--latency",
-            defaultValue = "shifted-exp:alpha=0.02,mu=50",
             paramLabel = "SPEC",
             description =
-                    "simulated: the latency model the straggle spec multiplies (default:"
-                            + " ${DEFAULT-VALUE})")
+                    "simulated only: the latency model the straggle spec multiplies (default: "
+                            + DEFAULT_LATENCY
+                            + ")")
     String latency;
 
     @Option(
@@ -176,6 +178,14 @@ final class StragglersBenchCommand implements Callable<Integer> {
                 "--cluster",
                 "must be embedded or simulated, got '%s'",
                 cluster);
+        InvalidParametersException.require(
+                latency == null || cluster.equals("simulated"),
+                "--latency",
+                "only applies to --cluster simulated");
+        String lat = latency == null ? DEFAULT_LATENCY : latency;
+        if (cluster.equals("simulated")) {
+            io.codedyarn.placement.latency.LatencySpec.parse(lat); // names --latency if bad
+        }
         var rowsToRun = BenchMethods.select(BenchMethods.all(workers), methods);
         Path outDir =
                 Path.of(
@@ -189,8 +199,7 @@ final class StragglersBenchCommand implements Callable<Integer> {
         PrintWriter log = spec.commandLine().getErr();
         boolean simulated = cluster.equals("simulated");
         // checked before anything is generated or started: a bad row fails in a second
-        StragglerBench.Settings draft =
-                settings(chosen, rowsToRun, latency, "", Double.NaN, outDir);
+        StragglerBench.Settings draft = settings(chosen, rowsToRun, lat, "", Double.NaN, outDir);
         new StragglerBench(draft, RunAgreement.none(), log).validate(simulated);
 
         Files.createDirectories(outDir);
@@ -227,7 +236,7 @@ final class StragglersBenchCommand implements Callable<Integer> {
                         settings(
                                 chosen,
                                 rowsToRun,
-                                latency,
+                                lat,
                                 prepared.dir(),
                                 prepared.reference(),
                                 outDir),

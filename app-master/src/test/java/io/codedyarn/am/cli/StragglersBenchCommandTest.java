@@ -121,7 +121,11 @@ class StragglersBenchCommandTest {
         CliRun cluster = bench("g", "--cluster", "yarn");
         assertThat(cluster.rc()).isEqualTo(2);
         assertThat(cluster.err()).contains("--cluster");
+        CliRun latency = bench("h", "--latency", "no-such-model");
+        assertThat(latency.rc()).isEqualTo(2);
+        assertThat(latency.err()).contains("--latency");
         assertThat(tmp.resolve("d")).doesNotExist();
+        assertThat(tmp.resolve("h")).doesNotExist();
         assertThat(tmp.resolve("e")).doesNotExist();
     }
 
