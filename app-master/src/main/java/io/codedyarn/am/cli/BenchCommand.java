@@ -28,7 +28,9 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code coded-yarn bench decode|simulator|kernels}: JMH benchmarks, printed as a table or JSON.
+ * {@code coded-yarn bench decode|simulator|kernels|coordination}: JMH benchmarks, printed as a
+ * table or JSON; {@code bench stragglers} is a subcommand with its own flags ({@link
+ * StragglersBenchCommand}).
  */
 @Command(
         name = "bench",
@@ -46,15 +48,20 @@ import picocli.CommandLine.Spec;
             "loopback gRPC with N zero-cost in-process workers (broadcast, results, sum, update),",
             "for each --dims x --worker-counts pair: wall time per iteration (mean, median) and",
             "CPU ms per iteration of the coordinator thread, the AM's event loop and the",
-            "in-process workers' event loop."
-        })
+            "in-process workers' event loop.",
+            "stragglers: time to a target gap of every method under injected slowness, on one",
+            "embedded cluster (its own flags: bench stragglers --help)."
+        },
+        subcommands = StragglersBenchCommand.class)
 final class BenchCommand implements Callable<Integer> {
     @Spec picocli.CommandLine.Model.CommandSpec spec;
 
     @Parameters(
             index = "0",
+            arity = "0..1",
             paramLabel = "WHAT",
-            description = "what to benchmark: decode | simulator | kernels | coordination")
+            description =
+                    "what to benchmark: decode | simulator | kernels | coordination | stragglers")
     String what;
 
     @Option(
@@ -145,6 +152,10 @@ final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (what == null) {
+            throw new IllegalArgumentException(
+                    "missing WHAT: decode, simulator, kernels, coordination or stragglers");
+        }
         if ("coordination".equals(what)) {
             return coordination();
         }
@@ -152,7 +163,7 @@ final class BenchCommand implements Callable<Integer> {
             throw new IllegalArgumentException(
                     "unknown benchmark '"
                             + what
-                            + "'; known: decode, simulator, kernels, coordination");
+                            + "'; known: decode, simulator, kernels, coordination, stragglers");
         }
         if ("kernels".equals(what) && (rows < 1 || cols < 10 || (long) rows * cols > 1L << 28)) {
             throw new IllegalArgumentException(

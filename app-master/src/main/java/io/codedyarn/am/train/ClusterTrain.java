@@ -54,15 +54,28 @@ final class ClusterTrain {
                         + " NodeManagers)");
         log.flush();
         try (EmbeddedCluster cluster = EmbeddedCluster.start(config.yarn())) {
-            Configuration conf = new Configuration(cluster.configuration());
-            // the coded-yarn keys given on the command line reach the AM through the job conf
-            for (var e : hadoop) {
-                if (e.getKey().startsWith("coded-yarn.")) {
-                    conf.set(e.getKey(), e.getValue());
-                }
-            }
-            return submit(conf, req, log, true);
+            return runOn(cluster, hadoop, req, log);
         }
+    }
+
+    /**
+     * An embedded run on a cluster that is already up (and stays up): the coded-yarn keys of {@code
+     * hadoop} (the command line's {@code -D}) reach the AM through the job conf.
+     */
+    static Trainers.Outcome runOn(
+            EmbeddedCluster cluster, Configuration hadoop, TrainRequest req, PrintWriter log)
+            throws IOException, InterruptedException {
+        java.nio.file.Path local = java.nio.file.Path.of(req.out()).toAbsolutePath();
+        if (java.nio.file.Files.exists(local)) {
+            throw new InvalidParametersException("--out", local + " already exists");
+        }
+        Configuration conf = new Configuration(cluster.configuration());
+        for (var e : hadoop) {
+            if (e.getKey().startsWith("coded-yarn.")) {
+                conf.set(e.getKey(), e.getValue());
+            }
+        }
+        return submit(conf, req, log, true);
     }
 
     private static Trainers.Outcome submit(

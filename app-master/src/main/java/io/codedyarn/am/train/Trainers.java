@@ -51,6 +51,20 @@ public final class Trainers {
         };
     }
 
+    /**
+     * {@code train --cluster embedded} on an embedded cluster that is already up and stays up (a
+     * benchmark runs many trainings on one): the coded-yarn keys of {@code hadoop} are the run's.
+     */
+    public static Outcome runOn(
+            io.codedyarn.am.embedded.EmbeddedCluster cluster,
+            Configuration hadoop,
+            TrainRequest req,
+            PrintWriter log)
+            throws IOException, InterruptedException {
+        io.codedyarn.coordinator.Coordinator.validate(req.spec(), req.spec().plan());
+        return ClusterTrain.runOn(cluster, hadoop, req, log);
+    }
+
     private static Outcome simulated(
             CodedYarnConfig config, Configuration hadoop, TrainRequest req, PrintWriter log)
             throws IOException, InterruptedException {
