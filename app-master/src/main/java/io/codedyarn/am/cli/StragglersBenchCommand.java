@@ -240,7 +240,7 @@ final class StragglersBenchCommand implements Callable<Integer> {
                                 prepared.dir(),
                                 prepared.reference(),
                                 outDir),
-                        RunAgreement.none(),
+                        RunAgreement.traceReplay(),
                         log);
         List<MethodRow> result;
         try (var runner =

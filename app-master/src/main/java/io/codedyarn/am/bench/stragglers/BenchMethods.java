@@ -42,7 +42,7 @@ public final class BenchMethods {
         int w = Math.max(1, Math.round(n / 4f));
         Map<String, String> lbOff = Map.of(LOAD_BALANCE, "false");
         Map<String, String> lbOn = Map.of(LOAD_BALANCE, "true");
-        String speeds = ", speeds all 1 (no --speeds auto in this branch yet)";
+        String speeds = ", --speeds auto (measured, re-planned while it runs)";
         // name, scheme, optimizer (null: the scheme's own update), plan flags, what it is
         List<BenchMethod> m = new ArrayList<>();
         m.add(row(UNCODED_GD, "uncoded", "gd", plan(n, 0), "uncoded GD: waits for all N"));
