@@ -45,12 +45,28 @@ final class Adapter {
     private final boolean[] flagged;
     private final boolean[] refused;
     private final Set<String> refusedNodes = new TreeSet<>();
+    private final boolean judgeSlowness;
 
     /**
      * @param clusterNodes the cluster's NodeManagers (the exclusion cap is a fraction of them)
      * @param events where each decision is logged and kept
      */
     Adapter(AdaptSettings settings, RoundEngine engine, int clusterNodes, Decisions events) {
+        this(settings, engine, clusterNodes, events, true);
+    }
+
+    /**
+     * @param judgeSlowness false when measured speeds re-plan the loads ({@link Replanner}): a slow
+     *     worker then gets less data instead of a replacement (which would find the same slowness
+     *     per unit, and whose start competes for the machine); failures are still replaced
+     */
+    Adapter(
+            AdaptSettings settings,
+            RoundEngine engine,
+            int clusterNodes,
+            Decisions events,
+            boolean judgeSlowness) {
+        this.judgeSlowness = judgeSlowness;
         this.settings = settings;
         this.events = events;
         this.engine = engine;
@@ -87,7 +103,7 @@ final class Adapter {
         for (RoundEngine.Sample s : samples) {
             slow.record(s.worker(), s.seconds(), s.load());
         }
-        boolean[] judged = slow.judge(now);
+        boolean[] judged = judgeSlowness ? slow.judge(now) : new boolean[flagged.length];
         // first every verdict and exclusion, then the moves: a replacement then also avoids the
         // node of a worker judged slow in the same pass
         List<Integer> moving = new ArrayList<>();

@@ -149,7 +149,13 @@ public final class Coordinator {
         String diagnostic = "";
         double objective = Double.NaN;
         double[] model = null;
-        Adapter adapter = new Adapter(adaptation, engine, clusterNodes, run.decisions);
+        Adapter adapter =
+                new Adapter(
+                        adaptation,
+                        engine,
+                        clusterNodes,
+                        run.decisions,
+                        !Replanner.applies(spec)); // measured speeds answer slowness with loads
         try {
             engine.awaitReady(startupTimeoutNanos);
             DecodeGate rounds = new DecodeGate(plan, engine, run.decisions);

@@ -109,6 +109,32 @@ class ReplannerTest {
     }
 
     @Test
+    void withMeasuredSpeedsSlownessIsAnsweredWithLoadsNotReplacements() throws Exception {
+        // 6 workers, 2 slow (more than s = 1 tolerates), adaptation on: the workers' median is a
+        // fast one's, so the detector judges the slow ones; with --speeds auto they get less data
+        // instead of a replacement (failures still replace), with given speeds they are judged
+        SchemeParams six = SchemeParams.of(6, 1, 3);
+        RunResult r =
+                Trainer.run(
+                        Trainer.spec(Workload.LR, "hetero", six, "gd", 40),
+                        DATA,
+                        slow(Set.of(0, 1), 3),
+                        c -> {},
+                        AdaptSettings.defaults());
+        assertThat(events(r, "replanned")).isNotEmpty();
+        assertThat(r.events()).noneMatch(e -> e.event().equals("slow"));
+        RunResult fixed =
+                Trainer.run(
+                        Trainer.spec(
+                                Workload.LR, "hetero", six.withSpeeds(1, 1, 1, 1, 1, 1), "gd", 40),
+                        DATA,
+                        slow(Set.of(0, 1), 3),
+                        c -> {},
+                        AdaptSettings.defaults());
+        assertThat(fixed.events()).anyMatch(e -> e.event().equals("slow"));
+    }
+
+    @Test
     void givenSpeedsAreNeverReplanned() throws Exception {
         RunResult r = run(spec("hetero", 1, 1, 2, 2), slow(Set.of(2, 3), 5));
         assertThat(r.events()).noneMatch(e -> e.event().startsWith("replan"));

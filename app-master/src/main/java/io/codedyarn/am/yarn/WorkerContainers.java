@@ -347,26 +347,39 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
 
     /**
      * Asks for a replacement container of worker w on a node outside {@code avoid}, its partitions
-     * re-placed beside that node; the current container keeps working. Returns (after {@code
-     * thread} ran it) whether a request was made.
+     * re-placed beside that node; the current container keeps working. Returns at once (the caller
+     * is the coordinator's thread, which must never wait for a copy on HDFS): the re-placement and
+     * the request run on {@code thread}, and when no node can take the worker a {@link
+     * CoordinatorEvent.ReplacementFailed} says so. A worker that already has a replacement under
+     * way is left as it is (the coordinator asks once per worker).
      */
     boolean replace(int w, Collection<String> avoid) {
-        boolean[] asked = new boolean[1];
-        SerialExecutor.runAndWait(thread, () -> asked[0] = requestReplacement(w, avoid));
-        return asked[0];
-    }
-
-    private boolean requestReplacement(int w, Collection<String> avoid) {
-        if (stopping || rm == null || pending.containsKey(w) || standby.containsKey(w)) {
+        if (stopping) {
             return false;
         }
+        Set<String> copy = new java.util.TreeSet<>(avoid);
+        post(
+                () -> {
+                    String why = requestReplacement(w, copy);
+                    if (why != null) {
+                        events.post(new CoordinatorEvent.ReplacementFailed(w, why));
+                    }
+                });
+        return true;
+    }
+
+    /** Re-places and requests; null when asked (or already under way), else why not. */
+    private String requestReplacement(int w, Collection<String> avoid) {
+        if (pending.containsKey(w) || standby.containsKey(w)) {
+            return null; // one replacement at a time
+        }
         Relocation r = relocation;
-        if (r == null) {
-            return false;
+        if (stopping || rm == null || r == null) {
+            return "this application master cannot start replacement containers now";
         }
         Optional<String> node = r.replace(w, avoid, nodesOfOthers(w));
         if (node.isEmpty()) {
-            return false;
+            return "no node outside " + avoid + " can take worker " + w + " and its partitions";
         }
         long id = w + (long) workers * ++replacementsAsked;
         avoidFor.put(w, new java.util.TreeSet<>(avoid));
@@ -378,7 +391,7 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
         if (localityTimer == null) {
             startLocalityWait();
         }
-        return true;
+        return null;
     }
 
     /**

@@ -193,7 +193,9 @@ class WorkerContainersTest {
         assertThat(c.replace(0, java.util.Set.of("n0:8041"))).isTrue();
         assertThat(asked).containsExactly("0 avoiding [n0:8041], others [n1:8041]");
         assertThat(rm.rest()).containsExactly("add 2 n2");
-        assertThat(c.replace(0, java.util.Set.of())).as("one replacement at a time").isFalse();
+        c.replace(0, java.util.Set.of());
+        assertThat(rm.rest()).as("one replacement at a time").isEmpty();
+        assertThat(events.poll(0)).as("and no failure for the second ask").isNull();
         var replacement = FakeResourceManager.container(0, "n2", 3);
         replacement.setAllocationRequestId(2);
         callbacks.onContainersAllocated(List.of(replacement));
