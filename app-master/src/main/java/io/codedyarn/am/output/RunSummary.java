@@ -27,7 +27,11 @@ public record RunSummary(
 
     public RunSummary {
         workerNodes =
-                workerNodes == null ? java.util.List.of() : java.util.List.copyOf(workerNodes);
+                workerNodes == null
+                        ? java.util.List.of()
+                        // null: a worker that never had a container (a run that failed at start)
+                        : java.util.Collections.unmodifiableList(
+                                new java.util.ArrayList<>(workerNodes));
         replacedData =
                 replacedData == null
                         ? java.util.Map.of()

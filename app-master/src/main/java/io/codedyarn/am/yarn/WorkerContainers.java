@@ -91,6 +91,7 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
     private Scheduler.Cancellable localityTimer;
     // warm spares (ids workers .. workers+spares−1): requested, launched, not yet a worker's
     private int spares;
+    private boolean sparesRequested;
     private long sparesAsked;
     private final Map<Long, Integer> spareSlotOf = new HashMap<>(); // allocation id → slot
     private final Map<Long, ContainerRequest> spareRequests = new HashMap<>();
@@ -203,8 +204,18 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
         if (!requestedNode.isEmpty()) {
             startLocalityWait();
         }
-        for (int k = 0; k < spares; k++) {
-            requestSpare(k);
+    }
+
+    /**
+     * Once every worker has its first container: the spares are asked for only then, so that they
+     * never take the room a worker's own (or re-placed) request needs.
+     */
+    private void requestSparesOnceAllRun() {
+        if (!sparesRequested && running.size() == workers) {
+            sparesRequested = true;
+            for (int k = 0; k < spares; k++) {
+                requestSpare(k);
+            }
         }
     }
 
@@ -557,6 +568,7 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
                 node,
                 wanted == null || wanted.equals(node) ? "" : " (wanted " + wanted + ")");
         nm.startContainerAsync(c, launchContext.apply(w));
+        requestSparesOnceAllRun();
     }
 
     @Override
