@@ -8,7 +8,6 @@ import io.codedyarn.coordinator.RunResult;
 import io.codedyarn.coordinator.TrainSpec;
 import io.codedyarn.coordinator.advise.Advisor;
 import io.codedyarn.coordinator.advise.Candidate;
-import io.codedyarn.coordinator.simulated.SimulatedTrain;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.worker.data.Rows;
 import io.codedyarn.worker.task.Workload;
@@ -81,14 +80,7 @@ public final class SimulatedTarget implements Advisor.ToTarget {
         } catch (IllegalArgumentException e) {
             return new Advisor.Target(Double.NaN, Double.NaN, "cannot train: " + e.getMessage());
         }
-        RunResult r =
-                SimulatedTrain.run(
-                        spec,
-                        plan,
-                        data,
-                        config.dsagLoadBalance(),
-                        config.balanceSchedule(),
-                        config.adaptation());
+        RunResult r = Trainers.simulate(config, spec, plan, data);
         for (IterationRecord rec : r.iterationLog()) {
             if (rec.gap() <= targetGap) {
                 return new Advisor.Target(rec.iteration() + 1, rec.seconds(), "simulated");

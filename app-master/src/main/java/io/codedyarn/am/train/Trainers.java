@@ -81,18 +81,26 @@ public final class Trainers {
         FileSystem local = FileSystem.getLocal(hadoop).getRawFileSystem(); // no .crc files
         Path out = local.makeQualified(new Path(req.out()));
         RunOutputs.checkAbsent(local, out);
-        RunResult result =
-                SimulatedTrain.run(
-                        spec,
-                        plan,
-                        data,
-                        config.dsagLoadBalance(),
-                        config.balanceSchedule(),
-                        config.adaptation(),
-                        config.speeds());
+        RunResult result = simulate(config, spec, plan, data);
         RunSummary summary = RunSummary.of("", spec, result, List.of());
         RunOutputs.write(local, out, spec, summary, result);
         return new Outcome(summary, out.toString());
+    }
+
+    /**
+     * One {@code --cluster simulated} run with the configured balancing, adaptation and
+     * measured-speed settings (what {@code train} and {@code advise --data} both run).
+     */
+    public static RunResult simulate(CodedYarnConfig config, TrainSpec spec, Plan plan, Rows data)
+            throws InterruptedException {
+        return SimulatedTrain.run(
+                spec,
+                plan,
+                data,
+                config.dsagLoadBalance(),
+                config.balanceSchedule(),
+                config.adaptation(),
+                config.speeds());
     }
 
     /** Fills in the reference optimum when a target gap needs one and the data is here. */

@@ -228,6 +228,17 @@ class YarnTrainIT {
                 s.seed());
     }
 
+    /** The run's events.csv rows (header skipped), split into its 6 columns. */
+    private static List<String[]> events(Path out) throws Exception {
+        try (var in = fs.open(new Path(out, RunOutputs.EVENTS))) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8)
+                    .lines()
+                    .skip(1)
+                    .map(l -> l.split(",", 6))
+                    .toList();
+        }
+    }
+
     /** {@code s} with a target gap and injected slowness ({@code --straggle}). */
     private static TrainSpec slowed(TrainSpec s, double targetGap, String straggle) {
         return new TrainSpec(
@@ -454,13 +465,7 @@ class YarnTrainIT {
         assertThat(r.exitStatus()).isZero();
 
         String slowNode = cluster.nodeManagers().stream().sorted().findFirst().orElseThrow();
-        List<String[]> events = new java.util.ArrayList<>();
-        try (var in = fs.open(new Path(out, RunOutputs.EVENTS))) {
-            new String(in.readAllBytes(), StandardCharsets.UTF_8)
-                    .lines()
-                    .skip(1)
-                    .forEach(l -> events.add(l.split(",", 6)));
-        }
+        List<String[]> events = events(out);
         System.err.println("slow-node events:");
         events.forEach(e -> System.err.println("  " + String.join(",", e)));
         assertThat(events)
@@ -504,13 +509,7 @@ class YarnTrainIT {
         YarnTrainer.Result r =
                 YarnTrainer.run(c, auto, new JobInfo(data[1].toString(), out.toString()), false);
         assertThat(r.summary().diagnostic()).isEmpty();
-        List<String[]> events = new java.util.ArrayList<>();
-        try (var in = fs.open(new Path(out, RunOutputs.EVENTS))) {
-            new String(in.readAllBytes(), StandardCharsets.UTF_8)
-                    .lines()
-                    .skip(1)
-                    .forEach(l -> events.add(l.split(",", 6)));
-        }
+        List<String[]> events = events(out);
         System.err.println("auto-speeds events:");
         events.forEach(e -> System.err.println("  " + String.join(",", e)));
         String[] replanned =

@@ -38,7 +38,14 @@ public final class SimulatedTrain {
     private SimulatedTrain() {}
 
     public static RunResult run(TrainSpec spec, Plan plan, Rows data) throws InterruptedException {
-        return run(spec, plan, data, false, BalanceSchedule.defaults(), AdaptSettings.off());
+        return run(
+                spec,
+                plan,
+                data,
+                false,
+                BalanceSchedule.defaults(),
+                AdaptSettings.off(),
+                SpeedSettings.defaults());
     }
 
     /**
@@ -88,22 +95,9 @@ public final class SimulatedTrain {
      * @param adaptation slow-worker detection, node exclusion and replacement ({@code
      *     coded-yarn.exclusion.*}); a replacement starts {@link #REPLACEMENT_SECONDS} after it is
      *     asked for, on the simulated node with the fewest workers outside the excluded ones
-     */
-    public static RunResult run(
-            TrainSpec spec,
-            Plan plan,
-            Rows data,
-            boolean loadBalance,
-            BalanceSchedule schedule,
-            AdaptSettings adaptation)
-            throws InterruptedException {
-        return run(spec, plan, data, loadBalance, schedule, adaptation, SpeedSettings.defaults());
-    }
-
-    /**
-     * As above; {@code speeds}: how hetero, hetero-group and bcc-hetero without {@code --speeds}
-     * re-plan from measured speeds ({@code coded-yarn.speeds.*}; simulated workers load new
-     * partitions at once).
+     * @param speeds how hetero, hetero-group and bcc-hetero without {@code --speeds} re-plan from
+     *     measured speeds ({@code coded-yarn.speeds.*}; simulated workers load new partitions at
+     *     once)
      */
     public static RunResult run(
             TrainSpec spec,
