@@ -41,7 +41,9 @@ final class Adapter {
     private final SlowWorkers slow;
     private final NodeExclusion exclusion;
     private final Decisions events;
-    private final int[] replacements;
+    private final int[] replacements; // for slowness
+    private final int[] failures;
+    private int jobReplacements;
     private final boolean[] flagged;
     private final boolean[] refused;
     private final Set<String> refusedNodes = new TreeSet<>();
@@ -86,6 +88,7 @@ final class Adapter {
                         settings.maxNodeFraction(),
                         settings.maxFailuresPerNode());
         this.replacements = new int[n];
+        this.failures = new int[n];
         this.flagged = new boolean[n];
         this.refused = new boolean[n];
     }
@@ -132,7 +135,7 @@ final class Adapter {
             }
         }
         for (int w : moving) {
-            replace(iteration, now, w, "persistently slow");
+            replace(iteration, now, w, "persistently slow", false);
         }
         for (int w = 0; w < judged.length; w++) {
             String node = engine.node(w);
@@ -142,7 +145,7 @@ final class Adapter {
                     && engine.alive(w)
                     && !engine.replacing(w)) {
                 flagged[w] = true;
-                replace(iteration, now, w, "its node " + node + " is excluded");
+                replace(iteration, now, w, "its node " + node + " is excluded", false);
             }
         }
         for (String node : exclusion.expire(now)) {
@@ -163,15 +166,28 @@ final class Adapter {
             case FAILED -> {
                 String node = engine.node(w);
                 record(iteration, now, w, node, "failed", c.detail());
-                if (settings.enabled()) {
-                    if (node != null && exclusion.failed(node)) {
-                        exclude(
-                                iteration,
-                                now,
-                                node,
-                                settings.maxFailuresPerNode() + " worker failures there");
-                    }
-                    replace(iteration, now, w, "it failed");
+                failures[w]++;
+                if (settings.enabled() && node != null && exclusion.failed(node)) {
+                    exclude(
+                            iteration,
+                            now,
+                            node,
+                            settings.maxFailuresPerNode() + " worker failures there");
+                }
+                if (failures[w] < settings.maxFailures()) {
+                    replace(iteration, now, w, "it failed", true);
+                } else if (settings.maxFailures() > 1) {
+                    record(
+                            iteration,
+                            now,
+                            w,
+                            node,
+                            "not-replaced",
+                            "it failed "
+                                    + failures[w]
+                                    + " times (coded-yarn.worker.max-failures = "
+                                    + settings.maxFailures()
+                                    + " attempts); the code's tolerance carries on without it");
                 }
             }
             case STANDBY -> {
@@ -228,9 +244,22 @@ final class Adapter {
         }
     }
 
-    private void replace(long iteration, double now, int w, String why) {
+    private void replace(long iteration, double now, int w, String why, boolean failed) {
         String node = engine.node(w);
-        if (replacements[w] >= settings.maxReplacements()) {
+        if (jobReplacements >= settings.maxJobReplacements()) {
+            record(
+                    iteration,
+                    now,
+                    w,
+                    node,
+                    "not-replaced",
+                    why
+                            + ", but the job made "
+                            + jobReplacements
+                            + " replacements already (coded-yarn.job.max-replacements)");
+            return;
+        }
+        if (!failed && replacements[w] >= settings.maxReplacements()) {
             record(
                     iteration,
                     now,
@@ -248,7 +277,10 @@ final class Adapter {
             avoid.add(node);
         }
         if (engine.replace(w, avoid)) {
-            replacements[w]++;
+            jobReplacements++;
+            if (!failed) {
+                replacements[w]++;
+            }
             record(iteration, now, w, node, "replacing", why + "; avoiding " + avoid);
         } else if (!refused[w]) {
             refused[w] = true;

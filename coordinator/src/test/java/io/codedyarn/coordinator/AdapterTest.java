@@ -151,7 +151,8 @@ class AdapterTest {
 
     @Test
     void exclusionsExpire() throws Exception {
-        AdaptSettings shortLived = new AdaptSettings(true, 10, 3, 5, 2.0, 0.01, 20, 1.0 / 3, 2, 3);
+        AdaptSettings shortLived =
+                new AdaptSettings(true, 10, 3, 5, 2.0, 0.01, 20, 1.0 / 3, 2, 3, 4, 16);
         RunResult r = run(cyclic(60), "slow:factor=5,node=n1", shortLived);
         List<String> ev = events(r);
         assertThat(ev).containsSubsequence("excluded -1 n1", "expired -1 n1");
@@ -174,5 +175,25 @@ class AdapterTest {
         assertThat(slow.events()).isEmpty();
         RunResult failed = run(cyclic(30), "none", AdaptSettings.off(), c -> c.failAt(2, 4.5));
         assertThat(events(failed)).containsExactly("failed 2 n2");
+    }
+
+    /** coded-yarn.worker.max-failures: failures are replaced with exclusion off, within bounds. */
+    @Test
+    void failuresAreReplacedWithinTheirBoundsEvenWithExclusionOff() throws Exception {
+        AdaptSettings failuresOnly =
+                new AdaptSettings(false, 10, 3, 5, 2.0, 0.001, 300, 1.0 / 3, 2, 3, 4, 16);
+        RunResult replaced = run(cyclic(30), "none", failuresOnly, c -> c.failAt(2, 4.5));
+        assertThat(events(replaced)).containsSubsequence("failed 2 n2", "replacing 2 n2");
+        assertThat(events(replaced))
+                .anyMatch(e -> e.startsWith("replaced 2 n") && !e.endsWith("n2"));
+        // no exclusion: nothing was judged slow, no node excluded
+        assertThat(events(replaced))
+                .noneMatch(e -> e.startsWith("excluded") || e.startsWith("slow"));
+
+        AdaptSettings noJobBudget =
+                new AdaptSettings(false, 10, 3, 5, 2.0, 0.001, 300, 1.0 / 3, 2, 3, 4, 0);
+        RunResult capped = run(cyclic(30), "none", noJobBudget, c -> c.failAt(2, 4.5));
+        assertThat(events(capped)).containsExactly("failed 2 n2", "not-replaced 2 n2");
+        assertThat(capped.events().get(1).reason()).contains("coded-yarn.job.max-replacements");
     }
 }

@@ -110,6 +110,8 @@ public record CodedYarnConfig(
         double fraction = parse(lookup, Keys.EXCLUSION_MAX_NODE_FRACTION, Double::parseDouble);
         int failures = parse(lookup, Keys.EXCLUSION_MAX_FAILURES_PER_NODE, Integer::parseInt);
         int replacements = parse(lookup, Keys.EXCLUSION_MAX_REPLACEMENTS, Integer::parseInt);
+        int attempts = parse(lookup, Keys.WORKER_MAX_FAILURES, Integer::parseInt);
+        int jobReplacements = parse(lookup, Keys.JOB_MAX_REPLACEMENTS, Integer::parseInt);
         require(window >= 2, Keys.EXCLUSION_WINDOW, window, "must be >= 2");
         require(patience >= 1, Keys.EXCLUSION_PATIENCE, patience, "must be >= 1");
         require(
@@ -127,6 +129,8 @@ public record CodedYarnConfig(
                 "must be in [0, 1)");
         require(failures >= 1, Keys.EXCLUSION_MAX_FAILURES_PER_NODE, failures, "must be >= 1");
         require(replacements >= 0, Keys.EXCLUSION_MAX_REPLACEMENTS, replacements, "must be >= 0");
+        require(attempts >= 1, Keys.WORKER_MAX_FAILURES, attempts, "must be >= 1");
+        require(jobReplacements >= 0, Keys.JOB_MAX_REPLACEMENTS, jobReplacements, "must be >= 0");
         return new AdaptSettings(
                 on,
                 window,
@@ -137,7 +141,9 @@ public record CodedYarnConfig(
                 timeout,
                 fraction,
                 failures,
-                replacements);
+                replacements,
+                attempts,
+                jobReplacements);
     }
 
     /** When the SAG/DSAG load balancer solves: every K iterations if K &gt; 0, else the period. */

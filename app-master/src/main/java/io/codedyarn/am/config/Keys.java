@@ -105,7 +105,7 @@ public final class Keys {
             new ConfigKey<>(
                     "coded-yarn.exclusion.enabled",
                     true,
-                    "true: the AM judges workers from their measured latencies, excludes the node of a persistently slow worker or of repeated failures, and replaces slow and failed workers on healthy nodes (the old one works until the replacement is ready); false: only failures are recorded in events.csv");
+                    "true: the AM judges workers from their measured latencies, excludes the node of a persistently slow worker or of repeated failures, and replaces slow and failed workers on healthy nodes (the old one works until the replacement is ready); false: nothing is judged or excluded, and failed workers are still replaced within coded-yarn.worker.max-failures");
 
     public static final ConfigKey<Integer> EXCLUSION_WINDOW =
             new ConfigKey<>(
@@ -159,7 +159,19 @@ public final class Keys {
             new ConfigKey<>(
                     "coded-yarn.exclusion.max-replacements",
                     3,
-                    "replacements per worker over a run (>= 0), after which it stays as it is");
+                    "replacements of one worker for persistent slowness over a run (>= 0), after which it stays as it is");
+
+    public static final ConfigKey<Integer> WORKER_MAX_FAILURES =
+            new ConfigKey<>(
+                    "coded-yarn.worker.max-failures",
+                    4,
+                    "attempts per worker identity (>= 1; MapReduce's mapreduce.map.maxattempts): a worker whose container exits, fails to launch, is preempted or loses its NodeManager is replaced while it has had fewer attempts, also with coded-yarn.exclusion.enabled=false; 1: failures are never replaced and the code's tolerance carries the run");
+
+    public static final ConfigKey<Integer> JOB_MAX_REPLACEMENTS =
+            new ConfigKey<>(
+                    "coded-yarn.job.max-replacements",
+                    16,
+                    "replacements over the whole job, for slowness and failures together (>= 0)");
 
     public static final ConfigKey<Integer> EMBEDDED_DATANODES =
             new ConfigKey<>(
@@ -289,6 +301,8 @@ public final class Keys {
                 EXCLUSION_MAX_NODE_FRACTION,
                 EXCLUSION_MAX_FAILURES_PER_NODE,
                 EXCLUSION_MAX_REPLACEMENTS,
+                WORKER_MAX_FAILURES,
+                JOB_MAX_REPLACEMENTS,
                 EMBEDDED_DATANODES,
                 EMBEDDED_NODEMANAGERS,
                 EMBEDDED_NM_MEMORY_MB,

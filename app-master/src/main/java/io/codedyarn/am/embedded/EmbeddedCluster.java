@@ -201,6 +201,57 @@ public final class EmbeddedCluster implements AutoCloseable {
         return names;
     }
 
+    /**
+     * Fault injection (issue 16 §3): stops NodeManager {@code i} (of {@link #nodeManagers()}) as a
+     * crashed node would stop; its containers are killed with it. The RM notices only when the
+     * node's heartbeats stop for {@code yarn.nm.liveness-monitor.expiry-interval-ms}.
+     */
+    public void stopNodeManager(int i) {
+        yarn.getNodeManager(i).stop();
+    }
+
+    /** The container ids NodeManager {@code i} runs now. */
+    public List<String> containersOn(int i) {
+        List<String> ids = new ArrayList<>();
+        yarn.getNodeManager(i).getNMContext().getContainers().keySet().stream()
+                .map(Object::toString)
+                .sorted()
+                .forEach(ids::add);
+        return ids;
+    }
+
+    /** Fault injection: stops DataNode {@code i} (of {@link #dataNodes()}) at once. */
+    public void stopDataNode(int i) {
+        dfs.stopDataNode(i);
+    }
+
+    /**
+     * Fault injection: flips one byte in the middle of the first block of {@code file}'s replica on
+     * DataNode {@code i}, on disk behind HDFS's back (as a bad disk would); false when that
+     * DataNode holds no replica of it.
+     */
+    public boolean corruptReplica(org.apache.hadoop.fs.Path file, int i) throws IOException {
+        org.apache.hadoop.hdfs.protocol.ExtendedBlock block =
+                org.apache.hadoop.hdfs.DFSTestUtil.getFirstBlock(dfs.getFileSystem(), file);
+        File replica = dfs.getBlockFile(i, block);
+        if (replica == null || !replica.isFile()) {
+            return false;
+        }
+        try (java.io.RandomAccessFile raf = new java.io.RandomAccessFile(replica, "rw")) {
+            long at = raf.length() / 2;
+            raf.seek(at);
+            int b = raf.read();
+            raf.seek(at);
+            raf.write(b ^ 0xFF);
+        }
+        return true;
+    }
+
+    /** Replicas the NameNode has been told are corrupt. */
+    public long corruptReplicas() {
+        return dfs.getNamesystem().getCorruptReplicaBlocks();
+    }
+
     /** Stops YARN, then HDFS, then deletes a temporary base directory. */
     @Override
     public void close() {

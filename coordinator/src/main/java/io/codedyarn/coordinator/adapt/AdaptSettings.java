@@ -14,7 +14,11 @@ package io.codedyarn.coordinator.adapt;
  * @param timeoutSeconds how long a node stays excluded
  * @param maxNodeFraction at most this fraction of the cluster's nodes excluded at once
  * @param maxFailuresPerNode worker failures on a node that exclude it
- * @param maxReplacements replacements per worker (then it stays as it is)
+ * @param maxReplacements replacements per worker for slowness (then it stays as it is)
+ * @param maxFailures attempts per worker identity (MapReduce's {@code mapreduce.map.maxattempts}):
+ *     a failed worker is replaced while it has had fewer; 1 = a failure is never replaced. Failures
+ *     are replaced (within this bound) even when {@code enabled} is false
+ * @param maxJobReplacements replacements over the whole job, for slowness and failures together
  */
 public record AdaptSettings(
         boolean enabled,
@@ -26,7 +30,9 @@ public record AdaptSettings(
         double timeoutSeconds,
         double maxNodeFraction,
         int maxFailuresPerNode,
-        int maxReplacements) {
+        int maxReplacements,
+        int maxFailures,
+        int maxJobReplacements) {
 
     public AdaptSettings {
         if (window < 2
@@ -37,7 +43,9 @@ public record AdaptSettings(
                 || !(timeoutSeconds > 0)
                 || !(maxNodeFraction >= 0 && maxNodeFraction < 1)
                 || maxFailuresPerNode < 1
-                || maxReplacements < 0) {
+                || maxReplacements < 0
+                || maxFailures < 1
+                || maxJobReplacements < 0) {
             throw new IllegalArgumentException("bad adaptation settings: " + this);
         }
     }
@@ -45,13 +53,15 @@ public record AdaptSettings(
     /**
      * The defaults: a window of 10 tasks, 3 judgements over 5 s, 2× the median and 1 ms per unit of
      * load; exclusions of 300 s, at most a third of the nodes (Tez), 2 failures per node (Spark), 3
-     * replacements per worker.
+     * replacements per worker for slowness, 4 attempts per worker (MapReduce's), 16 replacements
+     * per job.
      */
     public static AdaptSettings defaults() {
-        return new AdaptSettings(true, 10, 3, 5, 2.0, 0.001, 300, 1.0 / 3, 2, 3);
+        return new AdaptSettings(true, 10, 3, 5, 2.0, 0.001, 300, 1.0 / 3, 2, 3, 4, 16);
     }
 
+    /** Nothing judged, nothing replaced: failures are only recorded. */
     public static AdaptSettings off() {
-        return new AdaptSettings(false, 10, 3, 5, 2.0, 0.001, 300, 1.0 / 3, 2, 3);
+        return new AdaptSettings(false, 10, 3, 5, 2.0, 0.001, 300, 1.0 / 3, 2, 3, 1, 16);
     }
 }

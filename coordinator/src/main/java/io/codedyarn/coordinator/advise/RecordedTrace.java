@@ -1,5 +1,6 @@
 package io.codedyarn.coordinator.advise;
 
+import io.codedyarn.placement.latency.TraceReplay;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -8,6 +9,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.List;
 import java.util.Locale;
 
@@ -26,12 +28,15 @@ public final class RecordedTrace {
     private final double[][] latency; // [iteration][worker], complete
     private final double[][] load;
     private final int gaps;
+    private final BitSet[] tasked; // [iteration]: the workers that had a row
 
-    private RecordedTrace(String source, double[][] latency, double[][] load, int gaps) {
+    private RecordedTrace(
+            String source, double[][] latency, double[][] load, int gaps, BitSet[] tasked) {
         this.source = source;
         this.latency = latency;
         this.load = load;
         this.gaps = gaps;
+        this.tasked = tasked;
     }
 
     /**
@@ -104,31 +109,16 @@ public final class RecordedTrace {
                 ld[it][w] = r[3];
             }
         }
-        return new RecordedTrace(source, lat, ld, fillGaps(source, lat, ld));
-    }
-
-    /** Fills each gap from the worker's previous row, else its next one; returns the count. */
-    private static int fillGaps(String source, double[][] lat, double[][] ld) {
-        int gaps = 0;
-        for (int w = 0; w < lat[0].length; w++) {
-            int first = -1;
-            for (int t = 0; t < lat.length && first < 0; t++) {
-                first = Double.isNaN(lat[t][w]) ? -1 : t;
-            }
-            if (first < 0) {
-                throw new IllegalArgumentException(
-                        source + ": worker " + w + " has no row (workers are numbered from 0)");
-            }
-            for (int t = 0; t < lat.length; t++) {
-                if (Double.isNaN(lat[t][w])) {
-                    int from = t < first ? first : t - 1;
-                    lat[t][w] = lat[from][w];
-                    ld[t][w] = ld[from][w];
-                    gaps++;
+        BitSet[] tasked = new BitSet[lat.length];
+        for (int t = 0; t < lat.length; t++) {
+            tasked[t] = new BitSet();
+            for (int w = 0; w < lat[t].length; w++) {
+                if (!Double.isNaN(lat[t][w])) {
+                    tasked[t].set(w);
                 }
             }
         }
-        return gaps;
+        return new RecordedTrace(source, lat, ld, TraceReplay.fillGaps(source, lat, ld), tasked);
     }
 
     private static double[][] filled(int rows, int cols) {
@@ -177,6 +167,24 @@ public final class RecordedTrace {
     }
 
     /**
+     * The workers of {@code n} that had a row (a task) in each iteration, worker i replaying trace
+     * worker i mod M as in {@link #normalised}: for a lazy scheme, the members of the groups its
+     * trigger selected (an iteration without rows selected none).
+     */
+    public BitSet[] tasked(int n) {
+        BitSet[] out = new BitSet[tasked.length];
+        for (int t = 0; t < out.length; t++) {
+            out[t] = new BitSet(n);
+            for (int i = 0; i < n; i++) {
+                if (tasked[t].get(i % workers())) {
+                    out[t].set(i);
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
      * Relative speeds, one per worker of {@code n}: 1 / (the worker's median latency per unit of
      * load), worker i replaying trace worker i mod M, scaled so that the fastest is 1 and rounded
      * to 3 decimals (so that a command line carrying them reproduces the same plan).
@@ -205,18 +213,26 @@ public final class RecordedTrace {
      * #workers()}), so a plan for more or fewer workers sees the same mix of speeds.
      */
     public String normalised(int n) {
-        StringBuilder b = new StringBuilder("iteration,worker,latency,load\n");
+        return normalised(n, true);
+    }
+
+    /**
+     * As {@link #normalised(int)}; without the {@code load} column when {@code scaled} is false, so
+     * that {@code TraceReplay} replays each recorded latency as it is, whatever load the plan gives
+     * the worker (for a run that changed loads while it ran: SAG-LB, re-planned hetero).
+     */
+    public String normalised(int n, boolean scaled) {
+        StringBuilder b =
+                new StringBuilder(
+                        scaled ? "iteration,worker,latency,load\n" : "iteration,worker,latency\n");
         for (int t = 0; t < iterations(); t++) {
             for (int i = 0; i < n; i++) {
                 int w = i % workers();
-                b.append(t)
-                        .append(',')
-                        .append(i)
-                        .append(',')
-                        .append(latency[t][w])
-                        .append(',')
-                        .append(load[t][w])
-                        .append('\n');
+                b.append(t).append(',').append(i).append(',').append(latency[t][w]);
+                if (scaled) {
+                    b.append(',').append(load[t][w]);
+                }
+                b.append('\n');
             }
         }
         return b.toString();

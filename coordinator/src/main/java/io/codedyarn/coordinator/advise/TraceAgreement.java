@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.List;
 import java.util.Locale;
 
@@ -29,9 +30,6 @@ public final class TraceAgreement {
     /**
      * @param ratio predicted / measured median
      * @param gapsFilled (iteration, worker) pairs without a trace row ({@link RecordedTrace})
-     * @param comparable false for the lazy (LAG) family: {@code simulate} times it as its grouped
-     *     code with every group selected (G-GD), while the run's trigger skipped groups, so its
-     *     rounds are shorter than predicted (see {@code note})
      * @param note what to expect of the ratio for this family ("" when it should be 1)
      */
     public record Result(
@@ -41,7 +39,6 @@ public final class TraceAgreement {
             double measuredMedian,
             double ratio,
             int gapsFilled,
-            boolean comparable,
             String note) {
         /** Whether |ratio − 1| ≤ tolerance. */
         public boolean within(double tolerance) {
@@ -102,13 +99,29 @@ public final class TraceAgreement {
                             + " workers");
         }
         double[] measured = measured(runDir.resolve("iterations.csv"), firstSent(tracePath));
+        Training training = Schemes.byName(spec.scheme()).training(plan);
+        boolean lazy = training instanceof Training.Lazy;
+        BitSet[] selected = trace.tasked(plan.workers());
+        // the run's own latencies as recorded (no load scaling): a run that changed loads while it
+        // ran (SAG-LB, re-planned hetero) recorded each task's latency at the load it had then
         double[] predicted =
                 TraceTimes.of(
-                        plan, trace.normalised(plan.workers()), spec.waitFor(), measured.length);
-        // compare the same iterations: round 0 only when its start is known
+                        plan,
+                        trace.normalised(plan.workers(), false),
+                        spec.waitFor(),
+                        measured.length,
+                        lazy ? selected : null);
+        // compare the same iterations: round 0 only when its start is known; for the lazy family
+        // only rounds in which the trigger selected some group (an empty round sends no task and
+        // takes no time on either side, ~0.1 ms of bookkeeping measured)
         List<Double> p = new ArrayList<>();
         List<Double> m = new ArrayList<>();
+        int empty = 0;
         for (int t = 0; t < measured.length; t++) {
+            if (lazy && (t >= selected.length || selected[t].isEmpty())) {
+                empty++;
+                continue;
+            }
             if (!Double.isNaN(measured[t])) {
                 p.add(predicted[t]);
                 m.add(measured[t]);
@@ -120,25 +133,18 @@ public final class TraceAgreement {
         }
         double pm = Medians.of(p.stream().mapToDouble(Double::doubleValue).toArray());
         double mm = Medians.of(m.stream().mapToDouble(Double::doubleValue).toArray());
-        Training training = Schemes.byName(spec.scheme()).training(plan);
         String note =
-                training instanceof Training.Lazy
-                        ? "not comparable: simulate times the lag family with every group selected,"
-                                + " the run's lazy trigger selected fewer"
+                lazy
+                        ? empty
+                                + " of "
+                                + measured.length
+                                + " rounds selected no group and are left out"
                         : training instanceof Training.Asynchronous
                                 ? "the coordinator ends an asynchronous round at its 2 % grace"
                                         + " deadline, the simulator at the last arrival before"
                                         + " it: expect about 0.98"
                                 : "";
-        return new Result(
-                spec.scheme(),
-                m.size(),
-                pm,
-                mm,
-                pm / mm,
-                trace.gaps(),
-                !(training instanceof Training.Lazy),
-                note);
+        return new Result(spec.scheme(), m.size(), pm, mm, pm / mm, trace.gaps(), note);
     }
 
     /**

@@ -10,6 +10,7 @@ import io.codedyarn.placement.scheme.Schemes;
 import io.codedyarn.placement.sim.AsyncRoundSimulator;
 import io.codedyarn.placement.sim.TimeSimulator;
 import java.io.StringReader;
+import java.util.BitSet;
 
 /**
  * Per-iteration times of one plan replaying a trace, through the simulators {@code simulate} uses
@@ -28,6 +29,16 @@ public final class TraceTimes {
      * @return the simulated time of each iteration (+∞ when undecodable)
      */
     public static double[] of(Plan plan, String trace, int waitFor, int iterations) {
+        return of(plan, trace, waitFor, iterations, null);
+    }
+
+    /**
+     * As {@link #of(Plan, String, int, int)}; for a lazy scheme with {@code selected} given, only
+     * the workers in {@code selected[t mod T]} get a task at iteration t (the groups the run's
+     * trigger selected, {@link TimeSimulator#stepSelected}); null times every group as selected.
+     */
+    public static double[] of(
+            Plan plan, String trace, int waitFor, int iterations, BitSet[] selected) {
         LatencyModel model =
                 LatencySpec.parse("trace:file=recorded")
                         .build(
@@ -44,8 +55,12 @@ public final class TraceTimes {
             }
         } else {
             TimeSimulator sim = new TimeSimulator(plan, model, Assigners.forPlan(plan), false);
+            boolean lazy = Schemes.byName(plan.scheme()).training(plan) instanceof Training.Lazy;
             for (int t = 0; t < iterations; t++) {
-                times[t] = sim.step(t).time();
+                times[t] =
+                        lazy && selected != null
+                                ? sim.stepSelected(t, selected[t % selected.length]).time()
+                                : sim.step(t).time();
             }
         }
         return times;

@@ -3,7 +3,6 @@ package io.codedyarn.placement.latency;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -21,10 +20,12 @@ import java.util.TreeMap;
 public final class TraceReplay implements LatencyModel {
     private final double[][] latency; // [iteration][worker]
     private final double[][] recordedLoad; // null entries when no load column
+    private final int gaps;
 
-    private TraceReplay(double[][] latency, double[][] recordedLoad) {
+    private TraceReplay(double[][] latency, double[][] recordedLoad, int gaps) {
         this.latency = latency;
         this.recordedLoad = recordedLoad;
+        this.gaps = gaps;
     }
 
     /**
@@ -50,7 +51,7 @@ public final class TraceReplay implements LatencyModel {
                             + header
                             + "')");
         }
-        Map<Integer, double[]> lat = new TreeMap<>();
+        TreeMap<Integer, double[]> lat = new TreeMap<>();
         Map<Integer, double[]> loads = new TreeMap<>();
         String line;
         int lineNo = 1;
@@ -99,24 +100,51 @@ public final class TraceReplay implements LatencyModel {
         if (lat.isEmpty()) {
             throw new IllegalArgumentException(source + ": trace has a header but no rows");
         }
-        int t = 0;
-        List<double[]> rows = new ArrayList<>();
-        List<double[]> loadRows = new ArrayList<>();
-        for (Map.Entry<Integer, double[]> e : lat.entrySet()) {
-            if (e.getKey() != t) {
-                throw new IllegalArgumentException(source + ": iteration " + t + " is missing");
+        int iterations = lat.lastKey() + 1;
+        double[][] rows = new double[iterations][];
+        double[][] loadRows = new double[iterations][];
+        for (int t = 0; t < iterations; t++) {
+            rows[t] = lat.getOrDefault(t, filledNaN(workers));
+            loadRows[t] = cload >= 0 ? loads.getOrDefault(t, filledNaN(workers)) : null;
+        }
+        int gaps = fillGaps(source, rows, loadRows);
+        return new TraceReplay(rows, loadRows, gaps);
+    }
+
+    /**
+     * An asynchronous run (sag, dsag) sends no task to a worker busy for a whole round, and a lazy
+     * one (lag, g-lag) none to the groups its trigger skipped: the trace has no row there. Such a
+     * gap replays the worker's previous row (else its next one); for sag/dsag the replay never
+     * reads it (a busy worker gets no task there either); a lazy scheme is replayed with every
+     * group selected, so its rounds come out longer than the run's. A worker without any row is an
+     * error. Shared with the planner's reader of recorded traces ({@code RecordedTrace}).
+     *
+     * @param loads per iteration the recorded loads, or null entries (no load column)
+     * @return the number of (iteration, worker) pairs filled
+     */
+    public static int fillGaps(String source, double[][] lat, double[][] loads) {
+        int gaps = 0;
+        for (int w = 0; w < lat[0].length; w++) {
+            int first = -1;
+            for (int t = 0; t < lat.length && first < 0; t++) {
+                first = Double.isNaN(lat[t][w]) ? -1 : t;
             }
-            for (int w = 0; w < workers; w++) {
-                if (Double.isNaN(e.getValue()[w])) {
-                    throw new IllegalArgumentException(
-                            source + ": no latency for iteration " + t + ", worker " + w);
+            if (first < 0) {
+                throw new IllegalArgumentException(
+                        source + ": no latency for worker " + w + " in any iteration");
+            }
+            for (int t = 0; t < lat.length; t++) {
+                if (Double.isNaN(lat[t][w])) {
+                    int from = t < first ? first : t - 1;
+                    lat[t][w] = lat[from][w];
+                    if (loads[t] != null) {
+                        loads[t][w] = loads[from][w];
+                    }
+                    gaps++;
                 }
             }
-            rows.add(e.getValue());
-            loadRows.add(cload >= 0 ? loads.get(t) : null);
-            t++;
         }
-        return new TraceReplay(rows.toArray(double[][]::new), loadRows.toArray(double[][]::new));
+        return gaps;
     }
 
     private static double[] filledNaN(int n) {
@@ -139,6 +167,11 @@ public final class TraceReplay implements LatencyModel {
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(where + what + " is not a number: '" + s + "'", e);
         }
+    }
+
+    /** (iteration, worker) pairs without a row, filled from the worker's neighbouring row. */
+    public int gaps() {
+        return gaps;
     }
 
     public int iterations() {

@@ -5,6 +5,7 @@ import io.codedyarn.placement.latency.LatencyModel;
 import io.codedyarn.placement.latency.LoadUnit;
 import io.codedyarn.placement.method.DecodeRound;
 import java.util.Arrays;
+import java.util.BitSet;
 
 /**
  * Time-only simulation of one coded scheme (no learning): every iteration each worker with a task
@@ -50,22 +51,52 @@ public final class TimeSimulator {
     }
 
     public IterationOutcome step(int t) {
+        return step(t, null);
+    }
+
+    /**
+     * One round of a lazy scheme (LAG, LAGC, G-LAG: LAGC §III–IV) in which the trigger (13)/(17)
+     * selected only some groups: only {@code tasked} workers get the iterate, and the codewords of
+     * the others count as held from the start, because the coordinator reuses their groups' stale
+     * gradients (18) instead of waiting for them. So the round ends when every selected group
+     * decodes ({@code BlockDecoder}: the full decode succeeds iff each block does); a round in
+     * which nothing was selected costs no time (no task is sent).
+     *
+     * @param tasked the workers sent a task this iteration (the members of the selected groups)
+     */
+    public IterationOutcome stepSelected(int t, BitSet tasked) {
+        if (tasked.isEmpty()) {
+            model.sample(t, load, times); // keep the model's draws aligned with step(t)
+            previous = new StragglerState(model.slow(), model.rates());
+            return new IterationOutcome(0, 0, 0, 0, 0);
+        }
+        return step(t, tasked);
+    }
+
+    private IterationOutcome step(int t, BitSet tasked) {
         int n = plan.workers();
         model.sample(t, load, times);
         StragglerState now = new StragglerState(model.slow(), model.rates());
-        int[] assignment = assigner.assign(perfectSsi ? now : previous);
+        int[] assignment =
+                assigner.assign(perfectSsi ? now : previous).clone(); // fixed() shares one
         previous = now;
         double computation = 0;
         int downloads = 0;
+        DecodeRound round = new DecodeRound(plan.decoder(), plan.codewords().size());
         for (int i = 0; i < n; i++) {
             order[i] = i;
+            if (tasked != null && !tasked.get(i)) {
+                if (assignment[i] >= 0) {
+                    round.arrive(plan.sends(i, assignment[i])); // a skipped group's stale gradient
+                }
+                assignment[i] = -1;
+            }
             if (assignment[i] >= 0) {
                 downloads++;
                 computation += partitionLoad[i];
             }
         }
         Arrays.sort(order, (a, b) -> Double.compare(times[a], times[b]));
-        DecodeRound round = new DecodeRound(plan.decoder(), plan.codewords().size());
         int waited = 0;
         int uploads = 0;
         double k = plan.partitions();

@@ -157,6 +157,22 @@ class LatencyModelsTest {
     }
 
     @Test
+    void traceGapsReplayTheWorkersNeighbouringRow() throws Exception {
+        // worker 1 idle in iterations 0 and 2 (an asynchronous run's busy worker), iteration 1
+        // absent
+        String csv = "iteration,worker,latency\n0,0,1\n2,0,3\n3,0,4\n3,1,8\n";
+        TraceReplay tr = TraceReplay.read(new StringReader(csv), "t.csv", 2);
+        assertThat(tr.iterations()).isEqualTo(4);
+        assertThat(tr.gaps()).isEqualTo(4);
+        double[] out = new double[2];
+        double[][] want = {{1, 8}, {1, 8}, {3, 8}, {4, 8}};
+        for (int t = 0; t < 4; t++) {
+            tr.sample(t, new double[] {1, 1}, out);
+            assertThat(out).as("iteration %d", t).containsExactly(want[t]);
+        }
+    }
+
+    @Test
     void badTracesNameFileAndLine() {
         assertThatThrownBy(
                         () ->
@@ -171,7 +187,7 @@ class LatencyModelsTest {
                                         new StringReader("iteration,worker,latency\n0,0,1\n"),
                                         "t.csv",
                                         2))
-                .hasMessage("t.csv: no latency for iteration 0, worker 1");
+                .hasMessage("t.csv: no latency for worker 1 in any iteration");
         assertThatThrownBy(() -> TraceReplay.read(new StringReader("a,b\n"), "t.csv", 2))
                 .hasMessageStartingWith("t.csv:1: header must name");
         assertThatThrownBy(

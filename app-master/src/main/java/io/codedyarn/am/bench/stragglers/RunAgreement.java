@@ -24,14 +24,13 @@ public interface RunAgreement {
     /**
      * Issue 15 §3's check: the median iteration time {@code simulate} predicts from the run's
      * recorded trace over the measured one ({@link io.codedyarn.coordinator.advise.TraceAgreement};
-     * 1 = exact, within 0.8–1.2 required); null for a run it cannot judge (the lazy family, whose
-     * trace simulate cannot replay as it ran, or unreadable outputs).
+     * 1 = exact, within 0.8–1.2 required); null for a run it cannot judge (unreadable outputs).
      */
     static RunAgreement traceReplay() {
         return runOut -> {
             try {
                 var r = io.codedyarn.coordinator.advise.TraceAgreement.check(runOut);
-                return r.comparable() ? r.ratio() : null;
+                return r.ratio();
             } catch (java.io.IOException | RuntimeException e) {
                 return null;
             }
