@@ -43,6 +43,7 @@ final class Adapter {
     private final Decisions events;
     private final int[] replacements; // for slowness
     private final int[] failures;
+    private final double[] replacingSince;
     private int jobReplacements;
     private final boolean[] flagged;
     private final boolean[] refused;
@@ -89,6 +90,7 @@ final class Adapter {
                         settings.maxFailuresPerNode());
         this.replacements = new int[n];
         this.failures = new int[n];
+        this.replacingSince = new double[n];
         this.flagged = new boolean[n];
         this.refused = new boolean[n];
     }
@@ -191,8 +193,10 @@ final class Adapter {
                 }
             }
             case STANDBY -> {
-                String old = engine.node(w);
-                engine.promote(w, c.detail());
+                String old = c.previous() != null ? c.previous() : engine.node(w);
+                if (c.previous() == null) { // else promoted already, mid-round
+                    engine.promote(w, c.detail());
+                }
                 slow.reset(w);
                 flagged[w] = false;
                 record(
@@ -201,7 +205,15 @@ final class Adapter {
                         w,
                         c.detail(),
                         "replaced",
-                        "its replacement on " + c.detail() + " took over from " + old);
+                        String.format(
+                                Locale.ROOT,
+                                "its replacement on %s took over from %s: %s, ready %.1f s after"
+                                        + " it was asked for",
+                                c.detail(),
+                                old,
+                                c.how(),
+                                (Double.isNaN(c.seconds()) ? now : c.seconds())
+                                        - replacingSince[w]));
             }
             case REPLACEMENT_FAILED ->
                     record(iteration, now, w, engine.node(w), "replacement-failed", c.detail());
@@ -277,6 +289,7 @@ final class Adapter {
             avoid.add(node);
         }
         if (engine.replace(w, avoid)) {
+            replacingSince[w] = now;
             jobReplacements++;
             if (!failed) {
                 replacements[w]++;

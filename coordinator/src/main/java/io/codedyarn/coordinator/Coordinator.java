@@ -156,6 +156,7 @@ public final class Coordinator {
                         clusterNodes,
                         run.decisions,
                         !Replanner.applies(spec)); // measured speeds answer slowness with loads
+        engine.replacementWaitSeconds(adaptation.replacementWaitSeconds());
         try {
             engine.awaitReady(startupTimeoutNanos);
             DecodeGate rounds = new DecodeGate(plan, engine, run.decisions);

@@ -4,8 +4,17 @@ import io.codedyarn.worker.task.TaskResult;
 
 /** What the cluster adapters tell the coordinator; posted to its single event-loop thread. */
 public sealed interface CoordinatorEvent {
-    /** Worker {@code worker} has loaded its partitions and accepts tasks. */
-    record WorkerReady(int worker, String host, long loadNanos) implements CoordinatorEvent {}
+    /**
+     * Worker {@code worker} has loaded its partitions and accepts tasks.
+     *
+     * @param spare whether a warm spare took the worker's place (else its own container started)
+     */
+    record WorkerReady(int worker, String host, long loadNanos, boolean spare)
+            implements CoordinatorEvent {
+        public WorkerReady(int worker, String host, long loadNanos) {
+            this(worker, host, loadNanos, false);
+        }
+    }
 
     /** A result (possibly of an older round) arrived. */
     record ResultArrived(TaskResult result) implements CoordinatorEvent {}

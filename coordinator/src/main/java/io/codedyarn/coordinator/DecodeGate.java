@@ -49,6 +49,11 @@ final class DecodeGate implements Aggregator {
     private boolean[] in;
     private List<Arrival> arrivals;
     private Decoded result;
+    private long iteration;
+    private double[] x;
+    private Task.Kind kind;
+    private long stallDeadline = Long.MAX_VALUE;
+    private String stalledBecause = "";
 
     DecodeGate(Plan plan, RoundEngine engine, Decisions decisions) {
         this.plan = plan;
@@ -115,28 +120,18 @@ final class DecodeGate implements Aggregator {
         int codewords = plan.codewords().size();
         gate = new DecodeRound(decoder, codewords);
         sent = new int[n][];
+        this.iteration = iteration;
+        this.x = x;
+        this.kind = kind;
+        stallDeadline = Long.MAX_VALUE;
         for (int w = 0; w < n; w++) {
             sent[w] = plan.sends(w, assignment[w]);
-            if (sent[w].length == 0 || !engine.alive(w)) {
-                continue;
+            if (engine.alive(w)) {
+                sendTo(w);
             }
-            List<WorkUnit> units = new ArrayList<>(sent[w].length);
-            long[] tags = new long[sent[w].length];
-            for (int u = 0; u < tags.length; u++) {
-                units.add(WorkUnit.of(plan.codeword(sent[w][u])));
-                tags[u] = sent[w][u];
-            }
-            gate.expect(sent[w]);
-            engine.send(
-                    iteration,
-                    w,
-                    new Task(round, x, units, kind),
-                    tags,
-                    // the trace's load: n/N-row shares, the unit simulate charges (LoadUnit)
-                    LoadUnit.ofPartitions(plan.load(w), plan.partitions(), n));
         }
         if (!gate.decodable()) {
-            throw new RunAborted(deadWorkers() + "; the live workers cannot decode round " + round);
+            stall("the live workers cannot decode round " + round);
         }
         f = new double[codewords][];
         in = new boolean[n];
@@ -146,15 +141,76 @@ final class DecodeGate implements Aggregator {
 
     @Override
     public long deadline() {
-        return Long.MAX_VALUE;
+        return stallDeadline;
+    }
+
+    /**
+     * The live workers cannot decode the round: it waits (at most the replacement wait) for the
+     * failed workers' replacements, which get its task as they take over (issue 16 §1: while it
+     * waits, the code's tolerance carries the run); with none on its way, the run fails.
+     */
+    private void stall(String why) throws RunAborted {
+        if (!engine.awaitReplacements()) {
+            throw new RunAborted(deadWorkers() + "; " + why + " and no replacement is on its way");
+        }
+        if (stallDeadline == Long.MAX_VALUE) {
+            stallDeadline = engine.nanos() + (long) (engine.replacementWaitSeconds() * 1e9);
+            stalledBecause = why;
+        }
+    }
+
+    /** Sends worker w its codewords' task of the round in progress (none: nothing). */
+    private void sendTo(int w) {
+        if (sent[w].length == 0) {
+            return;
+        }
+        List<WorkUnit> units = new ArrayList<>(sent[w].length);
+        long[] tags = new long[sent[w].length];
+        for (int u = 0; u < tags.length; u++) {
+            units.add(WorkUnit.of(plan.codeword(sent[w][u])));
+            tags[u] = sent[w][u];
+        }
+        gate.expect(sent[w]);
+        engine.send(
+                iteration,
+                w,
+                new Task(round, x, units, kind),
+                tags,
+                // the trace's load: n/N-row shares, the unit simulate charges (LoadUnit)
+                LoadUnit.ofPartitions(plan.load(w), plan.partitions(), plan.workers()));
+    }
+
+    /** A replacement took over mid-round: it gets the round's task for its worker. */
+    private void resend(int w) {
+        if (!in[w]) { // else its old incarnation answered this round before it died
+            sendTo(w);
+        }
+        if (gate.decodable()) {
+            engine.unstall();
+            stallDeadline = Long.MAX_VALUE;
+        }
     }
 
     @Override
     public boolean accept(Arrival a) throws RunAborted {
+        if (a == null) { // the replacement wait passed
+            engine.unstall();
+            throw new RunAborted(
+                    deadWorkers()
+                            + "; "
+                            + stalledBecause
+                            + " and no replacement took over within "
+                            + engine.replacementWaitSeconds()
+                            + " s");
+        }
+        if (a.ready()) {
+            resend(a.worker());
+            return false;
+        }
         if (a.failed()) {
             gate.lost(sent[a.worker()]);
             if (!gate.decodable()) {
-                throw new RunAborted(deadWorkers() + "; the rest cannot decode round " + round);
+                stall("the rest cannot decode round " + round);
             }
             return false;
         }

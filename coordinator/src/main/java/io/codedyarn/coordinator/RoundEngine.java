@@ -48,6 +48,9 @@ final class RoundEngine {
     private final String[] node;
     private final boolean[] replacing;
     private final List<Change> changes = new ArrayList<>();
+    private Runnable stallHook = () -> {};
+    private boolean stalled;
+    private double replacementWaitSeconds = 120;
     private final List<Slot> answered = new ArrayList<>();
 
     /**
@@ -217,7 +220,29 @@ final class RoundEngine {
                     return new Arrival(f.worker(), -1, new long[0], null, 0, f.reason());
                 }
             } else if (e instanceof CoordinatorEvent.WorkerReady r && replacing[r.worker()]) {
-                changes.add(new Change(r.worker(), Change.Kind.STANDBY, r.host()));
+                int w = r.worker();
+                String how =
+                        String.format(
+                                java.util.Locale.ROOT,
+                                "%s, its partitions loaded in %d ms",
+                                r.spare() ? "a warm spare" : "a new container",
+                                r.loadNanos() / 1_000_000);
+                if (stalled && !alive(w)) {
+                    // a round is waiting for it: it takes over now, not at the round's end
+                    String previous = node[w];
+                    promote(w, r.host());
+                    changes.add(
+                            new Change(
+                                    w,
+                                    Change.Kind.STANDBY,
+                                    r.host(),
+                                    how + ", promoted within a round that waited for it",
+                                    previous,
+                                    elapsedSeconds()));
+                    return Arrival.ready(w);
+                }
+                changes.add(
+                        new Change(w, Change.Kind.STANDBY, r.host(), how, null, elapsedSeconds()));
             } else if (e instanceof CoordinatorEvent.ReplacementFailed f && replacing[f.worker()]) {
                 replacing[f.worker()] = false;
                 changes.add(new Change(f.worker(), Change.Kind.REPLACEMENT_FAILED, f.reason()));
@@ -330,11 +355,19 @@ final class RoundEngine {
     // ---- adaptation (the RoundLoop's adapt step, between two rounds) ----
 
     /** What happened to a worker's incarnations since the adapter last looked. */
-    record Change(int worker, Kind kind, String detail) {
+    record Change(
+            int worker, Kind kind, String detail, String how, String previous, double seconds) {
+        Change(int worker, Kind kind, String detail) {
+            this(worker, kind, detail, "", null, Double.NaN);
+        }
+
         enum Kind {
             /** The current incarnation failed (detail: why). */
             FAILED,
-            /** The replacement is ready to take over (detail: its node). */
+            /**
+             * The replacement is ready to take over (detail: its node; how: spare or not; seconds:
+             * when it was ready; previous: the old node when it took over mid-round already).
+             */
             STANDBY,
             /** The replacement could not start (detail: why). */
             REPLACEMENT_FAILED,
@@ -389,6 +422,53 @@ final class RoundEngine {
 
     boolean replacing(int worker) {
         return replacing[worker];
+    }
+
+    /**
+     * Run by {@link #awaitReplacements} before it looks: the adaptation step, so that the failures
+     * that stalled the round are answered with replacement requests at once.
+     */
+    void onStall(Runnable hook) {
+        this.stallHook = java.util.Objects.requireNonNull(hook);
+    }
+
+    /**
+     * A round cannot decode with the live workers: asks for replacements now ({@link #onStall}) and
+     * says whether any failed worker's replacement is on its way. While so (until {@link
+     * #unstall}), a ready replacement of a failed worker is promoted as it arrives and {@link
+     * #next} returns {@link Arrival#ready} for it, so the round can send it its task.
+     */
+    boolean awaitReplacements() {
+        stallHook.run();
+        for (int w = 0; w < workers; w++) {
+            if (!alive(w) && replacing[w]) {
+                stalled = true;
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Clock nanos now. */
+    long nanos() {
+        return clock.nanos();
+    }
+
+    /** How long a round that cannot decode waits for replacements (default 120 s). */
+    double replacementWaitSeconds() {
+        return replacementWaitSeconds;
+    }
+
+    void replacementWaitSeconds(double seconds) {
+        if (!(seconds >= 0)) {
+            throw new IllegalArgumentException("replacement wait must be >= 0 s, got " + seconds);
+        }
+        this.replacementWaitSeconds = seconds;
+    }
+
+    /** The round no longer waits for a replacement. */
+    void unstall() {
+        stalled = false;
     }
 
     /**

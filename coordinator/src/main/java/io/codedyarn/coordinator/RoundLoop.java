@@ -1,5 +1,7 @@
 package io.codedyarn.coordinator;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -23,6 +25,8 @@ final class RoundLoop {
     private final Family family;
     private final Adapter adapter;
     private final Replanner replanner;
+    private final List<RoundEngine.Change> heldForAdapter = new ArrayList<>();
+    private final List<RoundEngine.Change> heldForReplanner = new ArrayList<>();
 
     /**
      * @param replanner re-plans from measured speeds ({@code --speeds auto}); null for none
@@ -32,6 +36,21 @@ final class RoundLoop {
         this.family = family;
         this.adapter = adapter;
         this.replanner = replanner;
+        // a round that cannot decode has the Adapter answer its failures at once (replacement
+        // requests); every other change waits for the boundary, where a promotion cannot take a
+        // result the round still needs, and the Replanner sees them all there (it never re-plans
+        // mid-round)
+        run.engine.onStall(
+                () -> {
+                    List<RoundEngine.Change> drained = run.engine.drainChanges();
+                    List<RoundEngine.Change> failed = new ArrayList<>();
+                    for (RoundEngine.Change c : drained) {
+                        (c.kind() == RoundEngine.Change.Kind.FAILED ? failed : heldForAdapter)
+                                .add(c);
+                    }
+                    adapter.adapt(run.iteration(), failed);
+                    heldForReplanner.addAll(drained);
+                });
     }
 
     /** Runs the setup rounds, then rounds until a stopping rule holds. */
@@ -57,11 +76,15 @@ final class RoundLoop {
      * step.
      */
     private void adapt() {
-        var changes = run.engine.drainChanges();
-        adapter.adapt(run.iteration(), changes);
+        List<RoundEngine.Change> changes = run.engine.drainChanges();
+        heldForAdapter.addAll(changes);
+        heldForReplanner.addAll(changes);
+        adapter.adapt(run.iteration(), List.copyOf(heldForAdapter));
         if (replanner != null) {
-            replanner.adapt(run.iteration(), changes);
+            replanner.adapt(run.iteration(), List.copyOf(heldForReplanner));
         }
+        heldForAdapter.clear();
+        heldForReplanner.clear();
     }
 
     /** Feeds arrivals (null once the deadline passed) to the aggregator until it has enough. */

@@ -152,7 +152,7 @@ class AdapterTest {
     @Test
     void exclusionsExpire() throws Exception {
         AdaptSettings shortLived =
-                new AdaptSettings(true, 10, 3, 5, 2.0, 0.01, 20, 1.0 / 3, 2, 3, 4, 16);
+                new AdaptSettings(true, 10, 3, 5, 2.0, 0.01, 20, 1.0 / 3, 2, 3, 4, 16, 120);
         RunResult r = run(cyclic(60), "slow:factor=5,node=n1", shortLived);
         List<String> ev = events(r);
         assertThat(ev).containsSubsequence("excluded -1 n1", "expired -1 n1");
@@ -181,7 +181,7 @@ class AdapterTest {
     @Test
     void failuresAreReplacedWithinTheirBoundsEvenWithExclusionOff() throws Exception {
         AdaptSettings failuresOnly =
-                new AdaptSettings(false, 10, 3, 5, 2.0, 0.001, 300, 1.0 / 3, 2, 3, 4, 16);
+                new AdaptSettings(false, 10, 3, 5, 2.0, 0.001, 300, 1.0 / 3, 2, 3, 4, 16, 120);
         RunResult replaced = run(cyclic(30), "none", failuresOnly, c -> c.failAt(2, 4.5));
         assertThat(events(replaced)).containsSubsequence("failed 2 n2", "replacing 2 n2");
         assertThat(events(replaced))
@@ -191,9 +191,44 @@ class AdapterTest {
                 .noneMatch(e -> e.startsWith("excluded") || e.startsWith("slow"));
 
         AdaptSettings noJobBudget =
-                new AdaptSettings(false, 10, 3, 5, 2.0, 0.001, 300, 1.0 / 3, 2, 3, 4, 0);
+                new AdaptSettings(false, 10, 3, 5, 2.0, 0.001, 300, 1.0 / 3, 2, 3, 4, 0, 120);
         RunResult capped = run(cyclic(30), "none", noJobBudget, c -> c.failAt(2, 4.5));
         assertThat(events(capped)).containsExactly("failed 2 n2", "not-replaced 2 n2");
         assertThat(capped.events().get(1).reason()).contains("coded-yarn.job.max-replacements");
+    }
+
+    /**
+     * Two of six workers fail at once under cyclic s = 1: no round decodes with the rest. The round
+     * waits for their replacements, sends each its task as it takes over, and the run ends with the
+     * fault-free model; with replacements off it fails at once, naming both workers.
+     */
+    @Test
+    void aRoundTheLiveWorkersCannotDecodeWaitsForTheReplacements() throws Exception {
+        RunResult base = run(cyclic(30), "none", AdaptSettings.defaults());
+        RunResult twoDown =
+                run(
+                        cyclic(30),
+                        "none",
+                        AdaptSettings.defaults(),
+                        c -> c.failAt(1, 4.5).failAt(2, 4.5));
+        assertThat(twoDown.succeeded()).as(twoDown.diagnostic()).isTrue();
+        assertThat(twoDown.iterationLog()).hasSize(30);
+        // the first replacement ready restores s = 1's tolerance: it takes over mid-round, the
+        // second at the round's end
+        assertThat(twoDown.events().stream().filter(e -> e.event().equals("replaced")))
+                .hasSize(2)
+                .anySatisfy(e -> assertThat(e.reason()).contains("promoted within a round"))
+                .allSatisfy(e -> assertThat(e.reason()).contains("ready 5.0 s after"));
+        for (int j = 0; j < base.model().length; j++) {
+            assertThat(twoDown.model()[j]).isCloseTo(base.model()[j], within(1e-12));
+        }
+
+        RunResult nothingComing =
+                run(cyclic(30), "none", AdaptSettings.off(), c -> c.failAt(1, 4.5).failAt(2, 4.5));
+        assertThat(nothingComing.succeeded()).isFalse();
+        assertThat(nothingComing.diagnostic())
+                .contains("worker 1 failed")
+                .contains("worker 2 failed")
+                .contains("no replacement is on its way");
     }
 }

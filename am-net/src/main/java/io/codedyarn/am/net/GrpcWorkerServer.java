@@ -398,7 +398,9 @@ public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
             return -1;
         }
         expecting.set(w, 1);
-        events.post(new io.codedyarn.coordinator.CoordinatorEvent.WorkerReady(w, host, loadNanos));
+        events.post(
+                new io.codedyarn.coordinator.CoordinatorEvent.WorkerReady(
+                        w, host, loadNanos, true));
         return w;
     }
 

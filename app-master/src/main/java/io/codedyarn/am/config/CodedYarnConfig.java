@@ -112,6 +112,7 @@ public record CodedYarnConfig(
         int replacements = parse(lookup, Keys.EXCLUSION_MAX_REPLACEMENTS, Integer::parseInt);
         int attempts = parse(lookup, Keys.WORKER_MAX_FAILURES, Integer::parseInt);
         int jobReplacements = parse(lookup, Keys.JOB_MAX_REPLACEMENTS, Integer::parseInt);
+        double wait = parse(lookup, Keys.WORKER_REPLACEMENT_WAIT_SECONDS, Double::parseDouble);
         require(window >= 2, Keys.EXCLUSION_WINDOW, window, "must be >= 2");
         require(patience >= 1, Keys.EXCLUSION_PATIENCE, patience, "must be >= 1");
         require(
@@ -131,6 +132,11 @@ public record CodedYarnConfig(
         require(replacements >= 0, Keys.EXCLUSION_MAX_REPLACEMENTS, replacements, "must be >= 0");
         require(attempts >= 1, Keys.WORKER_MAX_FAILURES, attempts, "must be >= 1");
         require(jobReplacements >= 0, Keys.JOB_MAX_REPLACEMENTS, jobReplacements, "must be >= 0");
+        require(
+                wait >= 0 && Double.isFinite(wait),
+                Keys.WORKER_REPLACEMENT_WAIT_SECONDS,
+                wait,
+                "must be a finite number of seconds >= 0");
         return new AdaptSettings(
                 on,
                 window,
@@ -143,7 +149,8 @@ public record CodedYarnConfig(
                 failures,
                 replacements,
                 attempts,
-                jobReplacements);
+                jobReplacements,
+                wait);
     }
 
     /** When the SAG/DSAG load balancer solves: every K iterations if K &gt; 0, else the period. */

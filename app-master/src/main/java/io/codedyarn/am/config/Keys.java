@@ -167,6 +167,12 @@ public final class Keys {
                     4,
                     "attempts per worker identity (>= 1; MapReduce's mapreduce.map.maxattempts): a worker whose container exits, fails to launch, is preempted or loses its NodeManager is replaced while it has had fewer attempts, also with coded-yarn.exclusion.enabled=false; 1: failures are never replaced and the code's tolerance carries the run");
 
+    public static final ConfigKey<Double> WORKER_REPLACEMENT_WAIT_SECONDS =
+            new ConfigKey<>(
+                    "coded-yarn.worker.replacement-wait-seconds",
+                    120.0,
+                    "how long a round that the live workers cannot decode waits for the failed workers' replacements (>= 0); a replacement that takes over gets the round's task at once; none within this wait, or none on its way, fails the run");
+
     public static final ConfigKey<Integer> JOB_MAX_REPLACEMENTS =
             new ConfigKey<>(
                     "coded-yarn.job.max-replacements",
@@ -302,6 +308,7 @@ public final class Keys {
                 EXCLUSION_MAX_FAILURES_PER_NODE,
                 EXCLUSION_MAX_REPLACEMENTS,
                 WORKER_MAX_FAILURES,
+                WORKER_REPLACEMENT_WAIT_SECONDS,
                 JOB_MAX_REPLACEMENTS,
                 EMBEDDED_DATANODES,
                 EMBEDDED_NODEMANAGERS,

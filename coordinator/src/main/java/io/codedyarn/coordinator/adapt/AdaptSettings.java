@@ -19,6 +19,8 @@ package io.codedyarn.coordinator.adapt;
  *     a failed worker is replaced while it has had fewer; 1 = a failure is never replaced. Failures
  *     are replaced (within this bound) even when {@code enabled} is false
  * @param maxJobReplacements replacements over the whole job, for slowness and failures together
+ * @param replacementWaitSeconds how long a round that the live workers cannot decode waits for the
+ *     failed workers' replacements before the run fails
  */
 public record AdaptSettings(
         boolean enabled,
@@ -32,7 +34,8 @@ public record AdaptSettings(
         int maxFailuresPerNode,
         int maxReplacements,
         int maxFailures,
-        int maxJobReplacements) {
+        int maxJobReplacements,
+        double replacementWaitSeconds) {
 
     public AdaptSettings {
         if (window < 2
@@ -45,7 +48,8 @@ public record AdaptSettings(
                 || maxFailuresPerNode < 1
                 || maxReplacements < 0
                 || maxFailures < 1
-                || maxJobReplacements < 0) {
+                || maxJobReplacements < 0
+                || !(replacementWaitSeconds >= 0)) {
             throw new IllegalArgumentException("bad adaptation settings: " + this);
         }
     }
@@ -54,14 +58,14 @@ public record AdaptSettings(
      * The defaults: a window of 10 tasks, 3 judgements over 5 s, 2× the median and 1 ms per unit of
      * load; exclusions of 300 s, at most a third of the nodes (Tez), 2 failures per node (Spark), 3
      * replacements per worker for slowness, 4 attempts per worker (MapReduce's), 16 replacements
-     * per job.
+     * per job, 120 s for a stalled round's replacements.
      */
     public static AdaptSettings defaults() {
-        return new AdaptSettings(true, 10, 3, 5, 2.0, 0.001, 300, 1.0 / 3, 2, 3, 4, 16);
+        return new AdaptSettings(true, 10, 3, 5, 2.0, 0.001, 300, 1.0 / 3, 2, 3, 4, 16, 120);
     }
 
     /** Nothing judged, nothing replaced: failures are only recorded. */
     public static AdaptSettings off() {
-        return new AdaptSettings(false, 10, 3, 5, 2.0, 0.001, 300, 1.0 / 3, 2, 3, 1, 16);
+        return new AdaptSettings(false, 10, 3, 5, 2.0, 0.001, 300, 1.0 / 3, 2, 3, 1, 16, 120);
     }
 }

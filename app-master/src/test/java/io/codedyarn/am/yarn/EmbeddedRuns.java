@@ -1,0 +1,153 @@
+package io.codedyarn.am.yarn;
+
+import io.codedyarn.am.embedded.EmbeddedCluster;
+import io.codedyarn.am.output.RunOutputs;
+import io.codedyarn.coordinator.TrainSpec;
+import io.codedyarn.hdfs.dataset.WriterOptions;
+import io.codedyarn.hdfs.generate.GeneratorParams;
+import io.codedyarn.hdfs.generate.Generators;
+import io.codedyarn.hdfs.prepare.DatasetPreparer;
+import io.codedyarn.placement.Plan;
+import io.codedyarn.placement.SchemeParams;
+import io.codedyarn.placement.json.PlanDocument;
+import io.codedyarn.worker.task.Workload;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/** What the embedded-cluster ITs share: small containers, placed datasets, reading outputs. */
+final class EmbeddedRuns {
+    private final EmbeddedCluster cluster;
+    private final FileSystem fs;
+
+    EmbeddedRuns(EmbeddedCluster cluster) throws java.io.IOException {
+        this.cluster = cluster;
+        this.fs = cluster.fileSystem();
+    }
+
+    FileSystem fs() {
+        return fs;
+    }
+
+    /** The cluster's configuration with 256 MB containers and a quick status report. */
+    Configuration conf() {
+        Configuration c = cluster.configuration();
+        c.set("coded-yarn.am.memory-mb", "256");
+        c.set("coded-yarn.am.java-opts", "-Xmx160m");
+        c.set("coded-yarn.worker.memory-mb", "256");
+        c.set("coded-yarn.worker.java-opts", "-Xmx160m");
+        c.set("coded-yarn.report.interval-ms", "200");
+        return c;
+    }
+
+    /** Generates {@code g} under /data and places it for {@code plan}; returns (raw, placed). */
+    Path[] placed(String name, Plan plan, GeneratorParams g, List<String> hosts) throws Exception {
+        Path raw = fs.makeQualified(new Path("/data/" + name + "-raw"));
+        Generators.generate(fs, raw, Generators.create(g), WriterOptions.defaults(), null);
+        Path out = fs.makeQualified(new Path("/data/" + name));
+        String planJson =
+                new com.fasterxml.jackson.databind.ObjectMapper()
+                        .writeValueAsString(PlanDocument.of(plan, null));
+        DatasetPreparer.prepare(
+                fs, raw, fs, out, new DatasetPreparer.Request(plan, planJson, hosts, false, false));
+        return new Path[] {raw, out};
+    }
+
+    /** A training spec with the defaults the ITs use: 3 components, intercept, gap 1e-6. */
+    static TrainSpec spec(
+            Workload w, String scheme, SchemeParams params, String optimizer, int iterations) {
+        return new TrainSpec(
+                w,
+                scheme,
+                params,
+                3,
+                Double.NaN,
+                w != Workload.PCA,
+                optimizer,
+                Double.NaN,
+                iterations,
+                1e-6,
+                Double.NaN,
+                0,
+                Double.NaN,
+                null,
+                "none",
+                params.seed());
+    }
+
+    /** {@code s} with a target gap and injected slowness ({@code --straggle}). */
+    static TrainSpec slowed(TrainSpec s, double targetGap, String straggle) {
+        return new TrainSpec(
+                s.workload(),
+                s.scheme(),
+                s.params(),
+                s.components(),
+                s.lambda(),
+                s.intercept(),
+                s.optimizer(),
+                s.step(),
+                s.iterations(),
+                targetGap,
+                s.timeLimitSeconds(),
+                s.waitFor(),
+                s.reference(),
+                null,
+                straggle,
+                s.seed());
+    }
+
+    /**
+     * {@code s} as an in-process {@code --cluster simulated} run takes it: a latency model (any:
+     * exact decoding makes the iterates independent of who answers) and no injected slowness.
+     */
+    static TrainSpec inProcess(TrainSpec s) {
+        return new TrainSpec(
+                s.workload(),
+                s.scheme(),
+                s.params(),
+                s.components(),
+                s.lambda(),
+                s.intercept(),
+                s.optimizer(),
+                s.step(),
+                s.iterations(),
+                s.targetGap(),
+                s.timeLimitSeconds(),
+                s.waitFor(),
+                s.reference(),
+                "exp:eta=1",
+                "none",
+                s.seed());
+    }
+
+    /** The run's events.csv rows (header skipped), split into its 6 columns. */
+    List<String[]> events(Path out) throws Exception {
+        return text(new Path(out, RunOutputs.EVENTS))
+                .lines()
+                .skip(1)
+                .map(l -> l.split(",", 6))
+                .toList();
+    }
+
+    /** The YARN run's iterations.csv rows (header skipped), split on commas. */
+    List<String[]> iterations(Path out) throws Exception {
+        return text(new Path(out, RunOutputs.ITERATIONS))
+                .lines()
+                .skip(1)
+                .map(l -> l.split(","))
+                .toList();
+    }
+
+    /** The YARN run's iterations.csv objectives, in order. */
+    double[] objectives(Path out) throws Exception {
+        return iterations(out).stream().mapToDouble(f -> Double.parseDouble(f[2])).toArray();
+    }
+
+    private String text(Path file) throws Exception {
+        try (var in = fs.open(file)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+}
