@@ -228,7 +228,7 @@ class GrpcWorkerServerTest {
     @Test
     void aPeerThatNeverSaysHelloIsCutOffWithoutAnEvent() throws Exception {
         try (TestingCluster c = new TestingCluster(2, OPTS.withHelloTimeoutMillis(200));
-                RawPeer silent = new RawPeer(c.server.port())) {
+                RawPeer silent = new RawPeer(c)) {
             long t0 = System.nanoTime();
             Status s = (Status) silent.next();
             long ms = (System.nanoTime() - t0) / 1_000_000;
@@ -250,7 +250,7 @@ class GrpcWorkerServerTest {
     @Test
     void unknownProtocolVersionIsRejectedNamingTheSupportedVersion() throws Exception {
         try (TestingCluster c = new TestingCluster(2, OPTS);
-                RawPeer p = new RawPeer(c.server.port())) {
+                RawPeer p = new RawPeer(c)) {
             p.send(hello(99, 0, SECRET));
             Status s = (Status) p.next();
             assertThat(s.getCode()).isEqualTo(Status.Code.FAILED_PRECONDITION);
@@ -265,9 +265,9 @@ class GrpcWorkerServerTest {
     @Test
     void workerIdOutOfRangeAndDuplicateConnectionsAreRejected() throws Exception {
         try (TestingCluster c = new TestingCluster(2, OPTS);
-                RawPeer outOfRange = new RawPeer(c.server.port());
-                RawPeer first = new RawPeer(c.server.port());
-                RawPeer second = new RawPeer(c.server.port())) {
+                RawPeer outOfRange = new RawPeer(c);
+                RawPeer first = new RawPeer(c);
+                RawPeer second = new RawPeer(c)) {
             outOfRange.send(hello(ProtocolCodec.VERSION, 2, SECRET));
             Status s = (Status) outOfRange.next();
             assertThat(s.getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
@@ -286,7 +286,7 @@ class GrpcWorkerServerTest {
     @Test
     void welcomeCarriesTheSetup() throws Exception {
         try (TestingCluster c = new TestingCluster(3, OPTS);
-                RawPeer p = new RawPeer(c.server.port())) {
+                RawPeer p = new RawPeer(c)) {
             p.send(hello(ProtocolCodec.VERSION, 2, SECRET));
             CoordinatorMessage m = (CoordinatorMessage) p.next();
             var a = ProtocolCodec.assignment(2, m.getWelcome());
@@ -329,7 +329,7 @@ class GrpcWorkerServerTest {
     void oversizedResultFromAPeerIsRefusedByTheServer() throws Exception {
         try (TestingCluster c =
                         new TestingCluster(2, ServerOptions.defaults().withMaxMessageBytes(4096));
-                RawPeer p = new RawPeer(c.server.port())) {
+                RawPeer p = new RawPeer(c)) {
             p.send(hello(ProtocolCodec.VERSION, 0, SECRET));
             p.next();
             p.send(WorkerMessage.newBuilder().setReady(Ready.newBuilder()).build());
@@ -510,7 +510,7 @@ class GrpcWorkerServerTest {
     @Test
     void resultForARoundNeverSentIsAProtocolError() throws Exception {
         try (TestingCluster c = new TestingCluster(2, OPTS);
-                RawPeer p = new RawPeer(c.server.port())) {
+                RawPeer p = new RawPeer(c)) {
             p.send(hello(ProtocolCodec.VERSION, 1, SECRET));
             p.next();
             p.send(

@@ -1,10 +1,11 @@
 package io.codedyarn.am.net;
 
+import io.codedyarn.worker.net.PinnedCertificate;
 import io.codedyarn.worker.protocol.v1.CoordinatorMessage;
 import io.codedyarn.worker.protocol.v1.WorkerMessage;
 import io.codedyarn.worker.protocol.v1.WorkerServiceGrpc;
+import io.grpc.ChannelCredentials;
 import io.grpc.Grpc;
-import io.grpc.InsecureChannelCredentials;
 import io.grpc.ManagedChannel;
 import io.grpc.Status;
 import io.grpc.stub.StreamObserver;
@@ -20,11 +21,14 @@ final class RawPeer implements StreamObserver<CoordinatorMessage>, AutoCloseable
     final StreamObserver<WorkerMessage> out;
     private final LinkedBlockingQueue<Object> in = new LinkedBlockingQueue<>();
 
-    RawPeer(int port) {
-        channel =
-                Grpc.newChannelBuilderForAddress(
-                                "127.0.0.1", port, InsecureChannelCredentials.create())
-                        .build();
+    /** Over TLS, trusting the cluster's AM certificate (as a worker does). */
+    RawPeer(TestingCluster c) {
+        this(c.server.port(), PinnedCertificate.channelCredentials(c.identity.fingerprint()));
+    }
+
+    /** With other credentials: plaintext, or a pin of another certificate. */
+    RawPeer(int port, ChannelCredentials credentials) {
+        channel = Grpc.newChannelBuilderForAddress("127.0.0.1", port, credentials).build();
         out = WorkerServiceGrpc.newStub(channel).work(this);
     }
 

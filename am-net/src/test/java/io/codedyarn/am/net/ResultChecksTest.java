@@ -49,7 +49,7 @@ class ResultChecksTest {
      */
     private static String reply(double[] x, int units, WorkerMessage reply) throws Exception {
         try (TestingCluster c = new TestingCluster(2, OPTS);
-                RawPeer p = new RawPeer(c.server.port())) {
+                RawPeer p = new RawPeer(c)) {
             p.send(
                     WorkerMessage.newBuilder()
                             .setHello(

@@ -1,5 +1,6 @@
 package io.codedyarn.am.bench;
 
+import io.codedyarn.am.net.AmIdentity;
 import io.codedyarn.am.net.EventLoops;
 import io.codedyarn.am.net.GrpcWorkerServer;
 import io.codedyarn.am.net.ServerOptions;
@@ -22,6 +23,8 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
 import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -158,10 +161,14 @@ public final class CoordinationBenchmark {
         // the workers' channels share one event-loop thread of their own (not gRPC's default
         // group of 2 x cores threads), so that they take as few of this machine's cores as they can
         EventLoops workerLoop = EventLoops.create(1, WORKER_THREAD_PREFIX);
+        // TLS as on a cluster, so that the measured coordination includes its cost
+        AmIdentity identity =
+                AmIdentity.generate("coded-yarn bench AM", Instant.now(), new SecureRandom());
         try (GrpcWorkerServer server =
                 new GrpcWorkerServer(
                                 n,
                                 SECRET,
+                                identity,
                                 (w, host) -> new WorkerSetup(w, Workload.LR, 1, false, Map.of()),
                                 events,
                                 ServerOptions.defaults()
@@ -171,7 +178,13 @@ public final class CoordinationBenchmark {
                         .start()) {
             for (int w = 0; w < n; w++) {
                 workers.add(
-                        new ZeroCostWorker(server.port(), w, SECRET, maxBytes, workerLoop.group()));
+                        new ZeroCostWorker(
+                                server.port(),
+                                w,
+                                SECRET,
+                                identity.fingerprint(),
+                                maxBytes,
+                                workerLoop.group()));
             }
             AmCpu cpu = new AmCpu(server, warmup + 1);
             result =
