@@ -35,22 +35,38 @@ final class Connection implements StreamObserver<WorkerMessage> {
     private boolean ended;
 
     private long lastRound = -1;
-    private int lastUnits;
+
+    /** Rounds remembered per stream: far more than a worker can be behind (it drops old tasks). */
+    static final int REMEMBERED_ROUNDS = 4096;
 
     /**
-     * Per recent round sent: the length of each value its result must have, negative when its x
-     * held NaN or ±∞ (then non-finite values are the iterate's fault, not the worker's).
+     * What the answer to a round's task must look like.
+     *
+     * @param units values the answer has (one per unit)
+     * @param length numbers each value has (1 + |x|, or 1 for ‖X‖²)
+     * @param finiteX whether x was finite (then non-finite values are the worker's fault)
+     * @param answered whether a result for the round was accepted (a task is answered once)
      */
-    private final java.util.Map<Long, Integer> expected =
+    private record Expected(int units, int length, boolean finiteX, boolean answered) {}
+
+    /** Per recent round sent to this stream, what its answer must look like. */
+    private final java.util.Map<Long, Expected> expected =
             new java.util.LinkedHashMap<>() {
                 @Override
-                protected boolean removeEldestEntry(java.util.Map.Entry<Long, Integer> e) {
-                    return size() > 4096;
+                protected boolean removeEldestEntry(java.util.Map.Entry<Long, Expected> e) {
+                    return size() > REMEMBERED_ROUNDS;
                 }
             };
 
-    /** Loads sent and not yet answered with Loaded. */
-    private int loadsPending;
+    /** Whether the stream said Ready (once, after its Welcome). */
+    private boolean ready;
+
+    /** The partitions the worker holds: its Welcome's, then each answered Load's add + retain. */
+    private java.util.Set<Integer> held = java.util.Set.of();
+
+    /** Per Load sent and not yet answered with Loaded (in order): what the worker then holds. */
+    private final java.util.ArrayDeque<java.util.Set<Integer>> loadsPending =
+            new java.util.ArrayDeque<>();
 
     /** The real close status (see {@link GrpcWorkerServer#CLOSE_STATUS}); null if unknown. */
     private final AtomicReference<Status> closeStatus;
@@ -81,6 +97,12 @@ final class Connection implements StreamObserver<WorkerMessage> {
         }
         switch (m.getKindCase()) {
             case READY -> {
+                String problem = checkReady(m.getReady());
+                if (problem != null) {
+                    fail("protocol error: " + problem, Status.INVALID_ARGUMENT);
+                    return;
+                }
+                ready = true;
                 if (claim == GrpcWorkerServer.Claim.SPARE) {
                     server.spareReady(worker);
                 } else {
@@ -91,8 +113,16 @@ final class Connection implements StreamObserver<WorkerMessage> {
                 }
             }
             case RESULT -> result(m.getResult());
-            case LOADED -> loaded(m.getLoaded().getLoadNanos());
+            case LOADED -> loaded(m.getLoaded());
             case FAILURE -> fail("worker reported: " + m.getFailure().getMessage(), null);
+            case HELLO ->
+                    fail(
+                            "protocol error: a second Hello (as worker "
+                                    + m.getHello().getWorker()
+                                    + ") on worker "
+                                    + worker
+                                    + "'s stream",
+                            Status.INVALID_ARGUMENT);
             default ->
                     fail(
                             "protocol error: unexpected " + m.getKindCase() + " after Hello",
@@ -155,6 +185,7 @@ final class Connection implements StreamObserver<WorkerMessage> {
             worker = w;
             host = h.getHost();
             WorkerSetup s = server.setup(w, host);
+            held = java.util.Set.copyOf(s.partitions().keySet());
             write(
                     CoordinatorMessage.newBuilder()
                             .setWelcome(
@@ -168,13 +199,32 @@ final class Connection implements StreamObserver<WorkerMessage> {
         }
     }
 
-    private void loaded(long nanos) {
-        if (loadsPending == 0) {
+    /** Why a Ready cannot be this stream's, or null: once per stream, no negative field. */
+    private String checkReady(io.codedyarn.worker.protocol.v1.Ready r) {
+        if (ready) {
+            return "a second Ready from worker " + worker;
+        }
+        if (r.getLoadNanos() < 0) {
+            return "Ready with a negative load time " + r.getLoadNanos();
+        }
+        if (r.getRows() < 0) {
+            return "Ready with a negative row count " + r.getRows();
+        }
+        return null;
+    }
+
+    private void loaded(io.codedyarn.worker.protocol.v1.Loaded l) {
+        long nanos = l.getLoadNanos();
+        if (loadsPending.isEmpty()) {
             fail("protocol error: Loaded, but no load was asked for", Status.INVALID_ARGUMENT);
         } else if (nanos < 0) {
             fail("protocol error: negative load time " + nanos, Status.INVALID_ARGUMENT);
+        } else if (l.getRows() < 0) {
+            fail(
+                    "protocol error: Loaded with a negative row count " + l.getRows(),
+                    Status.INVALID_ARGUMENT);
         } else if (claim == GrpcWorkerServer.Claim.SPARE) {
-            loadsPending--;
+            held = loadsPending.poll();
             // a spare holds a worker's partitions now: it becomes that worker's replacement
             int w = server.adoptSpare(this, worker, host, nanos);
             if (w < 0) {
@@ -184,7 +234,7 @@ final class Connection implements StreamObserver<WorkerMessage> {
                 claim = GrpcWorkerServer.Claim.STANDBY;
             }
         } else {
-            loadsPending--;
+            held = loadsPending.poll();
             server.events().post(new CoordinatorEvent.PartitionsLoaded(worker, nanos));
         }
     }
@@ -196,27 +246,26 @@ final class Connection implements StreamObserver<WorkerMessage> {
             return;
         }
         TaskResult tr = ProtocolCodec.result(worker, r);
-        problem = checkValues(tr);
+        Expected want = expected.get(tr.round());
+        problem = checkValues(tr, want);
         if (problem != null) {
             fail("protocol error: " + problem, Status.INVALID_ARGUMENT);
             return;
         }
+        expected.put(tr.round(), new Expected(want.units(), want.length(), want.finiteX(), true));
         server.events().post(new CoordinatorEvent.ResultArrived(tr));
     }
 
     /**
-     * Why the decoded values cannot answer their task, or null: each value must have the length the
-     * task's kind gives (1 + |x|, or 1 for ‖X‖²) and, when x was finite, hold only finite numbers —
-     * a NaN from a worker would otherwise poison the decoded gradient.
+     * Why the decoded values cannot answer their task ({@code want}, known to exist), or null: each
+     * value must have the length the task's kind gives (1 + |x|, or 1 for ‖X‖²) and, when x was
+     * finite, hold only finite numbers — a NaN from a worker would otherwise poison the decoded
+     * gradient.
      */
-    private String checkValues(TaskResult tr) {
-        Integer want = expected.get(tr.round());
-        if (want == null) {
-            return null; // older than the rounds remembered: the length check above still held
-        }
+    private static String checkValues(TaskResult tr, Expected want) {
         double[][] values = tr.values();
         for (int u = 0; u < values.length; u++) {
-            if (values[u].length != Math.abs(want)) {
+            if (values[u].length != want.length()) {
                 return "result of round "
                         + tr.round()
                         + ": value "
@@ -224,9 +273,9 @@ final class Connection implements StreamObserver<WorkerMessage> {
                         + " has "
                         + values[u].length
                         + " numbers, the task's kind and model need "
-                        + Math.abs(want);
+                        + want.length();
             }
-            if (want > 0) {
+            if (want.finiteX()) {
                 for (int i = 0; i < values[u].length; i++) {
                     if (!Double.isFinite(values[u][i])) {
                         return "result of round "
@@ -251,16 +300,27 @@ final class Connection implements StreamObserver<WorkerMessage> {
         if (round < 0 || round > lastRound) {
             return "result for round " + round + ", but the last task sent was round " + lastRound;
         }
+        Expected want = expected.get(round);
+        if (want == null) {
+            return "result for round "
+                    + round
+                    + ", which this stream was not sent (or is older than the last "
+                    + REMEMBERED_ROUNDS
+                    + " rounds it was)";
+        }
+        if (want.answered()) {
+            return "a second result for round " + round;
+        }
         if (r.getValuesCount() == 0) {
             return "result of round " + round + " has no values";
         }
-        if (round == lastRound && r.getValuesCount() != lastUnits) {
+        if (r.getValuesCount() != want.units()) {
             return "result of round "
                     + round
                     + " has "
                     + r.getValuesCount()
                     + " values for a task of "
-                    + lastUnits
+                    + want.units()
                     + " units";
         }
         int bytes = r.getValues(0).getLeDoubles().size();
@@ -293,20 +353,47 @@ final class Connection implements StreamObserver<WorkerMessage> {
     synchronized void sendTask(
             CoordinatorMessage m, long round, int units, int length, boolean finiteX) {
         if (!ended) {
-            lastRound = Math.max(lastRound, round);
-            if (round == lastRound) {
-                lastUnits = units;
+            int missing = partitionNotHeld(m.getTask());
+            if (missing >= 0) {
+                // the worker could only fail on it: fail it here, naming what was wrong
+                fail(
+                        "task of round "
+                                + round
+                                + " names partition "
+                                + missing
+                                + ", which worker "
+                                + worker
+                                + " does not hold (it holds "
+                                + new java.util.TreeSet<>(held)
+                                + ")",
+                        Status.FAILED_PRECONDITION);
+                return;
             }
-            expected.put(round, finiteX ? length : -length);
+            lastRound = Math.max(lastRound, round);
+            expected.put(round, new Expected(units, length, finiteX, false));
             write(m);
         }
     }
 
     synchronized void sendLoad(CoordinatorMessage m) {
         if (!ended) {
-            loadsPending++;
+            java.util.Set<Integer> next = new java.util.HashSet<>(m.getLoad().getRetainList());
+            m.getLoad().getAddList().forEach(p -> next.add(p.getIndex()));
+            loadsPending.add(java.util.Set.copyOf(next));
             write(m);
         }
+    }
+
+    /** A partition a task's pieces name that the worker does not hold, or −1. */
+    private int partitionNotHeld(io.codedyarn.worker.protocol.v1.Task t) {
+        for (io.codedyarn.worker.protocol.v1.Unit u : t.getUnitsList()) {
+            for (io.codedyarn.worker.protocol.v1.Piece p : u.getPiecesList()) {
+                if (!held.contains(p.getPartition())) {
+                    return p.getPartition();
+                }
+            }
+        }
+        return -1;
     }
 
     /** The replacement became the worker's current stream. */

@@ -136,6 +136,11 @@ public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
         return this;
     }
 
+    /** The bound address and port (after {@link #start()}). */
+    public InetSocketAddress address() {
+        return (InetSocketAddress) server.getListenSockets().get(0);
+    }
+
     /** The bound port (after {@link #start()}). */
     public int port() {
         return server.getPort();

@@ -398,7 +398,8 @@ class GrpcWorkerServerTest {
                                     () -> 0L)
                             .execute(both);
             assertThat(got.values()[0]).containsExactly(want.values()[0]);
-            // partition 1 was neither added nor retained: dropped, so a task naming it fails
+            // partition 1 was neither added nor retained: dropped, so the AM refuses a task
+            // naming it (the worker could only fail on it)
             c.server.send(
                     0,
                     new Task(
@@ -406,8 +407,11 @@ class GrpcWorkerServerTest {
                             x,
                             List.of(WorkUnit.of(new Piece(1, 0, -1, 1.0))),
                             Task.Kind.OBJECTIVE));
-            assertThat(c.next(WorkerFailed.class).reason()).contains("partition 1");
-            assertThat(await(exit)).isEqualTo(WorkerClient.EXIT_FAILED);
+            assertThat(c.next(WorkerFailed.class).reason())
+                    .isEqualTo(
+                            "task of round 1 names partition 1, which worker 0 does not hold (it"
+                                    + " holds [0, 2])");
+            assertThat(await(exit)).isEqualTo(WorkerClient.EXIT_REJECTED);
             assertThat(c.server.load(2, Map.of(), new int[0]))
                     .as("no stream for worker 2: nothing to tell")
                     .isFalse();

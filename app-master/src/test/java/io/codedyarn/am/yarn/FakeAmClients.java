@@ -134,15 +134,12 @@ final class FakeAmClients implements AmClients, AutoCloseable {
             EventQueue events,
             ServerOptions options)
             throws IOException {
-        return new GrpcWorkerServer(
-                        workers,
-                        secret,
-                        identity,
-                        setups,
-                        events,
-                        options.withBindAddress("127.0.0.1"))
-                .start();
+        serverOptions = options;
+        return new GrpcWorkerServer(workers, secret, identity, setups, events, options).start();
     }
+
+    /** The options the AM gave its worker endpoint (null before it started one). */
+    volatile ServerOptions serverOptions;
 
     @Override
     public Clock clock() {
