@@ -1,11 +1,11 @@
 package io.codedyarn.am.net;
 
+import static io.codedyarn.am.net.RawPeer.hello;
 import static io.codedyarn.am.net.TestingCluster.SECRET;
 import static io.codedyarn.am.net.TestingCluster.await;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.google.protobuf.ByteString;
 import io.codedyarn.coordinator.CoordinatorEvent.PartitionsLoaded;
 import io.codedyarn.coordinator.CoordinatorEvent.ResultArrived;
 import io.codedyarn.coordinator.CoordinatorEvent.WorkerFailed;
@@ -14,7 +14,6 @@ import io.codedyarn.placement.straggle.WorkerStraggle;
 import io.codedyarn.worker.net.ProtocolCodec;
 import io.codedyarn.worker.net.WorkerClient;
 import io.codedyarn.worker.protocol.v1.CoordinatorMessage;
-import io.codedyarn.worker.protocol.v1.Hello;
 import io.codedyarn.worker.protocol.v1.Ready;
 import io.codedyarn.worker.protocol.v1.Result;
 import io.codedyarn.worker.protocol.v1.WorkerMessage;
@@ -581,16 +580,5 @@ class GrpcWorkerServerTest {
             assertThat(await(exit)).isZero();
             assertThat(c.events.poll(0)).isNull();
         }
-    }
-
-    private static WorkerMessage hello(int version, int worker, byte[] secret) {
-        return WorkerMessage.newBuilder()
-                .setHello(
-                        Hello.newBuilder()
-                                .setProtocolVersion(version)
-                                .setWorker(worker)
-                                .setSecret(ByteString.copyFrom(secret))
-                                .setHost("raw"))
-                .build();
     }
 }

@@ -1,7 +1,10 @@
 package io.codedyarn.am.net;
 
+import com.google.protobuf.ByteString;
 import io.codedyarn.worker.net.PinnedCertificate;
+import io.codedyarn.worker.net.ProtocolCodec;
 import io.codedyarn.worker.protocol.v1.CoordinatorMessage;
+import io.codedyarn.worker.protocol.v1.Hello;
 import io.codedyarn.worker.protocol.v1.WorkerMessage;
 import io.codedyarn.worker.protocol.v1.WorkerServiceGrpc;
 import io.grpc.ChannelCredentials;
@@ -32,6 +35,23 @@ final class RawPeer implements StreamObserver<CoordinatorMessage>, AutoCloseable
         out = WorkerServiceGrpc.newStub(channel).work(this);
     }
 
+    /** A Hello as a peer named "raw" says it. */
+    static WorkerMessage hello(int version, int worker, byte[] secret) {
+        return WorkerMessage.newBuilder()
+                .setHello(
+                        Hello.newBuilder()
+                                .setProtocolVersion(version)
+                                .setWorker(worker)
+                                .setSecret(ByteString.copyFrom(secret))
+                                .setHost("raw"))
+                .build();
+    }
+
+    /** The Hello a worker of this build would send. */
+    static WorkerMessage hello(int worker, byte[] secret) {
+        return hello(ProtocolCodec.VERSION, worker, secret);
+    }
+
     void send(WorkerMessage m) {
         out.onNext(m);
     }
@@ -43,6 +63,11 @@ final class RawPeer implements StreamObserver<CoordinatorMessage>, AutoCloseable
             throw new AssertionError("nothing from the server within the wait");
         }
         return o;
+    }
+
+    /** The next message or end within {@code millis}, or null. */
+    Object poll(long millis) throws InterruptedException {
+        return in.poll(millis, TimeUnit.MILLISECONDS);
     }
 
     @Override

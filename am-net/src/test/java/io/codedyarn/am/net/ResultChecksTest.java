@@ -7,7 +7,6 @@ import com.google.protobuf.ByteString;
 import io.codedyarn.coordinator.CoordinatorEvent.ResultArrived;
 import io.codedyarn.coordinator.CoordinatorEvent.WorkerFailed;
 import io.codedyarn.worker.net.ProtocolCodec;
-import io.codedyarn.worker.protocol.v1.Hello;
 import io.codedyarn.worker.protocol.v1.Loaded;
 import io.codedyarn.worker.protocol.v1.Ready;
 import io.codedyarn.worker.protocol.v1.Result;
@@ -51,15 +50,7 @@ class ResultChecksTest {
     private static String reply(double[] x, int units, WorkerMessage reply) throws Exception {
         try (TestingCluster c = new TestingCluster(2, OPTS);
                 RawPeer p = new RawPeer(c)) {
-            p.send(
-                    WorkerMessage.newBuilder()
-                            .setHello(
-                                    Hello.newBuilder()
-                                            .setProtocolVersion(ProtocolCodec.VERSION)
-                                            .setWorker(1)
-                                            .setSecret(ByteString.copyFrom(SECRET))
-                                            .setHost("raw"))
-                            .build());
+            p.send(hello(1));
             p.next(); // Welcome
             List<WorkUnit> u =
                     java.util.Collections.nCopies(units, WorkUnit.of(new Piece(1, 0, -1, 1.0)));
@@ -208,14 +199,7 @@ class ResultChecksTest {
     }
 
     private static WorkerMessage hello(int worker) {
-        return WorkerMessage.newBuilder()
-                .setHello(
-                        Hello.newBuilder()
-                                .setProtocolVersion(ProtocolCodec.VERSION)
-                                .setWorker(worker)
-                                .setSecret(ByteString.copyFrom(SECRET))
-                                .setHost("raw"))
-                .build();
+        return RawPeer.hello(worker, SECRET);
     }
 
     private static WorkerMessage ready(long nanos, long rows) {

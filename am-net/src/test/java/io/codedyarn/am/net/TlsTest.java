@@ -5,13 +5,9 @@ import static io.codedyarn.am.net.TestingCluster.await;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.google.protobuf.ByteString;
 import io.codedyarn.coordinator.CoordinatorEvent.WorkerReady;
 import io.codedyarn.worker.net.PinnedCertificate;
-import io.codedyarn.worker.net.ProtocolCodec;
 import io.codedyarn.worker.net.WorkerClient;
-import io.codedyarn.worker.protocol.v1.Hello;
-import io.codedyarn.worker.protocol.v1.WorkerMessage;
 import io.grpc.InsecureChannelCredentials;
 import io.grpc.Status;
 import java.security.MessageDigest;
@@ -116,15 +112,7 @@ class TlsTest {
     void aPlaintextPeerIsRefusedBeforeItsHelloIsRead() throws Exception {
         try (TestingCluster c = new TestingCluster(2, OPTS);
                 RawPeer p = new RawPeer(c.server.port(), InsecureChannelCredentials.create())) {
-            p.send(
-                    WorkerMessage.newBuilder()
-                            .setHello(
-                                    Hello.newBuilder()
-                                            .setProtocolVersion(ProtocolCodec.VERSION)
-                                            .setWorker(0)
-                                            .setSecret(ByteString.copyFrom(SECRET))
-                                            .setHost("plain"))
-                            .build());
+            p.send(RawPeer.hello(0, SECRET));
             Status s = (Status) p.next();
             assertThat(s.getCode()).isEqualTo(Status.Code.UNAVAILABLE);
             assertThat(c.events.poll(TimeUnit.MILLISECONDS.toNanos(200))).isNull();
