@@ -127,6 +127,18 @@ public final class CoordinationBenchmark {
      * Milliseconds of each iteration after the warm-up (consecutive record times), and the threads'
      * CPU milliseconds per iteration from the first measured round's first send to the end.
      */
+    /**
+     * What worker w is told it holds: the plan's partitions (the AM refuses a task naming a
+     * partition the worker does not hold; a zero-cost worker reads none of them).
+     */
+    private static Map<Integer, String> held(Plan plan, int w) {
+        Map<Integer, String> uris = new java.util.TreeMap<>();
+        for (int j : plan.stored(w)) {
+            uris.put(j, "zero-cost:/part-" + j);
+        }
+        return uris;
+    }
+
     private static Measured run(int d, int n, int warmup, int iterations, int ioThreads)
             throws Exception {
         SchemeParams params = SchemeParams.of(n, 0, 1);
@@ -169,7 +181,8 @@ public final class CoordinationBenchmark {
                                 n,
                                 SECRET,
                                 identity,
-                                (w, host) -> new WorkerSetup(w, Workload.LR, 1, false, Map.of()),
+                                (w, host) ->
+                                        new WorkerSetup(w, Workload.LR, 1, false, held(plan, w)),
                                 events,
                                 ServerOptions.defaults()
                                         .withBindAddress("127.0.0.1")
