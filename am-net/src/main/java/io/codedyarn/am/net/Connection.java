@@ -34,23 +34,18 @@ final class Connection implements StreamObserver<WorkerMessage> {
     /** True once the stream is finished from our side (no more writes, no more events). */
     private boolean ended;
 
-    private long lastRound = -1;
-    private int lastUnits;
+    /** What the answer to each recent round sent must look like. */
+    private final RoundsSent rounds = new RoundsSent();
 
-    /**
-     * Per recent round sent: the length of each value its result must have, negative when its x
-     * held NaN or ±∞ (then non-finite values are the iterate's fault, not the worker's).
-     */
-    private final java.util.Map<Long, Integer> expected =
-            new java.util.LinkedHashMap<>() {
-                @Override
-                protected boolean removeEldestEntry(java.util.Map.Entry<Long, Integer> e) {
-                    return size() > 4096;
-                }
-            };
+    /** Whether the stream said Ready (once, after its Welcome). */
+    private boolean ready;
 
-    /** Loads sent and not yet answered with Loaded. */
-    private int loadsPending;
+    /** The partitions the worker holds: its Welcome's, then each answered Load's add + retain. */
+    private java.util.Set<Integer> held = java.util.Set.of();
+
+    /** Per Load sent and not yet answered with Loaded (in order): what the worker then holds. */
+    private final java.util.ArrayDeque<java.util.Set<Integer>> loadsPending =
+            new java.util.ArrayDeque<>();
 
     /** The real close status (see {@link GrpcWorkerServer#CLOSE_STATUS}); null if unknown. */
     private final AtomicReference<Status> closeStatus;
@@ -81,6 +76,12 @@ final class Connection implements StreamObserver<WorkerMessage> {
         }
         switch (m.getKindCase()) {
             case READY -> {
+                String problem = checkReady(m.getReady());
+                if (problem != null) {
+                    fail("protocol error: " + problem, Status.INVALID_ARGUMENT);
+                    return;
+                }
+                ready = true;
                 if (claim == GrpcWorkerServer.Claim.SPARE) {
                     server.spareReady(worker);
                 } else {
@@ -91,8 +92,16 @@ final class Connection implements StreamObserver<WorkerMessage> {
                 }
             }
             case RESULT -> result(m.getResult());
-            case LOADED -> loaded(m.getLoaded().getLoadNanos());
+            case LOADED -> loaded(m.getLoaded());
             case FAILURE -> fail("worker reported: " + m.getFailure().getMessage(), null);
+            case HELLO ->
+                    fail(
+                            "protocol error: a second Hello (as worker "
+                                    + m.getHello().getWorker()
+                                    + ") on worker "
+                                    + worker
+                                    + "'s stream",
+                            Status.INVALID_ARGUMENT);
             default ->
                     fail(
                             "protocol error: unexpected " + m.getKindCase() + " after Hello",
@@ -155,6 +164,7 @@ final class Connection implements StreamObserver<WorkerMessage> {
             worker = w;
             host = h.getHost();
             WorkerSetup s = server.setup(w, host);
+            held = java.util.Set.copyOf(s.partitions().keySet());
             write(
                     CoordinatorMessage.newBuilder()
                             .setWelcome(
@@ -168,13 +178,32 @@ final class Connection implements StreamObserver<WorkerMessage> {
         }
     }
 
-    private void loaded(long nanos) {
-        if (loadsPending == 0) {
+    /** Why a Ready cannot be this stream's, or null: once per stream, no negative field. */
+    private String checkReady(io.codedyarn.worker.protocol.v1.Ready r) {
+        if (ready) {
+            return "a second Ready from worker " + worker;
+        }
+        if (r.getLoadNanos() < 0) {
+            return "Ready with a negative load time " + r.getLoadNanos();
+        }
+        if (r.getRows() < 0) {
+            return "Ready with a negative row count " + r.getRows();
+        }
+        return null;
+    }
+
+    private void loaded(io.codedyarn.worker.protocol.v1.Loaded l) {
+        long nanos = l.getLoadNanos();
+        if (loadsPending.isEmpty()) {
             fail("protocol error: Loaded, but no load was asked for", Status.INVALID_ARGUMENT);
         } else if (nanos < 0) {
             fail("protocol error: negative load time " + nanos, Status.INVALID_ARGUMENT);
+        } else if (l.getRows() < 0) {
+            fail(
+                    "protocol error: Loaded with a negative row count " + l.getRows(),
+                    Status.INVALID_ARGUMENT);
         } else if (claim == GrpcWorkerServer.Claim.SPARE) {
-            loadsPending--;
+            held = loadsPending.poll();
             // a spare holds a worker's partitions now: it becomes that worker's replacement
             int w = server.adoptSpare(this, worker, host, nanos);
             if (w < 0) {
@@ -184,104 +213,25 @@ final class Connection implements StreamObserver<WorkerMessage> {
                 claim = GrpcWorkerServer.Claim.STANDBY;
             }
         } else {
-            loadsPending--;
+            held = loadsPending.poll();
             server.events().post(new CoordinatorEvent.PartitionsLoaded(worker, nanos));
         }
     }
 
     private void result(Result r) {
-        String problem = check(r);
+        String problem = rounds.check(r);
         if (problem != null) {
             fail("protocol error: " + problem, Status.INVALID_ARGUMENT);
             return;
         }
         TaskResult tr = ProtocolCodec.result(worker, r);
-        problem = checkValues(tr);
+        problem = rounds.checkValues(tr);
         if (problem != null) {
             fail("protocol error: " + problem, Status.INVALID_ARGUMENT);
             return;
         }
+        rounds.answered(tr.round());
         server.events().post(new CoordinatorEvent.ResultArrived(tr));
-    }
-
-    /**
-     * Why the decoded values cannot answer their task, or null: each value must have the length the
-     * task's kind gives (1 + |x|, or 1 for ‖X‖²) and, when x was finite, hold only finite numbers —
-     * a NaN from a worker would otherwise poison the decoded gradient.
-     */
-    private String checkValues(TaskResult tr) {
-        Integer want = expected.get(tr.round());
-        if (want == null) {
-            return null; // older than the rounds remembered: the length check above still held
-        }
-        double[][] values = tr.values();
-        for (int u = 0; u < values.length; u++) {
-            if (values[u].length != Math.abs(want)) {
-                return "result of round "
-                        + tr.round()
-                        + ": value "
-                        + u
-                        + " has "
-                        + values[u].length
-                        + " numbers, the task's kind and model need "
-                        + Math.abs(want);
-            }
-            if (want > 0) {
-                for (int i = 0; i < values[u].length; i++) {
-                    if (!Double.isFinite(values[u][i])) {
-                        return "result of round "
-                                + tr.round()
-                                + ": value "
-                                + u
-                                + " holds "
-                                + values[u][i]
-                                + " at index "
-                                + i
-                                + " for a finite iterate";
-                    }
-                }
-            }
-        }
-        return null;
-    }
-
-    /** Why {@code r} cannot be a worker's answer, or null. */
-    private String check(Result r) {
-        long round = r.getRound();
-        if (round < 0 || round > lastRound) {
-            return "result for round " + round + ", but the last task sent was round " + lastRound;
-        }
-        if (r.getValuesCount() == 0) {
-            return "result of round " + round + " has no values";
-        }
-        if (round == lastRound && r.getValuesCount() != lastUnits) {
-            return "result of round "
-                    + round
-                    + " has "
-                    + r.getValuesCount()
-                    + " values for a task of "
-                    + lastUnits
-                    + " units";
-        }
-        int bytes = r.getValues(0).getLeDoubles().size();
-        for (int u = 0; u < r.getValuesCount(); u++) {
-            int b = r.getValues(u).getLeDoubles().size();
-            if (b != bytes || b == 0 || b % Double.BYTES != 0) {
-                return "result of round "
-                        + round
-                        + ": value "
-                        + u
-                        + " has "
-                        + b
-                        + " bytes (value 0: "
-                        + bytes
-                        + "; need equal, non-zero multiples of 8)";
-            }
-        }
-        if (r.getComputeNanos() < 0) {
-            return "negative compute time " + r.getComputeNanos();
-        }
-        return null;
     }
 
     // ---- outbound ----
@@ -293,20 +243,46 @@ final class Connection implements StreamObserver<WorkerMessage> {
     synchronized void sendTask(
             CoordinatorMessage m, long round, int units, int length, boolean finiteX) {
         if (!ended) {
-            lastRound = Math.max(lastRound, round);
-            if (round == lastRound) {
-                lastUnits = units;
+            int missing = partitionNotHeld(m.getTask());
+            if (missing >= 0) {
+                // the worker could only fail on it: fail it here, naming what was wrong
+                fail(
+                        "task of round "
+                                + round
+                                + " names partition "
+                                + missing
+                                + ", which worker "
+                                + worker
+                                + " does not hold (it holds "
+                                + new java.util.TreeSet<>(held)
+                                + ")",
+                        Status.FAILED_PRECONDITION);
+                return;
             }
-            expected.put(round, finiteX ? length : -length);
+            rounds.sent(round, units, length, finiteX);
             write(m);
         }
     }
 
     synchronized void sendLoad(CoordinatorMessage m) {
         if (!ended) {
-            loadsPending++;
+            java.util.Set<Integer> next = new java.util.HashSet<>(m.getLoad().getRetainList());
+            m.getLoad().getAddList().forEach(p -> next.add(p.getIndex()));
+            loadsPending.add(java.util.Set.copyOf(next));
             write(m);
         }
+    }
+
+    /** A partition a task's pieces name that the worker does not hold, or −1. */
+    private int partitionNotHeld(io.codedyarn.worker.protocol.v1.Task t) {
+        for (io.codedyarn.worker.protocol.v1.Unit u : t.getUnitsList()) {
+            for (io.codedyarn.worker.protocol.v1.Piece p : u.getPiecesList()) {
+                if (!held.contains(p.getPartition())) {
+                    return p.getPartition();
+                }
+            }
+        }
+        return -1;
     }
 
     /** The replacement became the worker's current stream. */

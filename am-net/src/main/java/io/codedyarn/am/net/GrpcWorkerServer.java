@@ -31,7 +31,9 @@ import java.util.function.BiFunction;
  * stream per worker, exposed to the coordinator as a {@link WorkerPort} plus {@link
  * io.codedyarn.coordinator.CoordinatorEvent}s posted to an {@link EventQueue}.
  *
- * <p>A stream counts as worker w's only after its Hello passes: protocol version {@value
+ * <p>Every stream is TLS with the AM's per-application {@link AmIdentity} (workers trust its
+ * certificate by fingerprint), on the one address {@link ServerOptions#bindAddress()} names. A
+ * stream counts as worker w's only after its Hello passes: protocol version {@value
  * ProtocolCodec#VERSION}, 0 ≤ w &lt; workers, the application secret (constant-time compare) and no
  * other live stream for w. A failing Hello is answered with a gRPC status naming the problem and
  * posts no event (an unauthenticated peer must not be able to fail a worker); so is a stream with
@@ -74,12 +76,15 @@ public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
 
     /**
      * @param secret the per-application secret every Hello must carry
+     * @param identity the AM's TLS key and certificate: every stream is TLS (workers pin the
+     *     certificate); a plaintext peer fails the handshake and never reaches the service
      * @param setups (worker id, the host its Hello names) → what its Welcome says (called once per
      *     accepted Hello)
      */
     public GrpcWorkerServer(
             int workers,
             byte[] secret,
+            AmIdentity identity,
             BiFunction<Integer, String, WorkerSetup> setups,
             EventQueue events,
             ServerOptions opts) {
@@ -101,7 +106,8 @@ public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
         this.loop = EventLoops.create(opts.ioThreads(), IO_THREAD_PREFIX);
         this.server =
                 NettyServerBuilder.forAddress(
-                                new InetSocketAddress(opts.bindAddress(), opts.port()))
+                                new InetSocketAddress(opts.bindAddress(), opts.port()),
+                                identity.serverCredentials())
                         .bossEventLoopGroup(loop.group())
                         .workerEventLoopGroup(loop.group())
                         .channelType(loop.serverChannel())
@@ -128,6 +134,11 @@ public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
     public GrpcWorkerServer start() throws IOException {
         server.start();
         return this;
+    }
+
+    /** The bound address and port (after {@link #start()}). */
+    public InetSocketAddress address() {
+        return (InetSocketAddress) server.getListenSockets().get(0);
     }
 
     /** The bound port (after {@link #start()}). */

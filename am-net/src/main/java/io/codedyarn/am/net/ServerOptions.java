@@ -5,8 +5,9 @@ import io.codedyarn.worker.net.ProtocolCodec;
 /**
  * Where the AM's worker endpoint listens and how large one message may be.
  *
- * @param bindAddress address to bind ("0.0.0.0": every interface; containers connect from other
- *     nodes)
+ * @param bindAddress the one address to listen on: the AM's host on a cluster (containers connect
+ *     to it from other nodes), loopback in-process; never every interface, which would expose the
+ *     endpoint on networks the workers do not use
  * @param port TCP port, 0 for an ephemeral one ({@link GrpcWorkerServer#port()} tells which)
  * @param maxMessageBytes bound on one message in either direction: inbound Results larger than this
  *     are refused by gRPC (RESOURCE_EXHAUSTED), outbound Tasks larger than this are refused by
@@ -53,17 +54,54 @@ public record ServerOptions(
     }
 
     /**
-     * 0.0.0.0, an ephemeral port, {@link ProtocolCodec#DEFAULT_MAX_MESSAGE_BYTES}, one thread, a 30
-     * s Hello timeout.
+     * Loopback (127.0.0.1), an ephemeral port, {@link ProtocolCodec#DEFAULT_MAX_MESSAGE_BYTES}, one
+     * thread, a 30 s Hello timeout.
      */
     public static ServerOptions defaults() {
         return new ServerOptions(
-                "0.0.0.0",
+                "127.0.0.1",
                 0,
                 ProtocolCodec.DEFAULT_MAX_MESSAGE_BYTES,
                 DEFAULT_IO_THREADS,
                 DEFAULT_HELLO_TIMEOUT_MILLIS,
                 0);
+    }
+
+    /** Room for a Welcome or a Load (partition URIs, a recorded straggle trace) beside the rest. */
+    static final int SLACK_BYTES = 1 << 20;
+
+    /**
+     * The bound on one message for a model of {@code modelLength} numbers, tasks of at most {@code
+     * units} units over {@code partitions} partitions: a Result is at most {@code units} vectors of
+     * 1 + modelLength doubles (8 bytes each, plus 8 of framing), a Task the iterate plus at most
+     * {@code units × partitions} pieces (≤ 32 bytes each); {@value #SLACK_BYTES} more for the rest.
+     * Both ends enforce it, so a peer cannot make the other buffer more than the model needs (gRPC
+     * refuses a larger message with RESOURCE_EXHAUSTED naming both sizes).
+     */
+    public static int messageBytesFor(int modelLength, int units, int partitions) {
+        if (modelLength < 1 || units < 1 || partitions < 1) {
+            throw new IllegalArgumentException(
+                    "need modelLength, units and partitions >= 1, got "
+                            + modelLength
+                            + "/"
+                            + units
+                            + "/"
+                            + partitions);
+        }
+        long result = (long) units * (Double.BYTES * (1L + modelLength) + 8) + 64;
+        long task = (long) Double.BYTES * modelLength + (long) units * partitions * 32 + 64;
+        long bytes = Math.max(result, task) + SLACK_BYTES;
+        if (bytes > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException(
+                    "a message for a model of "
+                            + modelLength
+                            + " numbers and "
+                            + units
+                            + " units per task would be "
+                            + bytes
+                            + " bytes, over gRPC's limit of 2 GiB");
+        }
+        return (int) bytes;
     }
 
     public ServerOptions withBindAddress(String address) {

@@ -1,11 +1,11 @@
 package io.codedyarn.am.net;
 
+import static io.codedyarn.am.net.RawPeer.hello;
 import static io.codedyarn.am.net.TestingCluster.SECRET;
 import static io.codedyarn.am.net.TestingCluster.await;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.google.protobuf.ByteString;
 import io.codedyarn.coordinator.CoordinatorEvent.PartitionsLoaded;
 import io.codedyarn.coordinator.CoordinatorEvent.ResultArrived;
 import io.codedyarn.coordinator.CoordinatorEvent.WorkerFailed;
@@ -14,7 +14,6 @@ import io.codedyarn.placement.straggle.WorkerStraggle;
 import io.codedyarn.worker.net.ProtocolCodec;
 import io.codedyarn.worker.net.WorkerClient;
 import io.codedyarn.worker.protocol.v1.CoordinatorMessage;
-import io.codedyarn.worker.protocol.v1.Hello;
 import io.codedyarn.worker.protocol.v1.Ready;
 import io.codedyarn.worker.protocol.v1.Result;
 import io.codedyarn.worker.protocol.v1.WorkerMessage;
@@ -228,7 +227,7 @@ class GrpcWorkerServerTest {
     @Test
     void aPeerThatNeverSaysHelloIsCutOffWithoutAnEvent() throws Exception {
         try (TestingCluster c = new TestingCluster(2, OPTS.withHelloTimeoutMillis(200));
-                RawPeer silent = new RawPeer(c.server.port())) {
+                RawPeer silent = new RawPeer(c)) {
             long t0 = System.nanoTime();
             Status s = (Status) silent.next();
             long ms = (System.nanoTime() - t0) / 1_000_000;
@@ -250,7 +249,7 @@ class GrpcWorkerServerTest {
     @Test
     void unknownProtocolVersionIsRejectedNamingTheSupportedVersion() throws Exception {
         try (TestingCluster c = new TestingCluster(2, OPTS);
-                RawPeer p = new RawPeer(c.server.port())) {
+                RawPeer p = new RawPeer(c)) {
             p.send(hello(99, 0, SECRET));
             Status s = (Status) p.next();
             assertThat(s.getCode()).isEqualTo(Status.Code.FAILED_PRECONDITION);
@@ -265,9 +264,9 @@ class GrpcWorkerServerTest {
     @Test
     void workerIdOutOfRangeAndDuplicateConnectionsAreRejected() throws Exception {
         try (TestingCluster c = new TestingCluster(2, OPTS);
-                RawPeer outOfRange = new RawPeer(c.server.port());
-                RawPeer first = new RawPeer(c.server.port());
-                RawPeer second = new RawPeer(c.server.port())) {
+                RawPeer outOfRange = new RawPeer(c);
+                RawPeer first = new RawPeer(c);
+                RawPeer second = new RawPeer(c)) {
             outOfRange.send(hello(ProtocolCodec.VERSION, 2, SECRET));
             Status s = (Status) outOfRange.next();
             assertThat(s.getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
@@ -286,7 +285,7 @@ class GrpcWorkerServerTest {
     @Test
     void welcomeCarriesTheSetup() throws Exception {
         try (TestingCluster c = new TestingCluster(3, OPTS);
-                RawPeer p = new RawPeer(c.server.port())) {
+                RawPeer p = new RawPeer(c)) {
             p.send(hello(ProtocolCodec.VERSION, 2, SECRET));
             CoordinatorMessage m = (CoordinatorMessage) p.next();
             var a = ProtocolCodec.assignment(2, m.getWelcome());
@@ -329,7 +328,7 @@ class GrpcWorkerServerTest {
     void oversizedResultFromAPeerIsRefusedByTheServer() throws Exception {
         try (TestingCluster c =
                         new TestingCluster(2, ServerOptions.defaults().withMaxMessageBytes(4096));
-                RawPeer p = new RawPeer(c.server.port())) {
+                RawPeer p = new RawPeer(c)) {
             p.send(hello(ProtocolCodec.VERSION, 0, SECRET));
             p.next();
             p.send(WorkerMessage.newBuilder().setReady(Ready.newBuilder()).build());
@@ -398,7 +397,8 @@ class GrpcWorkerServerTest {
                                     () -> 0L)
                             .execute(both);
             assertThat(got.values()[0]).containsExactly(want.values()[0]);
-            // partition 1 was neither added nor retained: dropped, so a task naming it fails
+            // partition 1 was neither added nor retained: dropped, so the AM refuses a task
+            // naming it (the worker could only fail on it)
             c.server.send(
                     0,
                     new Task(
@@ -406,8 +406,11 @@ class GrpcWorkerServerTest {
                             x,
                             List.of(WorkUnit.of(new Piece(1, 0, -1, 1.0))),
                             Task.Kind.OBJECTIVE));
-            assertThat(c.next(WorkerFailed.class).reason()).contains("partition 1");
-            assertThat(await(exit)).isEqualTo(WorkerClient.EXIT_FAILED);
+            assertThat(c.next(WorkerFailed.class).reason())
+                    .isEqualTo(
+                            "task of round 1 names partition 1, which worker 0 does not hold (it"
+                                    + " holds [0, 2])");
+            assertThat(await(exit)).isEqualTo(WorkerClient.EXIT_REJECTED);
             assertThat(c.server.load(2, Map.of(), new int[0]))
                     .as("no stream for worker 2: nothing to tell")
                     .isFalse();
@@ -510,7 +513,7 @@ class GrpcWorkerServerTest {
     @Test
     void resultForARoundNeverSentIsAProtocolError() throws Exception {
         try (TestingCluster c = new TestingCluster(2, OPTS);
-                RawPeer p = new RawPeer(c.server.port())) {
+                RawPeer p = new RawPeer(c)) {
             p.send(hello(ProtocolCodec.VERSION, 1, SECRET));
             p.next();
             p.send(
@@ -577,16 +580,5 @@ class GrpcWorkerServerTest {
             assertThat(await(exit)).isZero();
             assertThat(c.events.poll(0)).isNull();
         }
-    }
-
-    private static WorkerMessage hello(int version, int worker, byte[] secret) {
-        return WorkerMessage.newBuilder()
-                .setHello(
-                        Hello.newBuilder()
-                                .setProtocolVersion(version)
-                                .setWorker(worker)
-                                .setSecret(ByteString.copyFrom(secret))
-                                .setHost("raw"))
-                .build();
     }
 }

@@ -1,10 +1,14 @@
 package io.codedyarn.am.net;
 
+import com.google.protobuf.ByteString;
+import io.codedyarn.worker.net.PinnedCertificate;
+import io.codedyarn.worker.net.ProtocolCodec;
 import io.codedyarn.worker.protocol.v1.CoordinatorMessage;
+import io.codedyarn.worker.protocol.v1.Hello;
 import io.codedyarn.worker.protocol.v1.WorkerMessage;
 import io.codedyarn.worker.protocol.v1.WorkerServiceGrpc;
+import io.grpc.ChannelCredentials;
 import io.grpc.Grpc;
-import io.grpc.InsecureChannelCredentials;
 import io.grpc.ManagedChannel;
 import io.grpc.Status;
 import io.grpc.stub.StreamObserver;
@@ -20,12 +24,32 @@ final class RawPeer implements StreamObserver<CoordinatorMessage>, AutoCloseable
     final StreamObserver<WorkerMessage> out;
     private final LinkedBlockingQueue<Object> in = new LinkedBlockingQueue<>();
 
-    RawPeer(int port) {
-        channel =
-                Grpc.newChannelBuilderForAddress(
-                                "127.0.0.1", port, InsecureChannelCredentials.create())
-                        .build();
+    /** Over TLS, trusting the cluster's AM certificate (as a worker does). */
+    RawPeer(TestingCluster c) {
+        this(c.server.port(), PinnedCertificate.channelCredentials(c.identity.fingerprint()));
+    }
+
+    /** With other credentials: plaintext, or a pin of another certificate. */
+    RawPeer(int port, ChannelCredentials credentials) {
+        channel = Grpc.newChannelBuilderForAddress("127.0.0.1", port, credentials).build();
         out = WorkerServiceGrpc.newStub(channel).work(this);
+    }
+
+    /** A Hello as a peer named "raw" says it. */
+    static WorkerMessage hello(int version, int worker, byte[] secret) {
+        return WorkerMessage.newBuilder()
+                .setHello(
+                        Hello.newBuilder()
+                                .setProtocolVersion(version)
+                                .setWorker(worker)
+                                .setSecret(ByteString.copyFrom(secret))
+                                .setHost("raw"))
+                .build();
+    }
+
+    /** The Hello a worker of this build would send. */
+    static WorkerMessage hello(int worker, byte[] secret) {
+        return hello(ProtocolCodec.VERSION, worker, secret);
     }
 
     void send(WorkerMessage m) {
@@ -39,6 +63,11 @@ final class RawPeer implements StreamObserver<CoordinatorMessage>, AutoCloseable
             throw new AssertionError("nothing from the server within the wait");
         }
         return o;
+    }
+
+    /** The next message or end within {@code millis}, or null. */
+    Object poll(long millis) throws InterruptedException {
+        return in.poll(millis, TimeUnit.MILLISECONDS);
     }
 
     @Override

@@ -7,8 +7,8 @@ import com.google.protobuf.ByteString;
 import io.codedyarn.coordinator.CoordinatorEvent.ResultArrived;
 import io.codedyarn.coordinator.CoordinatorEvent.WorkerFailed;
 import io.codedyarn.worker.net.ProtocolCodec;
-import io.codedyarn.worker.protocol.v1.Hello;
 import io.codedyarn.worker.protocol.v1.Loaded;
+import io.codedyarn.worker.protocol.v1.Ready;
 import io.codedyarn.worker.protocol.v1.Result;
 import io.codedyarn.worker.protocol.v1.Vector;
 import io.codedyarn.worker.protocol.v1.WorkerMessage;
@@ -21,7 +21,7 @@ import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every way a peer's answer after Hello can be wrong is a protocol error that fails the worker,
+ * Every way a peer's message after Hello can be wrong is a protocol error that fails the worker,
  * naming what was wrong, with INVALID_ARGUMENT for the peer ({@link Connection}'s checks). The peer
  * is a raw gRPC stream, so it can send what no {@code WorkerClient} would.
  */
@@ -49,16 +49,8 @@ class ResultChecksTest {
      */
     private static String reply(double[] x, int units, WorkerMessage reply) throws Exception {
         try (TestingCluster c = new TestingCluster(2, OPTS);
-                RawPeer p = new RawPeer(c.server.port())) {
-            p.send(
-                    WorkerMessage.newBuilder()
-                            .setHello(
-                                    Hello.newBuilder()
-                                            .setProtocolVersion(ProtocolCodec.VERSION)
-                                            .setWorker(1)
-                                            .setSecret(ByteString.copyFrom(SECRET))
-                                            .setHost("raw"))
-                            .build());
+                RawPeer p = new RawPeer(c)) {
+            p.send(hello(1));
             p.next(); // Welcome
             List<WorkUnit> u =
                     java.util.Collections.nCopies(units, WorkUnit.of(new Piece(1, 0, -1, 1.0)));
@@ -170,5 +162,225 @@ class ResultChecksTest {
                                         .setLoaded(Loaded.newBuilder().setLoadNanos(5))
                                         .build()))
                 .isEqualTo("protocol error: Loaded, but no load was asked for");
+    }
+
+    /**
+     * Hello as worker 1, then {@code after} in order: the first WorkerFailed's reason (the events
+     * of valid messages on the way are skipped), and the status the peer was given.
+     */
+    private static String failure(Status.Code code, WorkerMessage... after) throws Exception {
+        return failure(code, List.of(), after);
+    }
+
+    /** As above, with {@code tasks} sent to worker 1 right after its Welcome. */
+    private static String failure(Status.Code code, List<Task> tasks, WorkerMessage... after)
+            throws Exception {
+        try (TestingCluster c = new TestingCluster(3, OPTS);
+                RawPeer p = new RawPeer(c)) {
+            p.send(hello(1));
+            p.next(); // Welcome
+            for (Task t : tasks) {
+                c.server.send(1, t);
+                p.next();
+            }
+            for (WorkerMessage m : after) {
+                p.send(m);
+            }
+            var e = c.next();
+            while (e instanceof io.codedyarn.coordinator.CoordinatorEvent.WorkerReady
+                    || e instanceof ResultArrived) { // the valid messages before the bad one
+                e = c.next();
+            }
+            assertThat(e).isInstanceOf(WorkerFailed.class);
+            assertThat(((WorkerFailed) e).worker()).isEqualTo(1);
+            assertThat(((Status) p.next()).getCode()).isEqualTo(code);
+            return ((WorkerFailed) e).reason();
+        }
+    }
+
+    private static WorkerMessage hello(int worker) {
+        return RawPeer.hello(worker, SECRET);
+    }
+
+    private static WorkerMessage ready(long nanos, long rows) {
+        return WorkerMessage.newBuilder()
+                .setReady(Ready.newBuilder().setLoadNanos(nanos).setRows(rows))
+                .build();
+    }
+
+    @Test
+    void aSecondHelloOnAnAcceptedStream() throws Exception {
+        assertThat(failure(Status.Code.INVALID_ARGUMENT, hello(2)))
+                .isEqualTo("protocol error: a second Hello (as worker 2) on worker 1's stream");
+    }
+
+    @Test
+    void aSecondReadyAndReadyWithNegativeFields() throws Exception {
+        assertThat(failure(Status.Code.INVALID_ARGUMENT, ready(5, 14), ready(5, 14)))
+                .isEqualTo("protocol error: a second Ready from worker 1");
+        assertThat(failure(Status.Code.INVALID_ARGUMENT, ready(-1, 14)))
+                .isEqualTo("protocol error: Ready with a negative load time -1");
+        assertThat(failure(Status.Code.INVALID_ARGUMENT, ready(5, -14)))
+                .isEqualTo("protocol error: Ready with a negative row count -14");
+    }
+
+    @Test
+    void aResultForARoundNeverSent() throws Exception {
+        assertThat(
+                        failure(
+                                Status.Code.INVALID_ARGUMENT,
+                                ready(5, 14),
+                                WorkerMessage.newBuilder()
+                                        .setResult(answer(six()).setRound(3))
+                                        .build()))
+                .isEqualTo(
+                        "protocol error: result for round 3, but the last task sent was round -1");
+    }
+
+    private static Task task(long round, int units) {
+        return new Task(
+                round,
+                X,
+                java.util.Collections.nCopies(units, WorkUnit.of(new Piece(1, 0, -1, 1.0))),
+                Task.Kind.OBJECTIVE);
+    }
+
+    private static WorkerMessage result(long round, int units) {
+        Result.Builder r = answer().setRound(round);
+        for (int u = 0; u < units; u++) {
+            r.addValues(ProtocolCodec.vector(six()));
+        }
+        return WorkerMessage.newBuilder().setResult(r).build();
+    }
+
+    @Test
+    void aSecondResultForTheSameRound() throws Exception {
+        assertThat(
+                        failure(
+                                Status.Code.INVALID_ARGUMENT,
+                                List.of(task(0, 1)),
+                                result(0, 1),
+                                result(0, 1)))
+                .isEqualTo("protocol error: a second result for round 0");
+    }
+
+    @Test
+    void aResultForARoundThisStreamWasNotSent() throws Exception {
+        assertThat(
+                        failure(
+                                Status.Code.INVALID_ARGUMENT,
+                                List.of(task(0, 1), task(2, 1)),
+                                result(1, 1)))
+                .isEqualTo(
+                        "protocol error: result for round 1, which this stream was not sent (or is"
+                                + " older than the last 4096 rounds it was)");
+    }
+
+    @Test
+    void theUnitCountOfAnOlderRoundIsCheckedToo() throws Exception {
+        assertThat(
+                        failure(
+                                Status.Code.INVALID_ARGUMENT,
+                                List.of(task(0, 2), task(1, 1)),
+                                result(1, 1),
+                                result(0, 1)))
+                .isEqualTo("protocol error: result of round 0 has 1 values for a task of 2 units");
+    }
+
+    @Test
+    void aTaskNamingAPartitionTheWorkerDoesNotHoldFailsItBeforeItIsSent() throws Exception {
+        try (TestingCluster c = new TestingCluster(3, OPTS);
+                RawPeer p = new RawPeer(c)) {
+            p.send(hello(1)); // worker 1 holds partitions 1 and 2
+            p.next();
+            c.server.send(1, new Task(0, X, List.of(WorkUnit.of(new Piece(0, 0, -1, 1.0)))));
+            WorkerFailed f = c.next(WorkerFailed.class);
+            assertThat(f.worker()).isEqualTo(1);
+            assertThat(f.reason())
+                    .isEqualTo(
+                            "task of round 0 names partition 0, which worker 1 does not hold (it"
+                                    + " holds [1, 2])");
+            assertThat(((Status) p.next()).getCode()).isEqualTo(Status.Code.FAILED_PRECONDITION);
+        }
+    }
+
+    @Test
+    void aResultOverTheBoundDerivedFromTheModelIsRefused() throws Exception {
+        // the bound for this model (x of 5, one unit, 3 partitions): a right answer fits, one
+        // 200,000 numbers long (1.6 MB, a gradient for another model) does not
+        int bound = ServerOptions.messageBytesFor(X.length, 1, 3);
+        try (TestingCluster c =
+                        new TestingCluster(3, ServerOptions.defaults().withMaxMessageBytes(bound));
+                RawPeer p = new RawPeer(c)) {
+            p.send(hello(1));
+            p.next();
+            c.server.send(1, new Task(0, X, List.of(WorkUnit.of(new Piece(1, 0, -1, 1.0)))));
+            p.next();
+            p.send(WorkerMessage.newBuilder().setResult(answer(six())).build());
+            assertThat(c.next()).isInstanceOf(ResultArrived.class);
+            c.server.send(1, new Task(1, X, List.of(WorkUnit.of(new Piece(1, 0, -1, 1.0)))));
+            p.next();
+            p.send(
+                    WorkerMessage.newBuilder()
+                            .setResult(answer(new double[200_000]).setRound(1))
+                            .build());
+            WorkerFailed f = c.next(WorkerFailed.class);
+            assertThat(f.worker()).isEqualTo(1);
+            assertThat(f.reason())
+                    .startsWith("connection lost: RESOURCE_EXHAUSTED")
+                    .contains("exceeds maximum size " + bound);
+        }
+    }
+
+    @Test
+    void theDerivedBoundHoldsTheLargestResultAndTaskOfTheModel() {
+        int length = 100_000;
+        int units = 4;
+        int partitions = 6;
+        int bound = ServerOptions.messageBytesFor(length, units, partitions);
+        double[][] values = new double[units][1 + length];
+        WorkerMessage result =
+                WorkerMessage.newBuilder()
+                        .setResult(
+                                ProtocolCodec.result(
+                                        new io.codedyarn.worker.task.TaskResult(
+                                                1, Long.MAX_VALUE, values, Long.MAX_VALUE)))
+                        .build();
+        // the widest pieces protobuf can write: every field at its longest varint
+        List<Piece> pieces =
+                java.util.Collections.nCopies(
+                        partitions,
+                        new Piece(Integer.MAX_VALUE, Integer.MAX_VALUE, -1, Double.MIN_VALUE));
+        var task =
+                io.codedyarn.worker.protocol.v1.CoordinatorMessage.newBuilder()
+                        .setTask(
+                                ProtocolCodec.task(
+                                        new Task(
+                                                Long.MAX_VALUE,
+                                                new double[length],
+                                                java.util.Collections.nCopies(
+                                                        units, new WorkUnit(pieces)),
+                                                Task.Kind.OBJECTIVE)))
+                        .build();
+        assertThat(result.getSerializedSize()).isLessThan(bound - ServerOptions.SLACK_BYTES);
+        assertThat(task.getSerializedSize()).isLessThan(bound - ServerOptions.SLACK_BYTES);
+        assertThat(bound).isLessThan(ProtocolCodec.DEFAULT_MAX_MESSAGE_BYTES);
+    }
+
+    @Test
+    void loadedWithANegativeRowCount() throws Exception {
+        try (TestingCluster c = new TestingCluster(3, OPTS);
+                RawPeer p = new RawPeer(c)) {
+            p.send(hello(1));
+            p.next();
+            c.server.load(1, java.util.Map.of(0, TestingCluster.uri(0)), new int[] {1, 2});
+            p.next(); // the Load
+            p.send(
+                    WorkerMessage.newBuilder()
+                            .setLoaded(Loaded.newBuilder().setLoadNanos(5).setRows(-3))
+                            .build());
+            WorkerFailed f = c.next(WorkerFailed.class);
+            assertThat(f.reason()).isEqualTo("protocol error: Loaded with a negative row count -3");
+        }
     }
 }

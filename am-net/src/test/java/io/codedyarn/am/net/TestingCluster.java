@@ -13,6 +13,8 @@ import io.codedyarn.worker.task.PartitionLoader;
 import io.codedyarn.worker.task.Workload;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -26,8 +28,9 @@ import java.util.function.IntFunction;
 import java.util.function.LongSupplier;
 
 /**
- * A loopback AM endpoint and in-process {@link WorkerClient}s over an in-memory "file system":
- * worker w stores partitions w and (w + 1) mod n, partition j lives at {@code mem:/part-j}.
+ * A loopback AM endpoint (TLS, as on a cluster) and in-process {@link WorkerClient}s over an
+ * in-memory "file system": worker w stores partitions w and (w + 1) mod n, partition j lives at
+ * {@code mem:/part-j}.
  */
 final class TestingCluster implements AutoCloseable {
     static final byte[] SECRET = "s3cret-of-this-application".getBytes(StandardCharsets.UTF_8);
@@ -39,6 +42,11 @@ final class TestingCluster implements AutoCloseable {
 
     final int n;
     final EventQueue events = new EventQueue();
+
+    /** This cluster's AM key and certificate (each cluster its own, as each application). */
+    final AmIdentity identity =
+            AmIdentity.generate("coded-yarn AM test", Instant.now(), new SecureRandom());
+
     final GrpcWorkerServer server;
     final Map<Integer, Rows> partitions = new TreeMap<>();
     final Map<String, Rows> files = new TreeMap<>();
@@ -71,6 +79,7 @@ final class TestingCluster implements AutoCloseable {
                 new GrpcWorkerServer(
                                 n,
                                 SECRET,
+                                identity,
                                 (w, host) ->
                                         new WorkerSetup(
                                                 w,
@@ -123,7 +132,13 @@ final class TestingCluster implements AutoCloseable {
         WorkerClient c =
                 new WorkerClient(
                         new WorkerClient.Config(
-                                "127.0.0.1", server.port(), w, secret, "host-" + w, maxBytes),
+                                "127.0.0.1",
+                                server.port(),
+                                w,
+                                secret,
+                                identity.fingerprint(),
+                                "host-" + w,
+                                maxBytes),
                         loader,
                         clock);
         clients.add(c);

@@ -1,5 +1,6 @@
 package io.codedyarn.am.yarn;
 
+import io.codedyarn.am.net.AmIdentity;
 import io.codedyarn.am.net.GrpcWorkerServer;
 import io.codedyarn.am.net.ServerOptions;
 import io.codedyarn.coordinator.Clock;
@@ -40,6 +41,7 @@ interface AmClients {
     GrpcWorkerServer workerServer(
             int workers,
             byte[] secret,
+            AmIdentity identity,
             java.util.function.BiFunction<Integer, String, WorkerSetup> setups,
             EventQueue events,
             ServerOptions options)

@@ -2,6 +2,7 @@ package io.codedyarn.am.yarn;
 
 import io.codedyarn.am.config.CodedYarnConfig;
 import io.codedyarn.am.config.YarnSettings;
+import io.codedyarn.am.net.AmIdentity;
 import io.codedyarn.am.net.GrpcWorkerServer;
 import io.codedyarn.am.net.ServerOptions;
 import io.codedyarn.am.output.RunOutputs;
@@ -55,8 +56,9 @@ import org.slf4j.LoggerFactory;
  * SerialExecutor} (YARN's callbacks and the locality wait, see {@link WorkerContainers}); gRPC's
  * and the status page's own.
  *
- * <p>The per-application secret (SecureRandom: a credential, not an algorithmic random choice)
- * reaches workers only in their containers' credentials.
+ * <p>The per-application secret and TLS key pair (SecureRandom: credentials, not an algorithmic
+ * random choice) stay in this JVM; workers get the secret and the certificate's fingerprint only in
+ * their containers' credentials. The worker endpoint listens on this host's address only.
  */
 public final class AppMaster {
     private static final Logger LOG = LoggerFactory.getLogger(AppMaster.class);
@@ -157,8 +159,12 @@ public final class AppMaster {
     /** The gRPC endpoint, the coordinator behind it, and what the containers will launch. */
     private DataReplacer startWorkerEndpoint() throws IOException {
         int n = job.placed.plan.workers();
+        SecureRandom random = new SecureRandom();
         byte[] secret = new byte[SECRET_BYTES];
-        new SecureRandom().nextBytes(secret);
+        random.nextBytes(secret);
+        AmIdentity identity =
+                AmIdentity.generate(
+                        "coded-yarn AM " + env.applicationId(), java.time.Instant.now(), random);
         Resource workerResource =
                 Resource.newInstance(settings.workerMemoryMb(), settings.workerVcores());
         DataReplacer replacer =
@@ -184,10 +190,17 @@ public final class AppMaster {
         }
         // warm spares (ids n..n+S-1) only serve replacements, which adaptation makes
         int spares = config.adaptation().enabled() ? settings.workerSpares() : 0;
+        ServerOptions options =
+                ServerOptions.defaults()
+                        .withBindAddress(env.host())
+                        .withMaxMessageBytes(messageBytes(job))
+                        .withIoThreads(settings.amIoThreads())
+                        .withSpares(spares);
         server =
                 clients.workerServer(
                         n,
                         secret,
+                        identity,
                         (w, host) ->
                                 w >= n
                                         ? job.placed.spareSetup(
@@ -196,11 +209,15 @@ public final class AppMaster {
                                                 job.placed.setup(
                                                         w, job.spec, straggles.forWorker(w, host))),
                         events,
-                        ServerOptions.defaults()
-                                .withIoThreads(settings.amIoThreads())
-                                .withSpares(spares));
+                        options);
         containers.spares(spares);
-        int grpcPort = server.port();
+        WorkerLaunch.AmEndpoint endpoint =
+                new WorkerLaunch.AmEndpoint(
+                        env.host(),
+                        server.port(),
+                        secret,
+                        identity.fingerprint(),
+                        options.maxMessageBytes());
         coordinator =
                 new Coordinator(
                                 job.spec,
@@ -225,11 +242,31 @@ public final class AppMaster {
         containers.configure(
                 n,
                 workerResource,
-                w ->
-                        WorkerLaunch.context(
-                                conf, settings, env.host(), grpcPort, w, secret, env.jobJar()));
-        LOG.info("workers connect to {}:{}", env.host(), grpcPort);
+                w -> WorkerLaunch.context(conf, settings, endpoint, w, env.jobJar()));
+        LOG.info(
+                "workers connect to {}:{} over TLS (AM certificate SHA-256 {}; messages up to {}"
+                        + " bytes)",
+                env.host(),
+                endpoint.port(),
+                java.util.HexFormat.of().formatHex(endpoint.certificate()),
+                endpoint.maxMessageBytes());
         return replacer;
+    }
+
+    /**
+     * The bound on one worker message for this job's model: tasks carry at most every codeword of
+     * the plan, plus room for a re-planned code (--speeds auto) with up to K more.
+     */
+    private static int messageBytes(Job job) {
+        int modelLength =
+                job.spec
+                        .workload()
+                        // + 1: room for the intercept's column, where the workload has one
+                        .modelLength(
+                                job.placed.shape.cols() + 1, Math.max(1, job.spec.components()));
+        int k = job.placed.plan.partitions();
+        return ServerOptions.messageBytesFor(
+                modelLength, job.placed.plan.codewords().size() + k, k);
     }
 
     private void requestContainers() throws Exception {

@@ -104,9 +104,12 @@ final class Launch {
      * A worker container's credentials: the AM's tokens (HDFS delegation tokens on a secure
      * cluster) minus its AMRM token — a worker must not be able to talk to the ResourceManager as
      * the AM — plus the per-application secret under {@link WorkerMain#SECRET_KEY}, which the
-     * worker's Hello must present (the secret never appears on a command line).
+     * worker's Hello must present (the secret never appears on a command line), and the SHA-256 of
+     * the AM's TLS certificate under {@link WorkerMain#AM_CERTIFICATE_KEY}, the one certificate the
+     * worker trusts (credentials, because a pin anyone could rewrite would let them pose as the
+     * AM).
      */
-    static Credentials workerCredentials(Credentials am, byte[] secret) {
+    static Credentials workerCredentials(Credentials am, byte[] secret, byte[] amCertificate) {
         Credentials out = new Credentials();
         for (Token<? extends TokenIdentifier> t : am.getAllTokens()) {
             if (!AMRMTokenIdentifier.KIND_NAME.equals(t.getKind())) {
@@ -114,6 +117,7 @@ final class Launch {
             }
         }
         out.addSecretKey(new Text(WorkerMain.SECRET_KEY), secret.clone());
+        out.addSecretKey(new Text(WorkerMain.AM_CERTIFICATE_KEY), amCertificate.clone());
         return out;
     }
 

@@ -1,5 +1,6 @@
 package io.codedyarn.am.yarn;
 
+import io.codedyarn.am.net.AmIdentity;
 import io.codedyarn.am.net.GrpcWorkerServer;
 import io.codedyarn.am.net.ServerOptions;
 import io.codedyarn.coordinator.Clock;
@@ -60,11 +61,12 @@ final class YarnAmClients implements AmClients {
     public GrpcWorkerServer workerServer(
             int workers,
             byte[] secret,
+            AmIdentity identity,
             java.util.function.BiFunction<Integer, String, WorkerSetup> setups,
             EventQueue events,
             ServerOptions options)
             throws IOException {
-        return new GrpcWorkerServer(workers, secret, setups, events, options).start();
+        return new GrpcWorkerServer(workers, secret, identity, setups, events, options).start();
     }
 
     @Override

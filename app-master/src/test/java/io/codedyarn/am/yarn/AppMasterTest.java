@@ -3,6 +3,7 @@ package io.codedyarn.am.yarn;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.codedyarn.am.net.ServerOptions;
 import io.codedyarn.am.output.RunOutputs;
 import io.codedyarn.coordinator.JobInfo;
 import io.codedyarn.coordinator.JobJson;
@@ -147,6 +148,11 @@ class AppMasterTest {
         List<String> rm = run(spec, placed(spec), out);
 
         assertThat(rm.get(0)).matches("register 127\\.0\\.0\\.1 http://127\\.0\\.0\\.1:\\d+/");
+        // the endpoint listens on the AM's host only, with a bound the model needs (workers
+        // reached it over TLS, trusting the pin from their credentials: the run succeeded)
+        assertThat(clients.serverOptions.bindAddress()).isEqualTo(HOST);
+        assertThat(clients.serverOptions.maxMessageBytes())
+                .isLessThan(ServerOptions.defaults().maxMessageBytes());
         // the local file system's blocks are all on "localhost", the one NodeManager's host
         assertThat(rm.subList(1, rm.size()))
                 .containsExactly(

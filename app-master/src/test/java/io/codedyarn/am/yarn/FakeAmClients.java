@@ -1,5 +1,6 @@
 package io.codedyarn.am.yarn;
 
+import io.codedyarn.am.net.AmIdentity;
 import io.codedyarn.am.net.GrpcWorkerServer;
 import io.codedyarn.am.net.ServerOptions;
 import io.codedyarn.coordinator.Clock;
@@ -20,7 +21,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.io.Text;
 import org.apache.hadoop.security.Credentials;
 import org.apache.hadoop.yarn.api.records.Container;
 import org.apache.hadoop.yarn.api.records.ContainerLaunchContext;
@@ -62,15 +62,11 @@ final class FakeAmClients implements AmClients, AutoCloseable {
     /** Starts the container's worker as a {@link WorkerClient} in this JVM, as WorkerMain would. */
     private void startInProcess(
             Container c, ContainerLaunchContext context, NMClientAsync.CallbackHandler callbacks) {
-        Map<String, String> env = context.getEnvironment();
+        Map<String, String> env = new java.util.HashMap<>(context.getEnvironment());
+        env.put("NM_HOST", c.getNodeId().getHost()); // what the NodeManager would set
         WorkerClient client =
                 new WorkerClient(
-                        WorkerClient.Config.of(
-                                env.get(WorkerMain.ENV_AM_HOST),
-                                Integer.parseInt(env.get(WorkerMain.ENV_AM_PORT)),
-                                Integer.parseInt(env.get(WorkerMain.ENV_WORKER)),
-                                secret(context.getTokens()),
-                                c.getNodeId().getHost()),
+                        WorkerMain.config(env, credentials(context.getTokens())),
                         new HdfsPartitionLoader(new Configuration()),
                         System::nanoTime);
         callbacks.onContainerStarted(c.getId(), Map.of());
@@ -82,8 +78,8 @@ final class FakeAmClients implements AmClients, AutoCloseable {
                 });
     }
 
-    /** The per-application secret from a container's credentials, as the worker reads it. */
-    private static byte[] secret(ByteBuffer tokens) {
+    /** A container's credentials, as the worker reads them. */
+    private static Credentials credentials(ByteBuffer tokens) {
         byte[] bytes = new byte[tokens.remaining()];
         tokens.duplicate().get(bytes);
         Credentials creds = new Credentials();
@@ -92,7 +88,7 @@ final class FakeAmClients implements AmClients, AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return creds.getSecretKey(new Text(WorkerMain.SECRET_KEY));
+        return creds;
     }
 
     @Override
@@ -133,14 +129,17 @@ final class FakeAmClients implements AmClients, AutoCloseable {
     public GrpcWorkerServer workerServer(
             int workers,
             byte[] secret,
+            AmIdentity identity,
             java.util.function.BiFunction<Integer, String, WorkerSetup> setups,
             EventQueue events,
             ServerOptions options)
             throws IOException {
-        return new GrpcWorkerServer(
-                        workers, secret, setups, events, options.withBindAddress("127.0.0.1"))
-                .start();
+        serverOptions = options;
+        return new GrpcWorkerServer(workers, secret, identity, setups, events, options).start();
     }
+
+    /** The options the AM gave its worker endpoint (null before it started one). */
+    volatile ServerOptions serverOptions;
 
     @Override
     public Clock clock() {

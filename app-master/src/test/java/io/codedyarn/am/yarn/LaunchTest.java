@@ -29,7 +29,9 @@ class LaunchTest {
         am.addToken(hdfs.getService(), hdfs);
         byte[] secret = {9, 8, 7, 6};
 
-        Credentials worker = Launch.workerCredentials(am, secret);
+        byte[] pin = new byte[32];
+        pin[31] = 42;
+        Credentials worker = Launch.workerCredentials(am, secret, pin);
         secret[0] = 0; // the credentials keep their own copy
 
         ByteBuffer wire = Launch.tokens(worker);
@@ -43,6 +45,7 @@ class LaunchTest {
         assertNull(back.getToken(amrm.getService()));
         assertArrayEquals(
                 new byte[] {9, 8, 7, 6}, back.getSecretKey(new Text(WorkerMain.SECRET_KEY)));
+        assertArrayEquals(pin, back.getSecretKey(new Text(WorkerMain.AM_CERTIFICATE_KEY)));
         // the AM's own credentials are untouched
         assertEquals(2, am.numberOfTokens());
         assertNull(am.getSecretKey(new Text(WorkerMain.SECRET_KEY)));

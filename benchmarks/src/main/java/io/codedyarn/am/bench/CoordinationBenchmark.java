@@ -1,5 +1,6 @@
 package io.codedyarn.am.bench;
 
+import io.codedyarn.am.net.AmIdentity;
 import io.codedyarn.am.net.EventLoops;
 import io.codedyarn.am.net.GrpcWorkerServer;
 import io.codedyarn.am.net.ServerOptions;
@@ -22,6 +23,8 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
 import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -124,6 +127,18 @@ public final class CoordinationBenchmark {
      * Milliseconds of each iteration after the warm-up (consecutive record times), and the threads'
      * CPU milliseconds per iteration from the first measured round's first send to the end.
      */
+    /**
+     * What worker w is told it holds: the plan's partitions (the AM refuses a task naming a
+     * partition the worker does not hold; a zero-cost worker reads none of them).
+     */
+    private static Map<Integer, String> held(Plan plan, int w) {
+        Map<Integer, String> uris = new java.util.TreeMap<>();
+        for (int j : plan.stored(w)) {
+            uris.put(j, "zero-cost:/part-" + j);
+        }
+        return uris;
+    }
+
     private static Measured run(int d, int n, int warmup, int iterations, int ioThreads)
             throws Exception {
         SchemeParams params = SchemeParams.of(n, 0, 1);
@@ -158,11 +173,16 @@ public final class CoordinationBenchmark {
         // the workers' channels share one event-loop thread of their own (not gRPC's default
         // group of 2 x cores threads), so that they take as few of this machine's cores as they can
         EventLoops workerLoop = EventLoops.create(1, WORKER_THREAD_PREFIX);
+        // TLS as on a cluster, so that the measured coordination includes its cost
+        AmIdentity identity =
+                AmIdentity.generate("coded-yarn bench AM", Instant.now(), new SecureRandom());
         try (GrpcWorkerServer server =
                 new GrpcWorkerServer(
                                 n,
                                 SECRET,
-                                (w, host) -> new WorkerSetup(w, Workload.LR, 1, false, Map.of()),
+                                identity,
+                                (w, host) ->
+                                        new WorkerSetup(w, Workload.LR, 1, false, held(plan, w)),
                                 events,
                                 ServerOptions.defaults()
                                         .withBindAddress("127.0.0.1")
@@ -171,7 +191,13 @@ public final class CoordinationBenchmark {
                         .start()) {
             for (int w = 0; w < n; w++) {
                 workers.add(
-                        new ZeroCostWorker(server.port(), w, SECRET, maxBytes, workerLoop.group()));
+                        new ZeroCostWorker(
+                                server.port(),
+                                w,
+                                SECRET,
+                                identity.fingerprint(),
+                                maxBytes,
+                                workerLoop.group()));
             }
             AmCpu cpu = new AmCpu(server, warmup + 1);
             result =

@@ -1,6 +1,7 @@
 package io.codedyarn.am.bench;
 
 import com.google.protobuf.ByteString;
+import io.codedyarn.worker.net.PinnedCertificate;
 import io.codedyarn.worker.net.ProtocolCodec;
 import io.codedyarn.worker.protocol.v1.CoordinatorMessage;
 import io.codedyarn.worker.protocol.v1.Hello;
@@ -33,10 +34,18 @@ final class ZeroCostWorker implements StreamObserver<CoordinatorMessage>, AutoCl
     private final CompletableFuture<String> done = new CompletableFuture<>();
     private Vector answer;
 
-    ZeroCostWorker(int port, int worker, byte[] secret, int maxMessageBytes, EventLoopGroup loop) {
+    ZeroCostWorker(
+            int port,
+            int worker,
+            byte[] secret,
+            byte[] amCertificate,
+            int maxMessageBytes,
+            EventLoopGroup loop) {
         channel =
-                NettyChannelBuilder.forAddress("127.0.0.1", port)
-                        .usePlaintext()
+                NettyChannelBuilder.forAddress(
+                                "127.0.0.1",
+                                port,
+                                PinnedCertificate.channelCredentials(amCertificate))
                         .eventLoopGroup(loop)
                         .channelType(
                                 loop instanceof EpollEventLoopGroup

@@ -16,7 +16,6 @@ import io.codedyarn.worker.task.TaskExecutor;
 import io.codedyarn.worker.task.TaskResult;
 import io.codedyarn.worker.task.WorkerAssignment;
 import io.grpc.Grpc;
-import io.grpc.InsecureChannelCredentials;
 import io.grpc.ManagedChannel;
 import io.grpc.stub.StreamObserver;
 import java.util.Map;
@@ -36,6 +35,10 @@ import java.util.function.LongSupplier;
  * another is computing waits; if a newer one arrives before it starts, the older is dropped (the AM
  * has moved on to the newer round; {@link #droppedTasks()} counts them).
  *
+ * <p>The channel is TLS and trusts only the AM's certificate ({@link PinnedCertificate}): the
+ * secret in Hello never crosses the network in the clear, and a worker never talks to a peer that
+ * merely took the AM's address.
+ *
  * <p>Exit statuses of {@link #run()}: {@link #EXIT_OK} after Stop, {@link #EXIT_FAILED} when
  * loading or computing failed (reported to the AM as Failure), {@link #EXIT_REJECTED} when the AM
  * refused the Hello (wrong secret, version, id, duplicate) and {@link #EXIT_LOST} when the
@@ -50,6 +53,8 @@ public final class WorkerClient implements AutoCloseable {
     /**
      * Where the AM listens and who this worker is.
      *
+     * @param amCertificate SHA-256 of the AM's certificate: the TLS channel trusts only it ({@link
+     *     PinnedCertificate})
      * @param host this worker's host name, reported in Hello (the AM records it)
      * @param maxMessageBytes bound on one inbound message (a Task) and on one outbound Result
      */
@@ -58,6 +63,7 @@ public final class WorkerClient implements AutoCloseable {
             int amPort,
             int worker,
             byte[] secret,
+            byte[] amCertificate,
             String host,
             int maxMessageBytes) {
         public Config {
@@ -71,12 +77,7 @@ public final class WorkerClient implements AutoCloseable {
                                 + maxMessageBytes);
             }
             secret = secret.clone();
-        }
-
-        /** With {@link ProtocolCodec#DEFAULT_MAX_MESSAGE_BYTES}. */
-        public static Config of(String amHost, int amPort, int worker, byte[] secret, String host) {
-            return new Config(
-                    amHost, amPort, worker, secret, host, ProtocolCodec.DEFAULT_MAX_MESSAGE_BYTES);
+            amCertificate = amCertificate.clone();
         }
     }
 
@@ -100,7 +101,7 @@ public final class WorkerClient implements AutoCloseable {
                 Grpc.newChannelBuilderForAddress(
                                 config.amHost(),
                                 config.amPort(),
-                                InsecureChannelCredentials.create())
+                                PinnedCertificate.channelCredentials(config.amCertificate()))
                         .maxInboundMessageSize(config.maxMessageBytes())
                         // the mailbox never blocks: no hand-off to a pool thread per message
                         .directExecutor()

@@ -1,6 +1,8 @@
 package io.codedyarn.worker.yarn;
 
 import io.codedyarn.worker.hdfs.HdfsPartitionLoader;
+import io.codedyarn.worker.net.PinnedCertificate;
+import io.codedyarn.worker.net.ProtocolCodec;
 import io.codedyarn.worker.net.WorkerClient;
 import java.io.IOException;
 import java.util.Map;
@@ -13,17 +15,27 @@ import org.apache.hadoop.security.UserGroupInformation;
  * The worker container's main: wiring only. The ApplicationMaster launches it with the environment
  * {@value #ENV_AM_HOST}, {@value #ENV_AM_PORT} and {@value #ENV_WORKER}; the per-application secret
  * arrives ONLY in the container's credentials (secret key {@value #SECRET_KEY}), never on the
- * command line or in the environment, where {@code ps} or the NodeManager's logs would show it.
- * Runs {@link WorkerClient} with an {@link HdfsPartitionLoader} and exits with its status (0 after
- * the AM's Stop).
+ * command line or in the environment, where {@code ps} or the NodeManager's logs would show it. The
+ * SHA-256 fingerprint of the AM's TLS certificate (key {@value #AM_CERTIFICATE_KEY}) arrives the
+ * same way: the worker's TLS channel trusts that certificate and no other, so a fingerprint an
+ * attacker could edit (a file, the environment) would let it impersonate the AM. {@value
+ * #ENV_MAX_MESSAGE_BYTES} (optional) is the message bound the AM derived from the model. Runs
+ * {@link WorkerClient} with an {@link HdfsPartitionLoader} and exits with its status (0 after the
+ * AM's Stop).
  */
 public final class WorkerMain {
     public static final String ENV_AM_HOST = "CODED_YARN_AM_HOST";
     public static final String ENV_AM_PORT = "CODED_YARN_AM_PORT";
     public static final String ENV_WORKER = "CODED_YARN_WORKER";
 
+    /** Bound on one message in either direction; absent: {@link ProtocolCodec}'s default. */
+    public static final String ENV_MAX_MESSAGE_BYTES = "CODED_YARN_MAX_MESSAGE_BYTES";
+
     /** The credentials' secret-key alias of the per-application secret. */
     public static final String SECRET_KEY = "coded-yarn.secret";
+
+    /** The credentials' secret-key alias of the SHA-256 of the AM's TLS certificate. */
+    public static final String AM_CERTIFICATE_KEY = "coded-yarn.am.certificate.sha256";
 
     /** Exit status for a container started without the environment or secret it needs. */
     public static final int EXIT_MISCONFIGURED = 64;
@@ -43,19 +55,8 @@ public final class WorkerMain {
 
     static int run(Map<String, String> env, Credentials credentials)
             throws IOException, InterruptedException {
-        String amHost = required(env, ENV_AM_HOST);
-        int amPort = parse(env, ENV_AM_PORT);
-        int worker = parse(env, ENV_WORKER);
-        byte[] secret = credentials.getSecretKey(new Text(SECRET_KEY));
-        if (secret == null || secret.length == 0) {
-            throw new IllegalArgumentException(
-                    "no application secret '" + SECRET_KEY + "' in the container credentials");
-        }
-        // the NodeManager as YARN names it (host:port): several share a host in a mini cluster
-        String host =
-                env.getOrDefault("NM_HOST", "unknown")
-                        + (env.containsKey("NM_PORT") ? ":" + env.get("NM_PORT") : "");
-        WorkerClient.Config config = WorkerClient.Config.of(amHost, amPort, worker, secret, host);
+        WorkerClient.Config config = config(env, credentials);
+        int worker = config.worker();
         try (WorkerClient client =
                 new WorkerClient(
                         config, new HdfsPartitionLoader(new Configuration()), System::nanoTime)) {
@@ -70,6 +71,41 @@ public final class WorkerMain {
                                     : " (" + client.diagnostic() + ")"));
             return status;
         }
+    }
+
+    /**
+     * The worker's configuration from its container: the AM's address, its id and the message bound
+     * from the environment; the application secret and the AM certificate's fingerprint from the
+     * credentials only.
+     *
+     * @throws IllegalArgumentException naming what is missing or malformed
+     */
+    public static WorkerClient.Config config(Map<String, String> env, Credentials credentials) {
+        String amHost = required(env, ENV_AM_HOST);
+        int amPort = parse(env, ENV_AM_PORT);
+        int worker = parse(env, ENV_WORKER);
+        byte[] secret = credentials.getSecretKey(new Text(SECRET_KEY));
+        if (secret == null || secret.length == 0) {
+            throw new IllegalArgumentException(
+                    "no application secret '" + SECRET_KEY + "' in the container credentials");
+        }
+        byte[] pin = credentials.getSecretKey(new Text(AM_CERTIFICATE_KEY));
+        if (pin == null || pin.length != PinnedCertificate.FINGERPRINT_BYTES) {
+            throw new IllegalArgumentException(
+                    "no SHA-256 fingerprint of the application master's certificate '"
+                            + AM_CERTIFICATE_KEY
+                            + "' in the container credentials"
+                            + (pin == null ? "" : " (got " + pin.length + " bytes)"));
+        }
+        int maxBytes =
+                env.containsKey(ENV_MAX_MESSAGE_BYTES)
+                        ? parse(env, ENV_MAX_MESSAGE_BYTES)
+                        : ProtocolCodec.DEFAULT_MAX_MESSAGE_BYTES;
+        // the NodeManager as YARN names it (host:port): several share a host in a mini cluster
+        String host =
+                env.getOrDefault("NM_HOST", "unknown")
+                        + (env.containsKey("NM_PORT") ? ":" + env.get("NM_PORT") : "");
+        return new WorkerClient.Config(amHost, amPort, worker, secret, pin, host, maxBytes);
     }
 
     private static String required(Map<String, String> env, String name) {

@@ -3,6 +3,7 @@ package io.codedyarn.worker.yarn;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.Map;
+import org.apache.hadoop.io.Text;
 import org.apache.hadoop.security.Credentials;
 import org.junit.jupiter.api.Test;
 
@@ -36,5 +37,20 @@ class WorkerMainTest {
         assertThatThrownBy(() -> WorkerMain.run(ENV, new Credentials()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("no application secret 'coded-yarn.secret'");
+    }
+
+    @Test
+    void theAmCertificatesFingerprintMustComeFromTheCredentials() {
+        Credentials secretOnly = new Credentials();
+        secretOnly.addSecretKey(new Text(WorkerMain.SECRET_KEY), new byte[] {1, 2, 3});
+        assertThatThrownBy(() -> WorkerMain.run(ENV, secretOnly))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining(
+                        "no SHA-256 fingerprint of the application master's certificate"
+                                + " 'coded-yarn.am.certificate.sha256' in the container credentials");
+        Credentials shortPin = new Credentials(secretOnly);
+        shortPin.addSecretKey(new Text(WorkerMain.AM_CERTIFICATE_KEY), new byte[20]);
+        assertThatThrownBy(() -> WorkerMain.run(ENV, shortPin))
+                .hasMessageContaining("(got 20 bytes)");
     }
 }
