@@ -79,6 +79,18 @@ final class EmbeddedRuns {
 
     /** {@code s} with a target gap and injected slowness ({@code --straggle}). */
     static TrainSpec slowed(TrainSpec s, double targetGap, String straggle) {
+        return with(s, targetGap, null, straggle);
+    }
+
+    /**
+     * {@code s} as an in-process {@code --cluster simulated} run takes it: a latency model (any:
+     * exact decoding makes the iterates independent of who answers) and no injected slowness.
+     */
+    static TrainSpec inProcess(TrainSpec s) {
+        return with(s, s.targetGap(), "exp:eta=1", "none");
+    }
+
+    private static TrainSpec with(TrainSpec s, double targetGap, String latency, String straggle) {
         return new TrainSpec(
                 s.workload(),
                 s.scheme(),
@@ -93,32 +105,8 @@ final class EmbeddedRuns {
                 s.timeLimitSeconds(),
                 s.waitFor(),
                 s.reference(),
-                null,
+                latency,
                 straggle,
-                s.seed());
-    }
-
-    /**
-     * {@code s} as an in-process {@code --cluster simulated} run takes it: a latency model (any:
-     * exact decoding makes the iterates independent of who answers) and no injected slowness.
-     */
-    static TrainSpec inProcess(TrainSpec s) {
-        return new TrainSpec(
-                s.workload(),
-                s.scheme(),
-                s.params(),
-                s.components(),
-                s.lambda(),
-                s.intercept(),
-                s.optimizer(),
-                s.step(),
-                s.iterations(),
-                s.targetGap(),
-                s.timeLimitSeconds(),
-                s.waitFor(),
-                s.reference(),
-                "exp:eta=1",
-                "none",
                 s.seed());
     }
 
