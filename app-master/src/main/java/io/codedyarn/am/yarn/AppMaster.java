@@ -136,7 +136,12 @@ public final class AppMaster {
     private void register() throws Exception {
         containerThread = SerialExecutor.start("worker-containers", clients.clock());
         containers = new WorkerContainers(events, containerThread, containerThread);
-        page = new StatusPage(this::status);
+        page =
+                new StatusPage(
+                        this::status,
+                        new java.net.InetSocketAddress(env.host(), 0),
+                        ProxyHosts.of(conf),
+                        "/proxy/" + env.applicationId() + "/");
         rm = clients.resourceManager(conf, containers.rmCallbacks(this::progress));
         nm = clients.nodeManagers(conf, containers.nmCallbacks());
         String tracking = "http://" + env.host() + ":" + page.port() + "/";

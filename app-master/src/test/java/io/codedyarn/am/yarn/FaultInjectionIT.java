@@ -241,10 +241,20 @@ class FaultInjectionIT {
                         cyclic(54, 1500),
                         0.1,
                         () -> {
+                            // container 1 is the AM; 2..5 the 4 workers (spares are asked
+                            // for once every worker has its container, so they come after)
                             for (int i = 0; i < 3 && stopped[0] < 0; i++) {
-                                List<String> ids = cluster.containersOn(i);
-                                if (!ids.isEmpty()
-                                        && ids.stream().noneMatch(c -> c.endsWith("_000001"))) {
+                                List<Integer> seq =
+                                        cluster.containersOn(i).stream()
+                                                .map(
+                                                        c ->
+                                                                Integer.parseInt(
+                                                                        c.substring(
+                                                                                c.lastIndexOf('_')
+                                                                                        + 1)))
+                                                .toList();
+                                if (!seq.contains(1)
+                                        && seq.stream().anyMatch(q -> q >= 2 && q <= 5)) {
                                     stopped[0] = i;
                                 }
                             }
