@@ -141,6 +141,13 @@ final class Checkpoints {
             }
             gate.restore(read(c.state().get("gate"), DecodeGate.Saved.class, "gate"));
             family.resume(c.state().get("family"));
+            run.decisions.add(
+                    c.iteration(),
+                    run.engine.elapsedSeconds(),
+                    -1,
+                    "resumed",
+                    "from " + c.source() + " after iteration " + c.iteration(),
+                    "tasks in flight when it was taken are lost; the rounds after it are redone");
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(
                     "checkpoint " + c.source() + ": " + e.getMessage(), e);

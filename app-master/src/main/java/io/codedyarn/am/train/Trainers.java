@@ -100,14 +100,11 @@ public final class Trainers {
         RunResult result;
         try {
             result =
-                    SimulatedTrain.run(
+                    simulate(
+                            config,
                             spec,
                             plan,
                             data,
-                            config.dsagLoadBalance(),
-                            config.balanceSchedule(),
-                            config.adaptation(),
-                            config.speeds(),
                             new SimulatedTrain.Checkpointing(
                                     store, config.checkpointInterval(), req.data(), from));
         } catch (InvalidCheckpointException e) {
@@ -125,6 +122,20 @@ public final class Trainers {
      */
     public static RunResult simulate(CodedYarnConfig config, TrainSpec spec, Plan plan, Rows data)
             throws InterruptedException {
+        try {
+            return simulate(config, spec, plan, data, SimulatedTrain.Checkpointing.none());
+        } catch (InvalidCheckpointException e) {
+            throw new IllegalStateException("no checkpoint was given", e);
+        }
+    }
+
+    private static RunResult simulate(
+            CodedYarnConfig config,
+            TrainSpec spec,
+            Plan plan,
+            Rows data,
+            SimulatedTrain.Checkpointing checkpointing)
+            throws InterruptedException, InvalidCheckpointException {
         return SimulatedTrain.run(
                 spec,
                 plan,
@@ -132,7 +143,8 @@ public final class Trainers {
                 config.dsagLoadBalance(),
                 config.balanceSchedule(),
                 config.adaptation(),
-                config.speeds());
+                config.speeds(),
+                checkpointing);
     }
 
     /** Fills in the reference optimum when a target gap needs one and the data is here. */

@@ -4,6 +4,7 @@ import io.codedyarn.am.config.CodedYarnConfig;
 import io.codedyarn.am.config.YarnSettings;
 import io.codedyarn.am.net.GrpcWorkerServer;
 import io.codedyarn.am.net.ServerOptions;
+import io.codedyarn.am.output.CheckpointStore;
 import io.codedyarn.am.output.RunOutputs;
 import io.codedyarn.am.output.RunSummary;
 import io.codedyarn.coordinator.Coordinator;
@@ -12,6 +13,7 @@ import io.codedyarn.coordinator.JobInfo;
 import io.codedyarn.coordinator.JobJson;
 import io.codedyarn.coordinator.RunResult;
 import io.codedyarn.coordinator.TrainSpec;
+import io.codedyarn.coordinator.checkpoint.Checkpoint;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.URI;
@@ -81,6 +83,7 @@ public final class AppMaster {
     private GrpcWorkerServer server;
     // read by the status page's and the RM heartbeat's threads
     private volatile Coordinator coordinator;
+    private CheckpointStore checkpoints;
     private volatile Job job;
 
     private String diagnostic = "";
@@ -88,7 +91,12 @@ public final class AppMaster {
 
     /** The staged job, its file systems and its placed dataset. */
     private record Job(
-            TrainSpec spec, FileSystem dataFs, Path out, FileSystem outFs, PlacedJob placed) {}
+            TrainSpec spec,
+            FileSystem dataFs,
+            Path out,
+            FileSystem outFs,
+            PlacedJob placed,
+            boolean replaceOut) {}
 
     AppMaster(AmClients clients, AmEnvironment env) {
         this.clients = clients;
@@ -150,8 +158,27 @@ public final class AppMaster {
         Path out = new Path(info.out());
         FileSystem outFs = clients.fileSystem(out.toUri(), conf);
         PlacedJob placed = PlacedJob.open(dataFs, new Path(info.dataset()), spec);
-        RunOutputs.checkAbsent(outFs, out);
-        return new Job(spec, dataFs, out, outFs, placed);
+        boolean ours = earlierAttemptWrote(outFs, out);
+        if (!ours) {
+            RunOutputs.checkAbsent(outFs, out);
+        }
+        return new Job(spec, dataFs, out, outFs, placed, ours);
+    }
+
+    /**
+     * Whether {@code out} holds the outputs of an earlier attempt of this application: one that the
+     * ResourceManager failed while its coordinator, seeing its workers killed, still wrote them.
+     * This attempt then replaces them (a FAILED summary) with the run it completes.
+     */
+    private boolean earlierAttemptWrote(FileSystem outFs, Path out) throws IOException {
+        if (!outFs.exists(out)) {
+            return false;
+        }
+        try {
+            return env.applicationId().equals(RunOutputs.readSummary(outFs, out).applicationId());
+        } catch (IOException e) {
+            return false; // not a run's outputs: checkAbsent refuses it
+        }
     }
 
     /** The gRPC endpoint, the coordinator behind it, and what the containers will launch. */
@@ -167,10 +194,7 @@ public final class AppMaster {
                         () -> clients.runningNodes(conf),
                         job.dataFs,
                         job.placed,
-                        job.dataFs.makeQualified(
-                                new Path(
-                                        job.dataFs.getHomeDirectory(),
-                                        ".coded-yarn/" + env.applicationId() + "/replaced")),
+                        jobDir("replaced"),
                         workerResource,
                         LocalityPlanner.parseMap(conf.get(YarnKeys.EMBEDDED_NODE_MAP)),
                         includePort(conf),
@@ -201,6 +225,7 @@ public final class AppMaster {
                                 .withSpares(spares));
         containers.spares(spares);
         int grpcPort = server.port();
+        checkpoints = new CheckpointStore(job.dataFs, jobDir(YarnKeys.CHECKPOINTS));
         coordinator =
                 new Coordinator(
                                 job.spec,
@@ -221,7 +246,9 @@ public final class AppMaster {
                         .loadBalance(config.dsagLoadBalance())
                         .balanceSchedule(config.balanceSchedule())
                         .adapt(config.adaptation(), clusterNodes.size())
-                        .speeds(config.speeds());
+                        .speeds(config.speeds())
+                        .checkpoints(checkpoints, config.checkpointInterval(), "");
+        resumeFromCheckpoint();
         containers.configure(
                 n,
                 workerResource,
@@ -230,6 +257,35 @@ public final class AppMaster {
                                 conf, settings, env.host(), grpcPort, w, secret, env.jobJar()));
         LOG.info("workers connect to {}:{}", env.host(), grpcPort);
         return replacer;
+    }
+
+    /** A directory of this application's on the dataset's file system (HDFS on a cluster). */
+    private Path jobDir(String name) {
+        return job.dataFs.makeQualified(
+                new Path(
+                        job.dataFs.getHomeDirectory(),
+                        ".coded-yarn/" + env.applicationId() + "/" + name));
+    }
+
+    /**
+     * A later attempt (the previous AM died: YARN started this one, {@code
+     * coded-yarn.am.max-attempts}) continues from the latest checkpoint the earlier attempts wrote;
+     * the first attempt finds none. The workers are new containers either way: the old attempt's
+     * were stopped by YARN with it (keepContainersAcrossApplicationAttempts is off), since a
+     * surviving worker could not follow the new AM (its gRPC stream, address and secret belong to
+     * the old one) and its in-flight results are lost with the old coordinator anyway.
+     */
+    private void resumeFromCheckpoint() throws IOException {
+        Checkpoint latest = checkpoints.latest();
+        if (latest == null) {
+            return;
+        }
+        LOG.info(
+                "resuming {} after iteration {} ({} s of training)",
+                latest.source(),
+                latest.iteration(),
+                latest.elapsedNanos() / 1e9);
+        coordinator.resume(latest);
     }
 
     private void requestContainers() throws Exception {
@@ -252,7 +308,8 @@ public final class AppMaster {
         RunSummary summary =
                 RunSummary.of(env.applicationId(), spec, result, nodes)
                         .withReplacedData(replacer.replaced());
-        RunOutputs.write(job.outFs, job.out, spec, summary, result);
+        RunOutputs.write(
+                job.outFs, job.out, spec, summary, result, checkpoints.lastBytes(), job.replaceOut);
         LOG.info("outputs written to {}", job.outFs.makeQualified(job.out));
     }
 
