@@ -41,6 +41,8 @@ final class Checkpoints {
     private final Checkpoint.Identity identity;
     private final Supplier<JsonNode> cluster;
     private double lastSeconds;
+    private long boundaryNanos = -1;
+    private JsonNode boundaryCluster;
 
     Checkpoints(
             CheckpointSink sink,
@@ -77,8 +79,19 @@ final class Checkpoints {
                 data);
     }
 
+    /**
+     * Between two rounds (after the setup or the restore, and after each recorded round): remembers
+     * the clock and the cluster's state there, which a failure later in the round is checkpointed
+     * with ({@link #writeAtFailure}).
+     */
+    void boundary(RunState run) {
+        boundaryNanos = run.engine.elapsedNanos();
+        boundaryCluster = cluster.get();
+    }
+
     /** After a recorded round that did not stop the run: a checkpoint when one is due. */
     void afterRound(RunState run, Family family, DecodeGate gate) {
+        boundary(run);
         if (interval.due(run.iteration(), run.engine.elapsedSeconds(), lastSeconds)) {
             write(run, family, gate);
         }
@@ -86,6 +99,24 @@ final class Checkpoints {
 
     /** Takes and stores a checkpoint now (nothing before the family's setup finished). */
     void write(RunState run, Family family, DecodeGate gate) {
+        write(run, family, gate, run.engine.elapsedNanos(), cluster.get());
+    }
+
+    /**
+     * A round failed: checkpoints the state it started from, with the clock and the cluster's state
+     * of that boundary (so the resumed run redoes the round as it would have gone). Round tags
+     * continue after the failed round's, whose results may already be in a SAG/DSAG cache.
+     */
+    void writeAtFailure(RunState run, Family family, DecodeGate gate) {
+        if (boundaryNanos < 0) {
+            write(run, family, gate);
+        } else {
+            write(run, family, gate, boundaryNanos, boundaryCluster);
+        }
+    }
+
+    private void write(
+            RunState run, Family family, DecodeGate gate, long elapsedNanos, JsonNode c) {
         JsonNode state = family.checkpoint();
         if (state == null) {
             return;
@@ -94,18 +125,12 @@ final class Checkpoints {
         body.set("run", JSON.valueToTree(run.save()));
         body.set("family", state);
         body.set("gate", JSON.valueToTree(gate.save()));
-        JsonNode c = cluster.get();
         if (c != null) {
             body.set("cluster", c);
         }
         Checkpoint checkpoint =
                 new Checkpoint(
-                        "",
-                        identity,
-                        run.iteration(),
-                        run.engine.elapsedNanos(),
-                        run.engine.rounds(),
-                        body);
+                        "", identity, run.iteration(), elapsedNanos, run.engine.rounds(), body);
         lastSeconds = run.engine.elapsedSeconds();
         long t0 = System.nanoTime(); // wall time of the write, for the log only
         try {

@@ -254,7 +254,7 @@ public final class Coordinator {
             model = run.model();
             objective = run.modelValue();
             if (family != null) {
-                checkpoints.write(run, family, rounds);
+                checkpoints.writeAtFailure(run, family, rounds);
             }
         } catch (IllegalArgumentException e) {
             ok = false;

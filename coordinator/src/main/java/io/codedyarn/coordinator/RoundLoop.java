@@ -64,6 +64,7 @@ final class RoundLoop {
                 return Stop.ITERATIONS; // resumed with no rounds left to run
             }
         }
+        checkpoints.boundary(run);
         while (true) {
             adapt();
             if (family.finished()) {

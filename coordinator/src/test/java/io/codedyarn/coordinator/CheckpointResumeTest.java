@@ -186,6 +186,70 @@ class CheckpointResumeTest {
         }
     }
 
+    /**
+     * A run that fails (a worker dies in round k; uncoded needs every worker) keeps its work: its
+     * result is FAILED with the best model so far and the k rounds it finished, and its last
+     * checkpoint, written at the failure, resumes on a healthy cluster to the uninterrupted run's
+     * log and model, bit for bit.
+     */
+    @org.junit.jupiter.api.Test
+    void aFailedRunsCheckpointResumesToTheUninterruptedRun() throws Exception {
+        SchemeParams params = SchemeParams.of(4, 0, 3);
+        Rows data = Trainer.logistic(600, 6, 1);
+        TrainSpec spec = spec(Workload.LR, "uncoded", params, "lbfgs", 0, 25);
+        RunResult full = run(spec, data, null, null);
+        // worker 2 dies during round 12: after round 11 ended, before round 12 would have
+        double dies =
+                (full.iterationLog().get(11).seconds() + full.iterationLog().get(12).seconds()) / 2;
+
+        List<byte[]> written = new ArrayList<>();
+        ManualClock clock = new ManualClock();
+        SimulatedCluster cluster =
+                SimulatedCluster.over(
+                        spec.plan(),
+                        data,
+                        spec,
+                        SimulatedCluster.TaskLatency.of(
+                                io.codedyarn.placement.latency.LatencySpec.parse(LATENCY)
+                                        .build(
+                                                4,
+                                                spec.params().speeds(),
+                                                io.codedyarn.placement.Seeds.generator(
+                                                        io.codedyarn.placement.sim.Simulation
+                                                                .runSeed(spec.seed(), 0)),
+                                                f -> null)),
+                        clock);
+        cluster.failAt(2, dies);
+        RunResult failed =
+                new Coordinator(
+                                spec,
+                                spec.plan(),
+                                InProcessWorkers.shape(data, spec.plan().partitions()),
+                                cluster,
+                                cluster,
+                                clock)
+                        .checkpoints(
+                                c -> written.add(CheckpointFile.encode(c)),
+                                new CheckpointInterval(5, 0),
+                                "")
+                        .clusterState(
+                                () ->
+                                        CheckpointFile.json()
+                                                .createObjectNode()
+                                                .put("batches", cluster.batches()))
+                        .run();
+        assertThat(failed.succeeded()).isFalse();
+        assertThat(failed.diagnostic()).contains("worker 2");
+        assertThat(failed.iterationLog()).isEqualTo(full.iterationLog().subList(0, 12));
+        assertThat(failed.model()).isNotNull();
+        Checkpoint last = CheckpointFile.decode("failed", written.get(written.size() - 1));
+        assertThat(last.iteration()).as("written at the failure, not at 10").isEqualTo(12);
+
+        RunResult resumed = run(spec, data, new ArrayList<>(), last);
+        assertThat(resumed.iterationLog()).isEqualTo(full.iterationLog());
+        assertThat(bits(resumed.model())).isEqualTo(bits(full.model()));
+    }
+
     private static RunResult run(TrainSpec spec, Rows data, List<byte[]> sink, Checkpoint resume)
             throws Exception {
         List<byte[]> out = sink == null ? new ArrayList<>() : sink;
