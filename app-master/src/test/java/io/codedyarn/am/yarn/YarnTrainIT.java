@@ -617,6 +617,18 @@ class YarnTrainIT {
             assertThat(client.getApplicationAttempts(id)).hasSize(2);
             assertThat(r.summary().iterations()).isEqualTo(iterations);
             assertThat(fs.exists(new Path(out, "checkpoint.ckpt"))).isTrue();
+            // measured: writing the final checkpoint again to this HDFS, as the AM does
+            var last =
+                    io.codedyarn.am.output.CheckpointStore.read(
+                            fs, new Path(out, "checkpoint.ckpt"));
+            long w0 = System.nanoTime();
+            new io.codedyarn.am.output.CheckpointStore(fs, new Path("/runs/restart-ckpt"))
+                    .write(last);
+            System.err.printf(
+                    "restart: a %d-byte checkpoint (iteration %d) written to HDFS in %d ms%n",
+                    fs.getFileStatus(new Path(out, "checkpoint.ckpt")).getLen(),
+                    last.iteration(),
+                    (System.nanoTime() - w0) / 1_000_000);
 
             List<Long> rows;
             try (var in = fs.open(new Path(out, RunOutputs.ITERATIONS))) {
@@ -656,6 +668,77 @@ class YarnTrainIT {
         } finally {
             client.stop();
             pool.shutdownNow();
+        }
+    }
+
+    /**
+     * {@code train --resume DIR} on the embedded cluster: a run stopped by its iteration budget
+     * after 40 rounds, resumed with a budget of 80, replaces DIR with one run of 80 rounds whose
+     * objectives are, iteration for iteration, the same run's in-process (the client staged the
+     * checkpoint where the AM looks for an earlier attempt's).
+     */
+    @Test
+    void anEmbeddedRunStoppedByItsBudgetResumesFromItsCheckpoint() throws Exception {
+        SchemeParams params = SchemeParams.of(3, 0, 43);
+        Path[] data =
+                placed(
+                        "resume-src",
+                        lr(params, 40).plan(),
+                        GeneratorParams.of("higgs-like", 3000, 10, 5));
+        java.nio.file.Path dir =
+                java.nio.file.Path.of("target/embedded/resume-run").toAbsolutePath();
+        org.apache.hadoop.fs.FileUtil.fullyDelete(dir.toFile());
+        var log = new java.io.PrintWriter(System.err, true);
+        var a =
+                Trainers.runOn(
+                        cluster,
+                        conf(),
+                        new io.codedyarn.am.train.TrainRequest(
+                                lr(params, 40),
+                                data[0].toString(),
+                                dir.toString(),
+                                "embedded",
+                                false),
+                        log);
+        assertThat(a.summary().succeeded()).as(a.summary().diagnostic()).isTrue();
+        assertThat(dir.resolve("checkpoint.ckpt")).exists();
+
+        TrainSpec more = lr(params, 80);
+        var b =
+                Trainers.runOn(
+                        cluster,
+                        conf(),
+                        new io.codedyarn.am.train.TrainRequest(
+                                more,
+                                data[0].toString(),
+                                dir.toString(),
+                                "embedded",
+                                false,
+                                dir.toString()),
+                        log);
+        assertThat(b.summary().succeeded()).as(b.summary().diagnostic()).isTrue();
+        assertThat(b.summary().iterations()).isEqualTo(80);
+        List<String[]> rows =
+                java.nio.file.Files.readAllLines(dir.resolve(RunOutputs.ITERATIONS)).stream()
+                        .skip(1)
+                        .map(l -> l.split(","))
+                        .toList();
+        assertThat(rows).hasSize(80);
+        assertThat(
+                        java.nio.file.Files.readAllLines(dir.resolve(RunOutputs.EVENTS)).stream()
+                                .filter(l -> l.contains(",resumed,")))
+                .singleElement()
+                .asString()
+                .startsWith("40,");
+        TrainSpec inProcess = withScheme(more, "uncoded", params);
+        RunResult local =
+                SimulatedTrain.run(inProcess, inProcess.plan(), DatasetRows.read(fs, data[0]));
+        for (int t = 0; t < 80; t++) {
+            assertThat(Long.parseLong(rows.get(t)[0])).isEqualTo(t);
+            double f = local.iterationLog().get(t).objective();
+            assertThat(Double.parseDouble(rows.get(t)[2]))
+                    .as("iteration %d", t)
+                    .isCloseTo(f, within(1e-9 * f));
         }
     }
 
