@@ -250,6 +250,27 @@ class CheckpointResumeTest {
         assertThat(bits(resumed.model())).isEqualTo(bits(full.model()));
     }
 
+    /** A checkpoint of a run on other data (or another scheme) is refused, naming the field. */
+    @org.junit.jupiter.api.Test
+    void anotherJobsCheckpointIsRefusedBeforeTraining() throws Exception {
+        SchemeParams params = SchemeParams.of(4, 0, 3);
+        TrainSpec spec = spec(Workload.LR, "uncoded", params, "gd", 0, 6);
+        List<byte[]> written = new ArrayList<>();
+        run(spec, Trainer.logistic(600, 6, 1), written, null);
+        Checkpoint c = CheckpointFile.decode("run6/checkpoint.ckpt", written.get(0));
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                        () -> run(spec, Trainer.logistic(600, 7, 1), new ArrayList<>(), c))
+                .isInstanceOf(io.codedyarn.coordinator.checkpoint.InvalidCheckpointException.class)
+                .hasMessage(
+                        "checkpoint run6/checkpoint.ckpt: identity.cols: belongs to another job:"
+                                + " cols is 6 there, 7 in this job");
+        TrainSpec fractional =
+                spec(Workload.LR, "fractional", params.withStragglers(1), "gd", 0, 6);
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                        () -> run(fractional, Trainer.logistic(600, 6, 1), new ArrayList<>(), c))
+                .hasMessageContaining("identity.scheme: belongs to another job");
+    }
+
     private static RunResult run(TrainSpec spec, Rows data, List<byte[]> sink, Checkpoint resume)
             throws Exception {
         List<byte[]> out = sink == null ? new ArrayList<>() : sink;
