@@ -13,7 +13,6 @@ import io.codedyarn.coordinator.JobInfo;
 import io.codedyarn.coordinator.JobJson;
 import io.codedyarn.coordinator.RunResult;
 import io.codedyarn.coordinator.TrainSpec;
-import io.codedyarn.coordinator.checkpoint.Checkpoint;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.URI;
@@ -158,27 +157,11 @@ public final class AppMaster {
         Path out = new Path(info.out());
         FileSystem outFs = clients.fileSystem(out.toUri(), conf);
         PlacedJob placed = PlacedJob.open(dataFs, new Path(info.dataset()), spec);
-        boolean ours = earlierAttemptWrote(outFs, out);
+        boolean ours = AttemptRecovery.earlierAttemptWrote(outFs, out, env.applicationId());
         if (!ours) {
             RunOutputs.checkAbsent(outFs, out);
         }
         return new Job(spec, dataFs, out, outFs, placed, ours);
-    }
-
-    /**
-     * Whether {@code out} holds the outputs of an earlier attempt of this application: one that the
-     * ResourceManager failed while its coordinator, seeing its workers killed, still wrote them.
-     * This attempt then replaces them (a FAILED summary) with the run it completes.
-     */
-    private boolean earlierAttemptWrote(FileSystem outFs, Path out) throws IOException {
-        if (!outFs.exists(out)) {
-            return false;
-        }
-        try {
-            return env.applicationId().equals(RunOutputs.readSummary(outFs, out).applicationId());
-        } catch (IOException e) {
-            return false; // not a run's outputs: checkAbsent refuses it
-        }
     }
 
     /** The gRPC endpoint, the coordinator behind it, and what the containers will launch. */
@@ -225,7 +208,7 @@ public final class AppMaster {
                                 .withSpares(spares));
         containers.spares(spares);
         int grpcPort = server.port();
-        checkpoints = new CheckpointStore(job.dataFs, jobDir(YarnKeys.CHECKPOINTS));
+        checkpoints = AttemptRecovery.store(job.dataFs, env.applicationId());
         coordinator =
                 new Coordinator(
                                 job.spec,
@@ -248,7 +231,7 @@ public final class AppMaster {
                         .adapt(config.adaptation(), clusterNodes.size())
                         .speeds(config.speeds())
                         .checkpoints(checkpoints, config.checkpointInterval(), "");
-        resumeFromCheckpoint();
+        AttemptRecovery.resume(checkpoints, coordinator); // a later attempt continues
         containers.configure(
                 n,
                 workerResource,
@@ -265,27 +248,6 @@ public final class AppMaster {
                 new Path(
                         job.dataFs.getHomeDirectory(),
                         ".coded-yarn/" + env.applicationId() + "/" + name));
-    }
-
-    /**
-     * A later attempt (the previous AM died: YARN started this one, {@code
-     * coded-yarn.am.max-attempts}) continues from the latest checkpoint the earlier attempts wrote;
-     * the first attempt finds none. The workers are new containers either way: the old attempt's
-     * were stopped by YARN with it (keepContainersAcrossApplicationAttempts is off), since a
-     * surviving worker could not follow the new AM (its gRPC stream, address and secret belong to
-     * the old one) and its in-flight results are lost with the old coordinator anyway.
-     */
-    private void resumeFromCheckpoint() throws IOException {
-        Checkpoint latest = checkpoints.latest();
-        if (latest == null) {
-            return;
-        }
-        LOG.info(
-                "resuming {} after iteration {} ({} s of training)",
-                latest.source(),
-                latest.iteration(),
-                latest.elapsedNanos() / 1e9);
-        coordinator.resume(latest);
     }
 
     private void requestContainers() throws Exception {
