@@ -90,6 +90,32 @@ final class AsyncFamily implements Family {
                         run.plan, run.engine, run.shape.partitionRows(), parameters, run.decisions);
     }
 
+    /** The checkpointed state: the step (SAG or power) and the gate's cache and cursors. */
+    record Saved(com.fasterxml.jackson.databind.JsonNode optimizer, AsyncGate.Saved gate) {}
+
+    @Override
+    public com.fasterxml.jackson.databind.JsonNode checkpoint() {
+        if (gate == null) {
+            return null;
+        }
+        return Checkpoints.JSON.valueToTree(
+                new Saved(Checkpoints.JSON.valueToTree(optimizer), gate.save()));
+    }
+
+    @Override
+    public void resume(com.fasterxml.jackson.databind.JsonNode state) {
+        Saved s = Checkpoints.read(state, Saved.class, "family");
+        Class<? extends StepwiseOptimizer> kind =
+                run.spec.workload() == Workload.PCA ? PowerSteps.class : SagSteps.class;
+        optimizer = Checkpoints.read(s.optimizer(), kind, "family.optimizer");
+        Checkpoints.checkLength(
+                "family.optimizer.next", optimizer.iterate().length, run.modelLength());
+        gate =
+                new AsyncGate(
+                        run.plan, run.engine, run.shape.partitionRows(), parameters, run.decisions);
+        gate.restore(s.gate());
+    }
+
     @Override
     public Aggregator begin(long iteration) {
         point = optimizer.point();

@@ -33,7 +33,9 @@ final class AsyncGate implements Aggregator {
     private final int n;
     private final int w;
     private final boolean dsag;
-    private final DsagBalancing balancing;
+    private DsagBalancing balancing;
+    private final AsyncFamily.Parameters params;
+    private final Decisions decisions;
     private final RoundGate gate;
     private final SampleRange[] blocks;
     private final long[] partitionStart; // 1-based global index of each partition's first row
@@ -66,6 +68,8 @@ final class AsyncGate implements Aggregator {
         this.n = plan.workers();
         this.w = params.w();
         this.dsag = params.dsag();
+        this.params = params;
+        this.decisions = decisions;
         this.gate = new RoundGate(w, params.grace());
         partitionStart = new long[partitionRows.length + 1];
         partitionStart[0] = 1;
@@ -101,6 +105,67 @@ final class AsyncGate implements Aggregator {
                                 engine.elapsedSeconds(),
                                 decisions)
                         : null;
+    }
+
+    /**
+     * The gate's state between rounds (checkpoints): each worker's cyclic cursor and p_i, and the
+     * cache with the round it is at (null before the first round). The load balancer's latency
+     * profile is not kept: it describes the containers that ran before, and a resumed run measures
+     * its own (so a resumed SAG-LB/DSAG-LB run re-balances from fresh measurements).
+     */
+    record Saved(
+            long[] nextPart,
+            long[] lastPart,
+            int[] p,
+            long cacheRound,
+            io.codedyarn.placement.method.GradientCache.State cache) {}
+
+    Saved save() {
+        io.codedyarn.placement.method.GradientCache.State cache = null;
+        if (agg instanceof DsagAggregator d) {
+            cache = d.cache().state();
+        } else if (agg instanceof SagAggregator s) {
+            cache = s.cache().state();
+        }
+        return new Saved(
+                nextPart.clone(),
+                lastPart.clone(),
+                p.clone(),
+                agg == null ? -1 : agg.iteration(),
+                cache);
+    }
+
+    /** Continues from {@link #save()} of the same job's gate (before the first round). */
+    void restore(Saved s) {
+        Checkpoints.checkLength("family.gate.p", s.p().length, n);
+        Checkpoints.checkLength("family.gate.nextPart", s.nextPart().length, n);
+        Checkpoints.checkLength("family.gate.lastPart", s.lastPart().length, n);
+        System.arraycopy(s.nextPart(), 0, nextPart, 0, n);
+        System.arraycopy(s.lastPart(), 0, lastPart, 0, n);
+        System.arraycopy(s.p(), 0, p, 0, n);
+        if (s.cache() != null) {
+            long total = partitionStart[partitionStart.length - 1] - 1;
+            if (dsag) {
+                DsagAggregator d = new DsagAggregator(total, s.cache().dimension(), s.cacheRound());
+                d.restore(s.cache(), s.cacheRound());
+                agg = d;
+            } else {
+                SagAggregator a = new SagAggregator(total, s.cache().dimension(), s.cacheRound());
+                a.restore(s.cache(), s.cacheRound());
+                agg = a;
+            }
+        }
+        if (balancing != null) {
+            balancing =
+                    new DsagBalancing(
+                            blockRows(),
+                            p,
+                            w,
+                            params.seed(),
+                            params.schedule(),
+                            engine.elapsedSeconds(),
+                            decisions);
+        }
     }
 
     /** Starts a round at iterate v: every idle live worker gets its next subpartition. */

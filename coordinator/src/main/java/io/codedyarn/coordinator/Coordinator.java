@@ -1,11 +1,17 @@
 package io.codedyarn.coordinator;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.codedyarn.coordinator.adapt.AdaptSettings;
 import io.codedyarn.coordinator.adapt.SpeedSettings;
+import io.codedyarn.coordinator.checkpoint.Checkpoint;
+import io.codedyarn.coordinator.checkpoint.CheckpointInterval;
+import io.codedyarn.coordinator.checkpoint.CheckpointSink;
+import io.codedyarn.coordinator.checkpoint.InvalidCheckpointException;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.Training;
 import io.codedyarn.worker.task.Task;
 import java.util.List;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -38,6 +44,11 @@ public final class Coordinator {
     private int clusterNodes = 1;
     private BalanceSchedule balanceSchedule = BalanceSchedule.defaults();
     private SpeedSettings speeds = SpeedSettings.defaults();
+    private CheckpointSink checkpointSink = CheckpointSink.none();
+    private CheckpointInterval checkpointInterval = CheckpointInterval.finalOnly();
+    private String data = "";
+    private Supplier<JsonNode> clusterState = () -> null;
+    private Checkpoint resume;
     private volatile RunState current;
 
     public Coordinator(
@@ -131,6 +142,50 @@ public final class Coordinator {
     }
 
     /**
+     * Checkpoints through {@code sink}: every {@code interval}, when the run stops, and when it
+     * fails (the state the failed round started from; for SAG/DSAG with what that round's results
+     * brought into the cache). Default: none.
+     *
+     * @param data the dataset's location as given (part of the checkpoint's identity; empty: the
+     *     built-in dataset)
+     */
+    public Coordinator checkpoints(CheckpointSink sink, CheckpointInterval interval, String data) {
+        this.checkpointSink = java.util.Objects.requireNonNull(sink);
+        this.checkpointInterval = java.util.Objects.requireNonNull(interval);
+        this.data = data == null ? "" : data;
+        return this;
+    }
+
+    /**
+     * What the cluster adapter keeps in each checkpoint (the simulated cluster: its latency model's
+     * position); null from the supplier keeps nothing.
+     */
+    public Coordinator clusterState(Supplier<JsonNode> state) {
+        this.clusterState = java.util.Objects.requireNonNull(state);
+        return this;
+    }
+
+    /**
+     * The identity checkpoints of this job carry, with the dataset given to {@link #checkpoints}.
+     */
+    public Checkpoint.Identity identity() {
+        return Checkpoints.identity(spec, plan, shape, data);
+    }
+
+    /**
+     * Continues the run {@code checkpoint} was taken from, instead of starting afresh: the setup
+     * rounds are skipped, the iteration log, clock and optimiser state go on where it stopped. Call
+     * after {@link #checkpoints} (the identity includes the dataset).
+     *
+     * @throws InvalidCheckpointException naming the file and field when it is another job's
+     */
+    public Coordinator resume(Checkpoint checkpoint) throws InvalidCheckpointException {
+        checkpoint.identity().check(checkpoint.source(), identity());
+        this.resume = checkpoint;
+        return this;
+    }
+
+    /**
      * Waits for every worker, trains, stops the workers. Worker failures and invalid combinations
      * end in a failed {@link RunResult} naming the cause, never in an exception.
      */
@@ -145,6 +200,13 @@ public final class Coordinator {
                         spec.reference());
         RunState run = new RunState(spec, plan, shape, engine, metric);
         current = run;
+        if (resume != null) {
+            engine.resume(resume.elapsedNanos(), resume.rounds());
+        }
+        Checkpoints checkpoints =
+                new Checkpoints(checkpointSink, checkpointInterval, identity(), clusterState);
+        DecodeGate rounds = null;
+        Family family = null;
         boolean ok = true;
         String diagnostic = "";
         double objective = Double.NaN;
@@ -159,7 +221,7 @@ public final class Coordinator {
         engine.replacementWaitSeconds(adaptation.replacementWaitSeconds());
         try {
             engine.awaitReady(startupTimeoutNanos);
-            DecodeGate rounds = new DecodeGate(plan, engine, run.decisions);
+            rounds = new DecodeGate(plan, engine, run.decisions);
             LOG.info(
                     "training {} with {} ({}), {} workers, seed {}",
                     spec.workload().cliName(),
@@ -172,14 +234,13 @@ public final class Coordinator {
                             ? new Replanner(
                                     speeds, engine, rounds, Replanner.of(spec, plan), run.decisions)
                             : null;
+            family = Families.create(run, rounds, loadBalance, balanceSchedule);
             Stop stop =
-                    new RoundLoop(
-                                    run,
-                                    Families.create(run, rounds, loadBalance, balanceSchedule),
-                                    adapter,
-                                    replanner)
+                    new RoundLoop(run, family, adapter, replanner, checkpoints, rounds, resume)
                             .run();
             LOG.info("stopped: {}", stop);
+            // before the final evaluation: a resumed run continues from the last round
+            checkpoints.write(run, family, rounds);
             model = run.model();
             objective = run.modelValue();
             if (model != null && Double.isNaN(objective)) {
@@ -193,6 +254,9 @@ public final class Coordinator {
             // (NaN when only estimates were seen), written with status FAILED
             model = run.model();
             objective = run.modelValue();
+            if (family != null) {
+                checkpoints.writeAtFailure(run, family, rounds);
+            }
         } catch (IllegalArgumentException e) {
             ok = false;
             diagnostic = e.getMessage();

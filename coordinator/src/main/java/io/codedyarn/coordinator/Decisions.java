@@ -34,6 +34,12 @@ final class Decisions {
         add(new AdaptEvent(iteration, seconds, worker, "", event, what + "; " + why));
     }
 
+    /** A checkpoint's events, taken again without logging them a second time. */
+    void restore(List<AdaptEvent> events) {
+        all.clear();
+        all.addAll(events);
+    }
+
     List<AdaptEvent> list() {
         return List.copyOf(all);
     }

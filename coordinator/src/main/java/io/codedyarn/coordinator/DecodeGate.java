@@ -102,6 +102,29 @@ final class DecodeGate implements Aggregator {
         return assignment.clone();
     }
 
+    /**
+     * What the next round's codeword assignment depends on (GC-DC: the last decode's straggler
+     * prediction and the assignment it replaces), for checkpoints; the measured rates of {@code
+     * --threshold} are measurements of the containers that ran before and start afresh.
+     */
+    record Saved(boolean[] slow, double[] rates, int[] assignment) {}
+
+    Saved save() {
+        return new Saved(
+                predicted.slow().clone(),
+                predicted.rates() == null ? null : predicted.rates().clone(),
+                assignment == null ? null : assignment.clone());
+    }
+
+    void restore(Saved s) {
+        Checkpoints.checkLength("gate.slow", s.slow().length, plan.workers());
+        if (s.assignment() != null) {
+            Checkpoints.checkLength("gate.assignment", s.assignment().length, plan.workers());
+        }
+        predicted = new StragglerState(s.slow().clone(), s.rates());
+        assignment = s.assignment() == null ? null : s.assignment().clone();
+    }
+
     /** Results of older rounds dropped so far. */
     int discarded() {
         return discarded;

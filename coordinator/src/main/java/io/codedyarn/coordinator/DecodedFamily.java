@@ -34,6 +34,16 @@ final class DecodedFamily implements Family {
         NESTEROV,
         POWER;
 
+        /** The record its state is (as checkpointed). */
+        Class<? extends StepwiseOptimizer> state() {
+            return switch (this) {
+                case LBFGS -> LbfgsSteps.class;
+                case GD -> GradientDescentSteps.class;
+                case NESTEROV -> NesterovSteps.class;
+                case POWER -> PowerSteps.class;
+            };
+        }
+
         static Optimizer of(TrainSpec spec) {
             if (spec.workload() == Workload.PCA) {
                 return POWER;
@@ -77,6 +87,17 @@ final class DecodedFamily implements Family {
         double eta = Double.isNaN(run.spec.step()) ? 1.0 : run.spec.step();
         return new PowerSteps(
                 eta, d, run.components(), initialBasis(d, run.components(), run.spec.seed()));
+    }
+
+    @Override
+    public com.fasterxml.jackson.databind.JsonNode checkpoint() {
+        return optimizer == null ? null : Checkpoints.JSON.valueToTree(optimizer);
+    }
+
+    @Override
+    public void resume(com.fasterxml.jackson.databind.JsonNode state) {
+        optimizer = Checkpoints.read(state, kind.state(), "family");
+        Checkpoints.checkLength("family.next", optimizer.iterate().length, run.modelLength());
     }
 
     @Override

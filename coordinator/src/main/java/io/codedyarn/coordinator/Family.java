@@ -18,6 +18,22 @@ interface Family {
     /** Estimates from what the round collected and steps the optimiser. */
     Step step();
 
+    /**
+     * The family's state for a checkpoint: its optimiser's (and its method's) state, or null before
+     * {@link #prepare} finished. Called between two rounds, and once more when a round fails: a
+     * family whose state a round changes before {@link #step} (SAG/DSAG's cache) then includes what
+     * that round brought in, which is still a state the method can continue from.
+     */
+    com.fasterxml.jackson.databind.JsonNode checkpoint();
+
+    /**
+     * Instead of {@link #prepare}: continue from a {@link #checkpoint()} of a run of the same job
+     * (no setup rounds: the step size and the group constants are part of the state).
+     *
+     * @throws IllegalArgumentException when the state does not fit this run (names the field)
+     */
+    void resume(com.fasterxml.jackson.databind.JsonNode state);
+
     /** Whether the optimiser can make no further progress (no further round is useful). */
     default boolean finished() {
         return false;

@@ -79,6 +79,26 @@ final class LazyFamily implements Family {
                                 theta);
     }
 
+    /** The checkpointed state: the trigger (θ, copies, stored gradients, history) and losses. */
+    record Saved(LazyTrigger.State trigger, double[] losses) {}
+
+    @Override
+    public com.fasterxml.jackson.databind.JsonNode checkpoint() {
+        return trigger == null
+                ? null
+                : Checkpoints.JSON.valueToTree(new Saved(trigger.state(), losses.clone()));
+    }
+
+    @Override
+    public void resume(com.fasterxml.jackson.databind.JsonNode state) {
+        Saved s = Checkpoints.read(state, Saved.class, "family");
+        Checkpoints.checkLength("family.losses", s.losses().length, count);
+        Checkpoints.checkLength(
+                "family.trigger.theta", s.trigger().theta().length, run.modelLength());
+        trigger = LazyTrigger.restore(s.trigger());
+        System.arraycopy(s.losses(), 0, losses, 0, count);
+    }
+
     @Override
     public Aggregator begin(long iteration) {
         selected = trigger.select();

@@ -42,6 +42,10 @@ final class Metric {
     }
 
     /** PCA's ‖X‖²_F (from a SQUARED_NORM round). */
+    double squaredFrobenius() {
+        return squaredFrobenius;
+    }
+
     void squaredFrobenius(double value) {
         this.squaredFrobenius = value;
     }

@@ -66,6 +66,7 @@ final class RoundEngine {
     private final List<Slot> log = new ArrayList<>();
     private long start;
     private long rounds;
+    private long resumedNanos;
     private long duplicates;
 
     RoundEngine(WorkerPort port, EventSource events, Clock clock) {
@@ -118,8 +119,28 @@ final class RoundEngine {
                 throw new RunAborted("worker " + f.worker() + " failed at start: " + f.reason());
             }
         }
-        start = clock.nanos();
+        start = clock.nanos() - resumedNanos;
         return slowest / 1e9;
+    }
+
+    /**
+     * Continues a checkpointed run: {@link #awaitReady} then sets the clock's origin so that {@link
+     * #elapsedSeconds()} goes on from {@code elapsedNanos}, and round tags continue after {@code
+     * rounds} (so no result of the new run can be taken for an older round's).
+     */
+    void resume(long elapsedNanos, long rounds) {
+        this.resumedNanos = elapsedNanos;
+        this.rounds = rounds;
+    }
+
+    /** Round tags handed out so far. */
+    long rounds() {
+        return rounds;
+    }
+
+    /** Coordinator nanoseconds since the workers were ready (a resumed run's included). */
+    long elapsedNanos() {
+        return clock.nanos() - start;
     }
 
     /** A new round number (the tag results come back with). */

@@ -1,5 +1,6 @@
 package io.codedyarn.coordinator;
 
+import io.codedyarn.coordinator.checkpoint.Checkpoint;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -27,11 +28,24 @@ final class RoundLoop {
     private final Replanner replanner;
     private final List<RoundEngine.Change> heldForAdapter = new ArrayList<>();
     private final List<RoundEngine.Change> heldForReplanner = new ArrayList<>();
+    private final Checkpoints checkpoints;
+    private final DecodeGate gate;
+    private final Checkpoint resume;
 
     /**
      * @param replanner re-plans from measured speeds ({@code --speeds auto}); null for none
+     * @param checkpoints takes the checkpoints between rounds
+     * @param gate the run's decode gate (its GC-DC state is checkpointed)
+     * @param resume the checkpoint this run continues; null for a fresh run
      */
-    RoundLoop(RunState run, Family family, Adapter adapter, Replanner replanner) {
+    RoundLoop(
+            RunState run,
+            Family family,
+            Adapter adapter,
+            Replanner replanner,
+            Checkpoints checkpoints,
+            DecodeGate gate,
+            Checkpoint resume) {
         this.run = run;
         this.family = family;
         this.adapter = adapter;
@@ -51,11 +65,25 @@ final class RoundLoop {
                     adapter.adapt(run.iteration(), failed);
                     heldForReplanner.addAll(drained);
                 });
+        this.checkpoints = checkpoints;
+        this.gate = gate;
+        this.resume = resume;
     }
 
-    /** Runs the setup rounds, then rounds until a stopping rule holds. */
+    /**
+     * Runs the setup rounds (or restores the checkpoint it resumes), then rounds until a stopping
+     * rule holds.
+     */
     Stop run() throws InterruptedException, RunAborted {
-        family.prepare();
+        if (resume == null) {
+            family.prepare();
+        } else {
+            Checkpoints.restore(resume, run, family, gate);
+            if (run.budgetSpent()) {
+                return Stop.ITERATIONS; // resumed with no rounds left to run
+            }
+        }
+        checkpoints.boundary(run);
         while (true) {
             adapt();
             if (family.finished()) {
@@ -67,6 +95,7 @@ final class RoundLoop {
             if (stop.isPresent()) {
                 return stop.get();
             }
+            checkpoints.afterRound(run, family, gate);
         }
     }
 

@@ -53,12 +53,23 @@ final class RunState {
         return spec.workload().modelLength(cols, Math.max(1, spec.components()));
     }
 
+    /** The model length a run of {@code spec} on data of {@code shape} trains. */
+    static int modelLength(TrainSpec spec, DataShape shape) {
+        int cols = shape.cols() + (spec.intercept() && spec.workload() != Workload.PCA ? 1 : 0);
+        return spec.workload().modelLength(cols, Math.max(1, spec.components()));
+    }
+
     int components() {
         return Math.max(1, spec.components());
     }
 
     long iteration() {
         return iterations.size();
+    }
+
+    /** Whether the iteration budget is used up (a resumed run may start so). */
+    boolean budgetSpent() {
+        return iterations.size() >= maxIterations;
     }
 
     /**
@@ -115,6 +126,43 @@ final class RunState {
             return Optional.of(Stop.TIME_LIMIT);
         }
         return Optional.empty();
+    }
+
+    /**
+     * The run's part of a checkpoint: the log so far, the best iterate and its value, the
+     * adaptation events, and PCA's ‖X‖²_F (a setup round's result).
+     */
+    record Saved(
+            List<IterationRecord> iterations,
+            long iterates,
+            double[] best,
+            double bestValue,
+            double lastValue,
+            List<io.codedyarn.coordinator.adapt.AdaptEvent> events,
+            double squaredFrobenius) {}
+
+    Saved save() {
+        return new Saved(
+                List.copyOf(iterations),
+                iterates,
+                best == null ? null : best.clone(),
+                bestValue,
+                lastValue,
+                decisions.list(),
+                metric.squaredFrobenius());
+    }
+
+    void restore(Saved s) {
+        iterations.clear();
+        iterations.addAll(s.iterations());
+        iterates = s.iterates();
+        best = s.best() == null ? null : s.best().clone();
+        bestValue = s.bestValue();
+        lastValue = s.lastValue();
+        decisions.restore(s.events());
+        metric.squaredFrobenius(s.squaredFrobenius());
+        last = iterations.isEmpty() ? null : iterations.get(iterations.size() - 1);
+        progress = Math.min(1.0, (double) iterations.size() / maxIterations);
     }
 
     /** The model to return: the best exactly evaluated iterate, else the last one. */

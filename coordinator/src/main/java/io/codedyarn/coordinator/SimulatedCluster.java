@@ -345,6 +345,37 @@ public final class SimulatedCluster implements WorkerPort, EventSource {
         return next.event();
     }
 
+    /**
+     * Broadcasts sampled so far: with the latency model's seed, the model's position (what a
+     * checkpoint keeps of this cluster).
+     */
+    public int batches() {
+        return batches;
+    }
+
+    /**
+     * Continues a checkpointed run: advances the latency model past the {@code count} broadcasts
+     * the run had sampled, by sampling them again with zero load. Every model draws the same
+     * variates per broadcast whatever the loads (common random numbers, {@link LatencyModel}), so
+     * this re-derives the generator's state from (seed, broadcasts) without serialising it. The
+     * workers start idle, as a new attempt's containers do: tasks in flight at the checkpoint are
+     * lost. (Keeping their busy times instead was tried: the coordinator, which had lost those
+     * tasks, then sent work to workers it believed idle and the times drifted further.)
+     *
+     * @throws IllegalStateException once a broadcast was sampled
+     */
+    public void skipBatches(int count) {
+        if (batches != 0) {
+            throw new IllegalStateException("skipBatches before the first broadcast only");
+        }
+        int n = workers.size();
+        double[] load = new double[n];
+        double[] times = new double[n];
+        while (batches < count) {
+            latency.sample(batches++, load, times);
+        }
+    }
+
     /** Schedules the tasks sent since the last poll with one latency draw. */
     private void flush() {
         if (batch.isEmpty()) {

@@ -52,6 +52,18 @@ final class Trainer {
             SchemeParams params,
             String optimizer,
             int iterations) {
+        return spec(workload, scheme, params, optimizer, iterations, 0, null);
+    }
+
+    /** As above, with {@code --wait} and a {@code --latency} spec ({@code --cluster simulated}). */
+    static TrainSpec spec(
+            Workload workload,
+            String scheme,
+            SchemeParams params,
+            String optimizer,
+            int iterations,
+            int wait,
+            String latency) {
         return new TrainSpec(
                 workload,
                 scheme,
@@ -64,9 +76,9 @@ final class Trainer {
                 iterations,
                 Double.NaN,
                 Double.NaN,
-                0,
+                wait,
                 Double.NaN,
-                null,
+                latency,
                 "none",
                 params.seed());
     }

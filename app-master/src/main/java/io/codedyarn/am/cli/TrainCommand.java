@@ -59,9 +59,8 @@ final class TrainCommand implements Callable<Integer> {
 
     @Option(
             names = "--scheme",
-            required = true,
             paramLabel = "NAME",
-            description = "scheme: ${COMPLETION-CANDIDATES}",
+            description = "scheme: ${COMPLETION-CANDIDATES} (required unless --resume)",
             completionCandidates = PlanCommand.SchemeNames.class)
     String scheme;
 
@@ -158,6 +157,16 @@ final class TrainCommand implements Callable<Integer> {
                             + " else embedded)")
     String cluster;
 
+    @Option(
+            names = "--resume",
+            paramLabel = "DIR",
+            description =
+                    "continue the run whose --out was DIR from its checkpoint (DIR/checkpoint.ckpt):"
+                            + " the job is DIR/job.json's, only --iterations, --cluster, --data and"
+                            + " --out may be given; outputs replace DIR unless --out names another"
+                            + " directory")
+    String resume;
+
     @Option(names = "--detach", description = "yarn: return once the application is submitted")
     boolean detach;
 
@@ -170,8 +179,14 @@ final class TrainCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        TrainSpec train = spec();
-        String mode = cluster == null ? Trainers.defaultCluster(context.hadoop()) : cluster;
+        TrainSpec train = resume != null ? resumed() : spec();
+        String mode =
+                cluster != null
+                        ? cluster
+                        // a resumed simulated run (its job has a latency model) stays simulated
+                        : resume != null && train.latency() != null
+                                ? "simulated"
+                                : Trainers.defaultCluster(context.hadoop());
         InvalidParametersException.require(
                 mode.equals("embedded") || mode.equals("yarn") || mode.equals("simulated"),
                 "--cluster",
@@ -184,13 +199,15 @@ final class TrainCommand implements Callable<Integer> {
         String outDir =
                 out != null
                         ? out
-                        : "coded-yarn-runs/"
-                                + scheme
-                                + "-"
-                                + train.workload().cliName()
-                                + "-"
-                                + train.seed();
-        TrainRequest request = new TrainRequest(train, data, outDir, mode, detach);
+                        : resume != null
+                                ? resume
+                                : "coded-yarn-runs/"
+                                        + scheme
+                                        + "-"
+                                        + train.workload().cliName()
+                                        + "-"
+                                        + train.seed();
+        TrainRequest request = new TrainRequest(train, data, outDir, mode, detach, resume);
         Trainers.Outcome outcome =
                 Trainers.run(
                         context.config(), context.hadoop(), request, spec.commandLine().getErr());
@@ -216,7 +233,68 @@ final class TrainCommand implements Callable<Integer> {
         return summary.succeeded() ? 0 : 1;
     }
 
+    /**
+     * {@code --resume DIR}: the job DIR ran ({@code DIR/job.json}), with {@code --iterations} when
+     * given; every other job flag is refused, since the checkpoint belongs to that job.
+     */
+    private TrainSpec resumed() throws java.io.IOException {
+        var parsed = spec.commandLine().getParseResult();
+        for (var o : parsed.matchedOptions()) {
+            String name = o.longestName();
+            InvalidParametersException.require(
+                    java.util.Set.of(
+                                    "--resume",
+                                    "--iterations",
+                                    "--cluster",
+                                    "--data",
+                                    "--out",
+                                    "--json",
+                                    "--detach")
+                            .contains(name),
+                    name,
+                    "cannot be changed when resuming: the job is %s/job.json's",
+                    resume);
+        }
+        org.apache.hadoop.fs.Path file =
+                new org.apache.hadoop.fs.Path(resume, io.codedyarn.coordinator.JobJson.SPEC_FILE);
+        org.apache.hadoop.fs.FileSystem fs = file.getFileSystem(context.hadoop());
+        InvalidParametersException.require(
+                fs.exists(file), "--resume", "%s does not exist", fs.makeQualified(file));
+        String json;
+        try (var in = fs.open(file)) {
+            json = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+        TrainSpec s =
+                io.codedyarn.coordinator.JobJson.read(
+                        json, TrainSpec.class, fs.makeQualified(file).toString());
+        scheme = s.scheme();
+        if (!parsed.hasMatchedOption("--iterations")) {
+            return s;
+        }
+        InvalidParametersException.require(
+                iterations >= 1, "--iterations", "must be >= 1, got %d", iterations);
+        return new TrainSpec(
+                s.workload(),
+                s.scheme(),
+                s.params(),
+                s.components(),
+                s.lambda(),
+                s.intercept(),
+                s.optimizer(),
+                s.step(),
+                iterations,
+                s.targetGap(),
+                s.timeLimitSeconds(),
+                s.waitFor(),
+                s.reference(),
+                s.latency(),
+                s.straggle(),
+                s.seed());
+    }
+
     private TrainSpec spec() {
+        InvalidParametersException.require(
+                scheme != null, "--scheme", "is required (or --resume DIR)");
         Workload w;
         try {
             w = Workload.parse(workload);

@@ -3,6 +3,7 @@ package io.codedyarn.am.config;
 import io.codedyarn.coordinator.BalanceSchedule;
 import io.codedyarn.coordinator.adapt.AdaptSettings;
 import io.codedyarn.coordinator.adapt.SpeedSettings;
+import io.codedyarn.coordinator.checkpoint.CheckpointInterval;
 import io.codedyarn.placement.straggle.StraggleSpec;
 import java.util.function.Function;
 
@@ -22,6 +23,7 @@ import java.util.function.Function;
  * @param straggle {@link Keys#STRAGGLE} (a valid spec)
  * @param adaptation the {@code coded-yarn.exclusion.*} keys
  * @param speeds the {@code coded-yarn.speeds.*} keys ({@code --speeds auto})
+ * @param checkpointInterval {@link Keys#CHECKPOINT_INTERVAL}
  * @param yarn the YARN and embedded-cluster keys
  */
 public record CodedYarnConfig(
@@ -37,6 +39,7 @@ public record CodedYarnConfig(
         String straggle,
         AdaptSettings adaptation,
         SpeedSettings speeds,
+        CheckpointInterval checkpointInterval,
         YarnSettings yarn) {
 
     /**
@@ -82,6 +85,9 @@ public record CodedYarnConfig(
                 straggle,
                 adaptation(lookup),
                 speeds(lookup),
+                CheckpointInterval.parse(
+                        parse(lookup, Keys.CHECKPOINT_INTERVAL, s -> s),
+                        "configuration key " + Keys.CHECKPOINT_INTERVAL.name()),
                 YarnSettings.parse(lookup));
     }
 

@@ -226,8 +226,18 @@ public final class Keys {
     public static final ConfigKey<Integer> AM_MAX_ATTEMPTS =
             new ConfigKey<>(
                     "coded-yarn.am.max-attempts",
-                    1,
-                    "ApplicationMaster attempts YARN makes (a retried AM restarts training)");
+                    2,
+                    "ApplicationMaster attempts YARN makes; a new attempt resumes from the job's latest checkpoint (coded-yarn.checkpoint.interval) with new worker containers");
+
+    /**
+     * When the coordinator checkpoints ({@link
+     * io.codedyarn.coordinator.checkpoint.CheckpointInterval}): N iterations or Ns seconds.
+     */
+    public static final ConfigKey<String> CHECKPOINT_INTERVAL =
+            new ConfigKey<>(
+                    "coded-yarn.checkpoint.interval",
+                    "50",
+                    "how often the coordinator checkpoints its state: N = every N iterations, Ns = after at least N seconds of training (simulated seconds under --cluster simulated); 0 = only when the run stops or fails. Written atomically (temp + rename) to the job's HDFS directory on YARN (a new ApplicationMaster attempt resumes from it) and kept under --out as checkpoint.ckpt (train --resume DIR)");
 
     public static final ConfigKey<Integer> AM_IO_THREADS =
             new ConfigKey<>(
@@ -319,6 +329,7 @@ public final class Keys {
                 AM_VCORES,
                 AM_JAVA_OPTS,
                 AM_MAX_ATTEMPTS,
+                CHECKPOINT_INTERVAL,
                 AM_IO_THREADS,
                 WORKER_MEMORY_MB,
                 WORKER_VCORES,

@@ -9,6 +9,7 @@ import io.codedyarn.coordinator.LatencyRecord;
 import io.codedyarn.coordinator.RunResult;
 import io.codedyarn.coordinator.TrainSpec;
 import io.codedyarn.coordinator.adapt.AdaptEvent;
+import io.codedyarn.coordinator.checkpoint.CheckpointFile;
 import io.codedyarn.worker.task.Workload;
 import java.io.IOException;
 import java.io.InputStream;
@@ -44,6 +45,8 @@ import org.apache.hadoop.fs.Path;
  *   <li>{@code summary.json}: the {@link RunSummary}
  *   <li>{@code job.json}: the run's {@link TrainSpec} (as staged for the AM, {@link JobJson}), so
  *       that a run's outputs say what was run ({@code advise --check} replays the trace for it)
+ *   <li>{@code checkpoint.ckpt}: the run's last checkpoint ({@link CheckpointFile}), from which
+ *       {@code train --resume DIR} continues it (a failed run's, or one stopped by its budget)
  * </ul>
  */
 public final class RunOutputs {
@@ -79,6 +82,25 @@ public final class RunOutputs {
     public static void write(
             FileSystem fs, Path out, TrainSpec spec, RunSummary summary, RunResult result)
             throws IOException {
+        write(fs, out, spec, summary, result, null, false);
+    }
+
+    /**
+     * As {@link #write(FileSystem, Path, TrainSpec, RunSummary, RunResult)}, with the run's last
+     * checkpoint ({@link CheckpointFile} bytes; null: none).
+     *
+     * @param replace {@code out} may exist (a resumed run writing over the run it continued): the
+     *     new directory is complete before the old one is moved aside and deleted
+     */
+    public static void write(
+            FileSystem fs,
+            Path out,
+            TrainSpec spec,
+            RunSummary summary,
+            RunResult result,
+            byte[] checkpoint,
+            boolean replace)
+            throws IOException {
         boolean pca = spec.workload() == Workload.PCA;
         write(
                 fs,
@@ -87,7 +109,9 @@ public final class RunOutputs {
                 result,
                 pca ? Math.max(1, spec.components()) : 1,
                 spec.intercept() && !pca,
-                spec);
+                spec,
+                checkpoint,
+                replace);
     }
 
     /**
@@ -105,7 +129,7 @@ public final class RunOutputs {
             int components,
             boolean intercept)
             throws IOException {
-        write(fs, out, summary, result, components, intercept, null);
+        write(fs, out, summary, result, components, intercept, null, null, false);
     }
 
     private static void write(
@@ -115,10 +139,14 @@ public final class RunOutputs {
             RunResult result,
             int components,
             boolean intercept,
-            TrainSpec spec)
+            TrainSpec spec,
+            byte[] checkpoint,
+            boolean replace)
             throws IOException {
         Path target = fs.makeQualified(out);
-        checkAbsent(fs, target);
+        if (!replace) {
+            checkAbsent(fs, target);
+        }
         Path tmp =
                 new Path(
                         target.getParent(),
@@ -140,9 +168,19 @@ public final class RunOutputs {
             if (spec != null) {
                 writeText(fs, new Path(tmp, JobJson.SPEC_FILE), JobJson.write(spec));
             }
+            if (checkpoint != null) {
+                try (OutputStream o = fs.create(new Path(tmp, CheckpointFile.NAME), false)) {
+                    o.write(checkpoint);
+                }
+            }
+            Path old = new Path(tmp.getParent(), tmp.getName() + "-replaced");
+            if (replace && fs.exists(target) && !fs.rename(target, old)) {
+                throw new IOException("cannot move " + target + " aside to " + old);
+            }
             if (!fs.rename(tmp, target)) {
                 throw new IOException("cannot rename " + tmp + " to " + target);
             }
+            fs.delete(old, true);
         } catch (IOException | RuntimeException e) {
             try {
                 fs.delete(tmp, true);

@@ -4,10 +4,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.codedyarn.am.config.CodedYarnConfig;
 import io.codedyarn.am.embedded.EmbeddedCluster;
+import io.codedyarn.am.output.CheckpointStore;
 import io.codedyarn.am.output.RunSummary;
 import io.codedyarn.am.yarn.YarnTrainer;
 import io.codedyarn.coordinator.JobInfo;
 import io.codedyarn.coordinator.TrainSpec;
+import io.codedyarn.coordinator.checkpoint.Checkpoint;
+import io.codedyarn.coordinator.checkpoint.InvalidCheckpointException;
 import io.codedyarn.hdfs.prepare.DatasetPreparer;
 import io.codedyarn.placement.InvalidParametersException;
 import io.codedyarn.placement.Plan;
@@ -42,10 +45,7 @@ final class ClusterTrain {
             return submit(new YarnConfiguration(hadoop), req, log, false);
         }
         CodedYarnConfig config = CodedYarnConfig.parse(hadoop::get);
-        java.nio.file.Path local = java.nio.file.Path.of(req.out()).toAbsolutePath();
-        if (java.nio.file.Files.exists(local)) {
-            throw new InvalidParametersException("--out", local + " already exists");
-        }
+        checkLocalOut(req);
         log.println(
                 "train: starting an embedded cluster ("
                         + config.yarn().embeddedDataNodes()
@@ -65,10 +65,7 @@ final class ClusterTrain {
     static Trainers.Outcome runOn(
             EmbeddedCluster cluster, Configuration hadoop, TrainRequest req, PrintWriter log)
             throws IOException, InterruptedException {
-        java.nio.file.Path local = java.nio.file.Path.of(req.out()).toAbsolutePath();
-        if (java.nio.file.Files.exists(local)) {
-            throw new InvalidParametersException("--out", local + " already exists");
-        }
+        checkLocalOut(req);
         Configuration conf = new Configuration(cluster.configuration());
         for (var e : hadoop) {
             if (e.getKey().startsWith("coded-yarn.")) {
@@ -78,11 +75,52 @@ final class ClusterTrain {
         return submit(conf, req, log, true);
     }
 
+    /** An embedded run's local --out must not exist, unless it is the run this one resumes. */
+    private static void checkLocalOut(TrainRequest req) {
+        java.nio.file.Path local = java.nio.file.Path.of(req.out()).toAbsolutePath();
+        if (java.nio.file.Files.exists(local) && !replacesResumed(req)) {
+            throw new InvalidParametersException("--out", local + " already exists");
+        }
+    }
+
+    private static boolean replacesResumed(TrainRequest req) {
+        return req.resume() != null
+                && java.nio.file.Path.of(req.resume())
+                        .toAbsolutePath()
+                        .equals(java.nio.file.Path.of(req.out()).toAbsolutePath());
+    }
+
+    /**
+     * The checkpoint a resumed run continues ({@code --resume DIR}: local for embedded runs, on the
+     * cluster's file system for yarn); null for a fresh run.
+     */
+    private static Checkpoint resumeFrom(Configuration conf, TrainRequest req, boolean embedded)
+            throws IOException {
+        if (req.resume() == null) {
+            return null;
+        }
+        InvalidParametersException.require(
+                embedded || !req.resume().equals(req.out()),
+                "--out",
+                "on --cluster yarn a resumed run writes a new directory: give --out");
+        Path dir = new Path(req.resume());
+        FileSystem fs = dir.getFileSystem(embedded ? new Configuration() : conf);
+        if (embedded) {
+            fs = ((org.apache.hadoop.fs.LocalFileSystem) fs).getRawFileSystem(); // no .crc files
+        }
+        try {
+            return CheckpointStore.forResume(fs, fs.makeQualified(dir));
+        } catch (InvalidCheckpointException e) {
+            throw new IllegalArgumentException("--resume: " + e.getMessage(), e);
+        }
+    }
+
     private static Trainers.Outcome submit(
             Configuration conf, TrainRequest req, PrintWriter log, boolean embedded)
             throws IOException, InterruptedException {
         TrainSpec spec = req.spec();
         Plan plan = spec.plan();
+        Checkpoint resume = resumeFrom(conf, req, embedded);
         FileSystem fs = FileSystem.get(conf);
         Path work =
                 fs.makeQualified(
@@ -145,7 +183,8 @@ final class ClusterTrain {
                             conf,
                             spec,
                             new JobInfo(placed.toString(), out.toString()),
-                            req.detach());
+                            req.detach(),
+                            resume);
         } catch (YarnException e) {
             throw new IOException("YARN: " + e.getMessage(), e);
         }
@@ -153,7 +192,17 @@ final class ClusterTrain {
         if (embedded && fs.exists(out)) {
             java.nio.file.Path local = java.nio.file.Path.of(req.out()).toAbsolutePath();
             java.nio.file.Files.createDirectories(local.getParent());
-            fs.copyToLocalFile(false, out, new Path(local.toUri()), true); // raw: no .crc files
+            if (replacesResumed(req)) {
+                // the resumed run's outputs replace the run it continued, once they are whole
+                java.nio.file.Path fresh = local.resolveSibling("." + local.getFileName() + ".new");
+                fs.copyToLocalFile(false, out, new Path(fresh.toUri()), true);
+                java.nio.file.Path old = local.resolveSibling("." + local.getFileName() + ".old");
+                java.nio.file.Files.move(local, old);
+                java.nio.file.Files.move(fresh, local);
+                org.apache.hadoop.fs.FileUtil.fullyDelete(old.toFile());
+            } else {
+                fs.copyToLocalFile(false, out, new Path(local.toUri()), true); // raw: no .crc
+            }
             outDir = local.toString();
         }
         RunSummary summary = r.summary();

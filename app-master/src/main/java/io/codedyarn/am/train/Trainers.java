@@ -1,10 +1,13 @@
 package io.codedyarn.am.train;
 
 import io.codedyarn.am.config.CodedYarnConfig;
+import io.codedyarn.am.output.CheckpointStore;
 import io.codedyarn.am.output.RunOutputs;
 import io.codedyarn.am.output.RunSummary;
 import io.codedyarn.coordinator.RunResult;
 import io.codedyarn.coordinator.TrainSpec;
+import io.codedyarn.coordinator.checkpoint.Checkpoint;
+import io.codedyarn.coordinator.checkpoint.InvalidCheckpointException;
 import io.codedyarn.coordinator.simulated.Reference;
 import io.codedyarn.coordinator.simulated.SimulatedTrain;
 import io.codedyarn.placement.InvalidParametersException;
@@ -80,10 +83,36 @@ public final class Trainers {
         spec = withReference(spec, data);
         FileSystem local = FileSystem.getLocal(hadoop).getRawFileSystem(); // no .crc files
         Path out = local.makeQualified(new Path(req.out()));
-        RunOutputs.checkAbsent(local, out);
-        RunResult result = simulate(config, spec, plan, data);
+        Checkpoint from = null;
+        boolean replace = false;
+        if (req.resume() != null) {
+            Path dir = local.makeQualified(new Path(req.resume()));
+            from = CheckpointStore.forResume(local, dir);
+            replace = dir.equals(out);
+            log.println(
+                    "train: resuming " + from.source() + " after iteration " + from.iteration());
+            log.flush();
+        }
+        if (!replace) {
+            RunOutputs.checkAbsent(local, out);
+        }
+        CheckpointStore store = new CheckpointStore(local, CheckpointStore.beside(out));
+        RunResult result;
+        try {
+            result =
+                    simulate(
+                            config,
+                            spec,
+                            plan,
+                            data,
+                            new SimulatedTrain.Checkpointing(
+                                    store, config.checkpointInterval(), req.data(), from));
+        } catch (InvalidCheckpointException e) {
+            throw new IllegalArgumentException("--resume: " + e.getMessage(), e);
+        }
         RunSummary summary = RunSummary.of("", spec, result, List.of());
-        RunOutputs.write(local, out, spec, summary, result);
+        RunOutputs.write(local, out, spec, summary, result, store.lastBytes(), replace);
+        local.delete(store.dir(), true); // out holds the last checkpoint now
         return new Outcome(summary, out.toString());
     }
 
@@ -93,6 +122,20 @@ public final class Trainers {
      */
     public static RunResult simulate(CodedYarnConfig config, TrainSpec spec, Plan plan, Rows data)
             throws InterruptedException {
+        try {
+            return simulate(config, spec, plan, data, SimulatedTrain.Checkpointing.none());
+        } catch (InvalidCheckpointException e) {
+            throw new IllegalStateException("no checkpoint was given", e);
+        }
+    }
+
+    private static RunResult simulate(
+            CodedYarnConfig config,
+            TrainSpec spec,
+            Plan plan,
+            Rows data,
+            SimulatedTrain.Checkpointing checkpointing)
+            throws InterruptedException, InvalidCheckpointException {
         return SimulatedTrain.run(
                 spec,
                 plan,
@@ -100,7 +143,8 @@ public final class Trainers {
                 config.dsagLoadBalance(),
                 config.balanceSchedule(),
                 config.adaptation(),
-                config.speeds());
+                config.speeds(),
+                checkpointing);
     }
 
     /** Fills in the reference optimum when a target gap needs one and the data is here. */

@@ -5,6 +5,7 @@ import io.codedyarn.am.config.YarnSettings;
 import io.codedyarn.am.net.AmIdentity;
 import io.codedyarn.am.net.GrpcWorkerServer;
 import io.codedyarn.am.net.ServerOptions;
+import io.codedyarn.am.output.CheckpointStore;
 import io.codedyarn.am.output.RunOutputs;
 import io.codedyarn.am.output.RunSummary;
 import io.codedyarn.coordinator.Coordinator;
@@ -83,6 +84,7 @@ public final class AppMaster {
     private GrpcWorkerServer server;
     // read by the status page's and the RM heartbeat's threads
     private volatile Coordinator coordinator;
+    private CheckpointStore checkpoints;
     private volatile Job job;
 
     private String diagnostic = "";
@@ -90,7 +92,12 @@ public final class AppMaster {
 
     /** The staged job, its file systems and its placed dataset. */
     private record Job(
-            TrainSpec spec, FileSystem dataFs, Path out, FileSystem outFs, PlacedJob placed) {}
+            TrainSpec spec,
+            FileSystem dataFs,
+            Path out,
+            FileSystem outFs,
+            PlacedJob placed,
+            boolean replaceOut) {}
 
     AppMaster(AmClients clients, AmEnvironment env) {
         this.clients = clients;
@@ -157,8 +164,11 @@ public final class AppMaster {
         Path out = new Path(info.out());
         FileSystem outFs = clients.fileSystem(out.toUri(), conf);
         PlacedJob placed = PlacedJob.open(dataFs, new Path(info.dataset()), spec);
-        RunOutputs.checkAbsent(outFs, out);
-        return new Job(spec, dataFs, out, outFs, placed);
+        boolean ours = AttemptRecovery.earlierAttemptWrote(outFs, out, env.applicationId());
+        if (!ours) {
+            RunOutputs.checkAbsent(outFs, out);
+        }
+        return new Job(spec, dataFs, out, outFs, placed, ours);
     }
 
     /** The gRPC endpoint, the coordinator behind it, and what the containers will launch. */
@@ -178,10 +188,7 @@ public final class AppMaster {
                         () -> clients.runningNodes(conf),
                         job.dataFs,
                         job.placed,
-                        job.dataFs.makeQualified(
-                                new Path(
-                                        job.dataFs.getHomeDirectory(),
-                                        ".coded-yarn/" + env.applicationId() + "/replaced")),
+                        jobDir("replaced"),
                         workerResource,
                         LocalityPlanner.parseMap(conf.get(YarnKeys.EMBEDDED_NODE_MAP)),
                         includePort(conf),
@@ -223,6 +230,7 @@ public final class AppMaster {
                         secret,
                         identity.fingerprint(),
                         options.maxMessageBytes());
+        checkpoints = AttemptRecovery.store(job.dataFs, env.applicationId());
         coordinator =
                 new Coordinator(
                                 job.spec,
@@ -243,7 +251,9 @@ public final class AppMaster {
                         .loadBalance(config.dsagLoadBalance())
                         .balanceSchedule(config.balanceSchedule())
                         .adapt(config.adaptation(), clusterNodes.size())
-                        .speeds(config.speeds());
+                        .speeds(config.speeds())
+                        .checkpoints(checkpoints, config.checkpointInterval(), "");
+        AttemptRecovery.resume(checkpoints, coordinator); // a later attempt continues
         containers.configure(
                 n,
                 workerResource,
@@ -274,6 +284,14 @@ public final class AppMaster {
                 modelLength, job.placed.plan.codewords().size() + k, k);
     }
 
+    /** A directory of this application's on the dataset's file system (HDFS on a cluster). */
+    private Path jobDir(String name) {
+        return job.dataFs.makeQualified(
+                new Path(
+                        job.dataFs.getHomeDirectory(),
+                        ".coded-yarn/" + env.applicationId() + "/" + name));
+    }
+
     private void requestContainers() throws Exception {
         Map<Integer, String> nodeOfWorker = nodesForWorkers();
         containers.request(
@@ -294,7 +312,8 @@ public final class AppMaster {
         RunSummary summary =
                 RunSummary.of(env.applicationId(), spec, result, nodes)
                         .withReplacedData(replacer.replaced());
-        RunOutputs.write(job.outFs, job.out, spec, summary, result);
+        RunOutputs.write(
+                job.outFs, job.out, spec, summary, result, checkpoints.lastBytes(), job.replaceOut);
         LOG.info("outputs written to {}", job.outFs.makeQualified(job.out));
     }
 

@@ -18,6 +18,12 @@ public final class YarnKeys {
     /** Staged file names (LocalResources in the AM's and the workers' working directories). */
     public static final String JOB_JAR = "app.jar";
 
+    /**
+     * The checkpoints' directory under the job's staging directory ({@code
+     * <home>/.coded-yarn/<appId>/}): the AM writes them there and a later attempt reads them back.
+     */
+    public static final String CHECKPOINTS = "checkpoints";
+
     public static final String SITE_XML = "coded-yarn-site.xml";
 
     /** AM environment: the staged job jar as {@code uri|size|timestamp}, passed on to workers. */

@@ -3,9 +3,11 @@ package io.codedyarn.am.yarn;
 import io.codedyarn.am.config.ConfigKey;
 import io.codedyarn.am.config.Keys;
 import io.codedyarn.am.config.YarnSettings;
+import io.codedyarn.am.output.CheckpointStore;
 import io.codedyarn.coordinator.JobInfo;
 import io.codedyarn.coordinator.JobJson;
 import io.codedyarn.coordinator.TrainSpec;
+import io.codedyarn.coordinator.checkpoint.Checkpoint;
 import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -78,12 +80,25 @@ public final class YarnSubmitter implements AutoCloseable {
 
     /** Submits; returns the application id. */
     public ApplicationId submit(TrainSpec spec, JobInfo job) throws IOException, YarnException {
+        return submit(spec, job, null);
+    }
+
+    /**
+     * Submits a run that continues {@code resume} ({@code train --resume}; null: a fresh run): the
+     * checkpoint is staged where the AM looks for an earlier attempt's, so the first attempt
+     * resumes from it exactly as a restarted one does.
+     */
+    public ApplicationId submit(TrainSpec spec, JobInfo job, Checkpoint resume)
+            throws IOException, YarnException {
         YarnClientApplication app = yarn.createApplication();
         ApplicationSubmissionContext ctx = app.getApplicationSubmissionContext();
         ApplicationId id = ctx.getApplicationId();
         FileSystem fs = FileSystem.get(conf);
         Path staging = fs.makeQualified(new Path(fs.getHomeDirectory(), ".coded-yarn/" + id));
         fs.mkdirs(staging);
+        if (resume != null) {
+            new CheckpointStore(fs, new Path(staging, YarnKeys.CHECKPOINTS)).write(resume);
+        }
 
         Map<String, LocalResource> resources = new HashMap<>();
         resources.put(

@@ -6,6 +6,7 @@ import io.codedyarn.am.output.RunOutputs;
 import io.codedyarn.am.output.RunSummary;
 import io.codedyarn.coordinator.JobInfo;
 import io.codedyarn.coordinator.TrainSpec;
+import io.codedyarn.coordinator.checkpoint.Checkpoint;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.List;
@@ -38,12 +39,22 @@ public final class YarnTrainer {
      */
     public static Result run(Configuration conf, TrainSpec spec, JobInfo job, boolean detach)
             throws IOException, YarnException, InterruptedException {
+        return run(conf, spec, job, detach, null);
+    }
+
+    /**
+     * As {@link #run(Configuration, TrainSpec, JobInfo, boolean)}, continuing {@code resume}
+     * ({@code train --resume}; null: a fresh run).
+     */
+    public static Result run(
+            Configuration conf, TrainSpec spec, JobInfo job, boolean detach, Checkpoint resume)
+            throws IOException, YarnException, InterruptedException {
         YarnSettings settings = CodedYarnConfig.parse(conf::get).yarn();
         Path out = new Path(job.out());
         FileSystem outFs = out.getFileSystem(conf);
         RunOutputs.checkAbsent(outFs, out); // fail before taking the cluster's time
         try (YarnSubmitter submitter = new YarnSubmitter(conf, settings)) {
-            ApplicationId id = submitter.submit(spec, job);
+            ApplicationId id = submitter.submit(spec, job, resume);
             if (detach) {
                 YarnSubmitter.Outcome o = submitter.report(id);
                 boolean alive =

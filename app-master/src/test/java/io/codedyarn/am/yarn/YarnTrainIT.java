@@ -560,4 +560,225 @@ class YarnTrainIT {
         assertThat(gap).isBetween(-1e-9, 1e-2);
         assertThat(f[f.length - 1]).isLessThan(f[0]);
     }
+
+    /**
+     * ApplicationMaster restart (issue 16 §2): the RM fails the first attempt mid-run (as {@code
+     * yarn applicationattempt -fail} does) once it has written a checkpoint; YARN starts a second
+     * attempt (coded-yarn.am.max-attempts, default 2), which resumes from that checkpoint with new
+     * worker containers. The run completes with every iteration exactly once in iterations.csv and,
+     * iteration for iteration, the objectives of the same run in-process (uncoded GD: the decoded
+     * sum does not depend on arrival order, so the YARN run is the in-process run).
+     */
+    @Test
+    void aFailedApplicationMasterAttemptResumesFromItsCheckpoint() throws Exception {
+        SchemeParams params = SchemeParams.of(3, 0, 41);
+        int iterations = 1500;
+        TrainSpec spec = lr(params, iterations);
+        Path[] data = placed("restart", spec.plan(), GeneratorParams.of("higgs-like", 3000, 10, 5));
+        Path out = fs.makeQualified(new Path("/runs/restart"));
+        Configuration conf = conf();
+        conf.set("coded-yarn.checkpoint.interval", "100");
+        var pool = java.util.concurrent.Executors.newSingleThreadExecutor();
+        var client = org.apache.hadoop.yarn.client.api.YarnClient.createYarnClient();
+        client.init(conf);
+        client.start();
+        try {
+            long t0 = System.nanoTime();
+            var run =
+                    pool.submit(
+                            () ->
+                                    YarnTrainer.run(
+                                            conf,
+                                            spec,
+                                            new JobInfo(data[1].toString(), out.toString()),
+                                            false));
+            org.apache.hadoop.yarn.api.records.ApplicationId id = runningApplication(client, run);
+            Path checkpoints =
+                    fs.makeQualified(
+                            new Path(fs.getHomeDirectory(), ".coded-yarn/" + id + "/checkpoints"));
+            while (!run.isDone() && checkpointsIn(checkpoints).isEmpty()) {
+                Thread.sleep(50); // polling the cluster from outside: there is no event to wait on
+            }
+            assertThat(run.isDone()).as("the run ended before its first checkpoint").isFalse();
+            var first = client.getApplicationReport(id).getCurrentApplicationAttemptId();
+            long failedAt = System.nanoTime();
+            client.failApplicationAttempt(first);
+            System.err.printf(
+                    "failed %s %d ms after submission; checkpoints %s%n",
+                    first, (failedAt - t0) / 1_000_000, checkpointsIn(checkpoints));
+
+            YarnTrainer.Result r = run.get(10, java.util.concurrent.TimeUnit.MINUTES);
+            System.err.printf(
+                    "restart: fail -> FINISHED %d ms, submit -> FINISHED %d ms%n",
+                    (System.nanoTime() - failedAt) / 1_000_000,
+                    (System.nanoTime() - t0) / 1_000_000);
+            assertThat(r.summary().diagnostic()).isEmpty();
+            assertThat(r.exitStatus()).isZero();
+            assertThat(client.getApplicationAttempts(id)).hasSize(2);
+            assertThat(r.summary().iterations()).isEqualTo(iterations);
+            assertThat(fs.exists(new Path(out, "checkpoint.ckpt"))).isTrue();
+            // measured: writing the final checkpoint again to this HDFS, as the AM does
+            var last =
+                    io.codedyarn.am.output.CheckpointStore.read(
+                            fs, new Path(out, "checkpoint.ckpt"));
+            long w0 = System.nanoTime();
+            new io.codedyarn.am.output.CheckpointStore(fs, new Path("/runs/restart-ckpt"))
+                    .write(last);
+            System.err.printf(
+                    "restart: a %d-byte checkpoint (iteration %d) written to HDFS in %d ms%n",
+                    fs.getFileStatus(new Path(out, "checkpoint.ckpt")).getLen(),
+                    last.iteration(),
+                    (System.nanoTime() - w0) / 1_000_000);
+
+            List<Long> rows;
+            try (var in = fs.open(new Path(out, RunOutputs.ITERATIONS))) {
+                rows =
+                        new String(in.readAllBytes(), StandardCharsets.UTF_8)
+                                .lines()
+                                .skip(1)
+                                .map(l -> Long.parseLong(l.split(",")[0]))
+                                .toList();
+            }
+            assertThat(rows).as("no gap, no repeat").hasSize(iterations);
+            for (int t = 0; t < iterations; t++) {
+                assertThat(rows.get(t)).isEqualTo(t);
+            }
+            // the same run in-process (a latency model only times it: uncoded GD's iterates do
+            // not depend on arrival order)
+            TrainSpec inProcess = withScheme(spec, "uncoded", params);
+            RunResult local =
+                    SimulatedTrain.run(inProcess, inProcess.plan(), DatasetRows.read(fs, data[0]));
+            double[] yarn = objectives(out);
+            double[] seconds = column(out, 1);
+            List<String[]> resumed =
+                    events(out).stream().filter(e -> e[4].equals("resumed")).toList();
+            assertThat(resumed).as("events.csv says where it resumed").hasSize(1);
+            int k = Integer.parseInt(resumed.get(0)[0]);
+            assertThat(k).isPositive().isLessThan(iterations);
+            System.err.printf(
+                    "restart: resumed after iteration %d; training seconds %.3f before, %.3f"
+                            + " after the checkpoint%n",
+                    k, seconds[k - 1], seconds[iterations - 1] - seconds[k - 1]);
+            for (int t = 0; t < iterations; t++) {
+                double f = local.iterationLog().get(t).objective();
+                assertThat(yarn[t]).as("iteration %d", t).isCloseTo(f, within(1e-9 * f));
+            }
+            assertThat(r.summary().objective())
+                    .isCloseTo(local.objective(), within(1e-9 * local.objective()));
+        } finally {
+            client.stop();
+            pool.shutdownNow();
+        }
+    }
+
+    /**
+     * {@code train --resume DIR} on the embedded cluster: a run stopped by its iteration budget
+     * after 40 rounds, resumed with a budget of 80, replaces DIR with one run of 80 rounds whose
+     * objectives are, iteration for iteration, the same run's in-process (the client staged the
+     * checkpoint where the AM looks for an earlier attempt's).
+     */
+    @Test
+    void anEmbeddedRunStoppedByItsBudgetResumesFromItsCheckpoint() throws Exception {
+        SchemeParams params = SchemeParams.of(3, 0, 43);
+        Path[] data =
+                placed(
+                        "resume-src",
+                        lr(params, 40).plan(),
+                        GeneratorParams.of("higgs-like", 3000, 10, 5));
+        java.nio.file.Path dir =
+                java.nio.file.Path.of("target/embedded/resume-run").toAbsolutePath();
+        org.apache.hadoop.fs.FileUtil.fullyDelete(dir.toFile());
+        var log = new java.io.PrintWriter(System.err, true);
+        var a =
+                Trainers.runOn(
+                        cluster,
+                        conf(),
+                        new io.codedyarn.am.train.TrainRequest(
+                                lr(params, 40),
+                                data[0].toString(),
+                                dir.toString(),
+                                "embedded",
+                                false),
+                        log);
+        assertThat(a.summary().succeeded()).as(a.summary().diagnostic()).isTrue();
+        assertThat(dir.resolve("checkpoint.ckpt")).exists();
+
+        TrainSpec more = lr(params, 80);
+        var b =
+                Trainers.runOn(
+                        cluster,
+                        conf(),
+                        new io.codedyarn.am.train.TrainRequest(
+                                more,
+                                data[0].toString(),
+                                dir.toString(),
+                                "embedded",
+                                false,
+                                dir.toString()),
+                        log);
+        assertThat(b.summary().succeeded()).as(b.summary().diagnostic()).isTrue();
+        assertThat(b.summary().iterations()).isEqualTo(80);
+        List<String[]> rows =
+                java.nio.file.Files.readAllLines(dir.resolve(RunOutputs.ITERATIONS)).stream()
+                        .skip(1)
+                        .map(l -> l.split(","))
+                        .toList();
+        assertThat(rows).hasSize(80);
+        assertThat(
+                        java.nio.file.Files.readAllLines(dir.resolve(RunOutputs.EVENTS)).stream()
+                                .filter(l -> l.contains(",resumed,")))
+                .singleElement()
+                .asString()
+                .startsWith("40,");
+        TrainSpec inProcess = withScheme(more, "uncoded", params);
+        RunResult local =
+                SimulatedTrain.run(inProcess, inProcess.plan(), DatasetRows.read(fs, data[0]));
+        for (int t = 0; t < 80; t++) {
+            assertThat(Long.parseLong(rows.get(t)[0])).isEqualTo(t);
+            double f = local.iterationLog().get(t).objective();
+            assertThat(Double.parseDouble(rows.get(t)[2]))
+                    .as("iteration %d", t)
+                    .isCloseTo(f, within(1e-9 * f));
+        }
+    }
+
+    /** The whole checkpoints in {@code dir} (not the hidden temporary files). */
+    private static List<String> checkpointsIn(Path dir) throws java.io.IOException {
+        if (!fs.exists(dir)) {
+            return List.of();
+        }
+        return java.util.Arrays.stream(fs.listStatus(dir))
+                .map(st -> st.getPath().getName())
+                .filter(n -> n.startsWith("checkpoint-"))
+                .toList();
+    }
+
+    /** A column of the run's iterations.csv. */
+    private static double[] column(Path out, int k) throws Exception {
+        try (var in = fs.open(new Path(out, RunOutputs.ITERATIONS))) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8)
+                    .lines()
+                    .skip(1)
+                    .mapToDouble(l -> Double.parseDouble(l.split(",")[k]))
+                    .toArray();
+        }
+    }
+
+    /** The application the trainer submitted, once it runs. */
+    private static org.apache.hadoop.yarn.api.records.ApplicationId runningApplication(
+            org.apache.hadoop.yarn.client.api.YarnClient client, java.util.concurrent.Future<?> run)
+            throws Exception {
+        while (!run.isDone()) {
+            for (var app :
+                    client.getApplications(
+                            java.util.EnumSet.of(
+                                    org.apache.hadoop.yarn.api.records.YarnApplicationState
+                                            .RUNNING))) {
+                return app.getApplicationId();
+            }
+            Thread.sleep(50);
+        }
+        run.get(); // rethrows what ended it
+        throw new AssertionError("the run ended before it was seen running");
+    }
 }

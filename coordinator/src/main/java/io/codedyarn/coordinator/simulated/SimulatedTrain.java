@@ -10,6 +10,10 @@ import io.codedyarn.coordinator.SimulatedCluster;
 import io.codedyarn.coordinator.TrainSpec;
 import io.codedyarn.coordinator.adapt.AdaptSettings;
 import io.codedyarn.coordinator.adapt.SpeedSettings;
+import io.codedyarn.coordinator.checkpoint.Checkpoint;
+import io.codedyarn.coordinator.checkpoint.CheckpointInterval;
+import io.codedyarn.coordinator.checkpoint.CheckpointSink;
+import io.codedyarn.coordinator.checkpoint.InvalidCheckpointException;
 import io.codedyarn.placement.InvalidParametersException;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.Seeds;
@@ -81,6 +85,13 @@ public final class SimulatedTrain {
                 REPLACEMENT_SECONDS);
     }
 
+    /** What a checkpoint keeps of the simulated cluster: the latency model's position. */
+    private static com.fasterxml.jackson.databind.JsonNode clusterState(SimulatedCluster cluster) {
+        var node = io.codedyarn.coordinator.checkpoint.CheckpointFile.json().createObjectNode();
+        node.put("batches", cluster.batches());
+        return node;
+    }
+
     /** A local file, named by a path or a {@code file:} URI. */
     private static Reader open(String path) throws IOException {
         Path p = path.startsWith("file:") ? Path.of(URI.create(path)) : Path.of(path);
@@ -108,6 +119,55 @@ public final class SimulatedTrain {
             AdaptSettings adaptation,
             SpeedSettings speeds)
             throws InterruptedException {
+        try {
+            return run(
+                    spec,
+                    plan,
+                    data,
+                    loadBalance,
+                    schedule,
+                    adaptation,
+                    speeds,
+                    Checkpointing.none());
+        } catch (InvalidCheckpointException e) {
+            throw new IllegalStateException("no checkpoint was given", e);
+        }
+    }
+
+    /**
+     * Checkpoints of a simulated run and the one it continues.
+     *
+     * @param sink where checkpoints go
+     * @param interval when ({@code coded-yarn.checkpoint.interval})
+     * @param data the dataset as given (the checkpoints' identity; empty: built-in)
+     * @param resume the checkpoint to continue; null to start afresh
+     */
+    public record Checkpointing(
+            CheckpointSink sink, CheckpointInterval interval, String data, Checkpoint resume) {
+        public static Checkpointing none() {
+            return new Checkpointing(
+                    CheckpointSink.none(), CheckpointInterval.finalOnly(), "", null);
+        }
+    }
+
+    /**
+     * As {@link #run(TrainSpec, Plan, Rows, boolean, BalanceSchedule, AdaptSettings,
+     * SpeedSettings)}, with checkpoints. A resumed run starts its simulated clock at the
+     * checkpoint's time and its latency model at the checkpoint's broadcast, so a decoded run with
+     * no task in flight at the checkpoint continues bit for bit.
+     *
+     * @throws InvalidCheckpointException when {@code checkpointing.resume()} is another job's
+     */
+    public static RunResult run(
+            TrainSpec spec,
+            Plan plan,
+            Rows data,
+            boolean loadBalance,
+            BalanceSchedule schedule,
+            AdaptSettings adaptation,
+            SpeedSettings speeds,
+            Checkpointing checkpointing)
+            throws InterruptedException, InvalidCheckpointException {
         InvalidParametersException.require(
                 spec.latency() != null, "--latency", "is required with --cluster simulated");
         LatencySpec latency = LatencySpec.parse(spec.latency());
@@ -118,19 +178,36 @@ public final class SimulatedTrain {
                         Seeds.generator(Simulation.runSeed(spec.seed(), 0)),
                         SimulatedTrain::open);
         ManualClock clock = new ManualClock();
+        Checkpoint resume = checkpointing.resume();
+        if (resume != null) {
+            // the workers are ready at the checkpoint's time, as they were when it was taken
+            clock.advanceTo(resume.elapsedNanos());
+        }
         DataShape shape = InProcessWorkers.shape(data, plan.partitions());
         SimulatedCluster cluster =
                 SimulatedCluster.over(
                         plan, data, spec, SimulatedCluster.TaskLatency.of(model), clock);
+        if (resume != null) {
+            cluster.skipBatches(resume.state().path("cluster").path("batches").asInt(0));
+        }
         if (loadBalance) {
             cluster.communicationFraction(0.05);
         }
         cluster.nodes(nodes(spec, plan.workers()));
-        return new Coordinator(spec, plan, shape, cluster, cluster, clock)
-                .loadBalance(loadBalance)
-                .adapt(adaptation, NODES)
-                .speeds(speeds)
-                .balanceSchedule(schedule)
-                .run();
+        Coordinator coordinator =
+                new Coordinator(spec, plan, shape, cluster, cluster, clock)
+                        .loadBalance(loadBalance)
+                        .adapt(adaptation, NODES)
+                        .speeds(speeds)
+                        .balanceSchedule(schedule)
+                        .checkpoints(
+                                checkpointing.sink(),
+                                checkpointing.interval(),
+                                checkpointing.data())
+                        .clusterState(() -> clusterState(cluster));
+        if (resume != null) {
+            coordinator.resume(resume);
+        }
+        return coordinator.run();
     }
 }

@@ -34,6 +34,15 @@ abstract class CacheAggregator implements GradientAggregator {
         }
     }
 
+    /**
+     * Restores a checkpointed state: the cache's and the current iteration (the cache's entries
+     * keep the iterations they were computed at).
+     */
+    public void restore(GradientCache.State state, long currentIteration) {
+        cache.restore(state);
+        this.iteration = currentIteration;
+    }
+
     @Override
     public double coverage() {
         return cache.coverage();

@@ -50,6 +50,26 @@ final class CompensatedVector {
         }
     }
 
+    /** The running sums s (a copy; with {@link #compensations()} the exact state, checkpoints). */
+    double[] sums() {
+        return sum.clone();
+    }
+
+    /** The compensations c (a copy). */
+    double[] compensations() {
+        return comp.clone();
+    }
+
+    /** Sets s and c (a checkpoint's {@link #sums()} and {@link #compensations()}). */
+    void set(double[] sums, double[] compensations) {
+        if (sums.length != sum.length || compensations.length != comp.length) {
+            throw new IllegalArgumentException(
+                    "dimension mismatch: expected " + sum.length + ", got " + sums.length);
+        }
+        System.arraycopy(sums, 0, sum, 0, sum.length);
+        System.arraycopy(compensations, 0, comp, 0, comp.length);
+    }
+
     void clear() {
         Arrays.fill(sum, 0.0);
         Arrays.fill(comp, 0.0);

@@ -190,6 +190,78 @@ public final class GradientCache {
         }
     }
 
+    /**
+     * The whole cache as a value (for checkpoints): the entries, and H with its compensation, so
+     * that {@link #restore} continues bit for bit (H is a running sum: rebuilding it from the
+     * entries would differ in the last bits).
+     */
+    public record State(
+            long n,
+            int dimension,
+            List<EntryState> entries,
+            double[] sums,
+            double[] compensations,
+            long covered) {}
+
+    /** One entry of a {@link State}. */
+    public record EntryState(long first, long last, long iteration, double[] payload) {}
+
+    /** This cache's {@link State} (copies). */
+    public State state() {
+        List<EntryState> out = new ArrayList<>(byStart.size());
+        for (Entry e : byStart.values()) {
+            out.add(new EntryState(e.first, e.last, e.iteration, e.payload.clone()));
+        }
+        return new State(n, dimension, out, sum.sums(), sum.compensations(), covered);
+    }
+
+    /**
+     * Replaces this cache's contents by {@code s} (from {@link #state()} of a cache of the same n
+     * and dimension).
+     *
+     * @throws IllegalArgumentException naming what does not fit
+     */
+    public void restore(State s) {
+        if (s.n() != n || s.dimension() != dimension) {
+            throw new IllegalArgumentException(
+                    "cache state over "
+                            + s.n()
+                            + " samples of dimension "
+                            + s.dimension()
+                            + ", this cache has "
+                            + n
+                            + " of "
+                            + dimension);
+        }
+        byStart.clear();
+        long count = 0;
+        long previousLast = 0;
+        for (EntryState e : s.entries()) {
+            if (e.first() <= previousLast || e.first() > e.last() || e.last() > n) {
+                throw new IllegalArgumentException(
+                        "cache entries must be disjoint, in order, within [1, n]: ["
+                                + e.first()
+                                + ","
+                                + e.last()
+                                + "]");
+            }
+            if (e.payload().length != dimension) {
+                throw new IllegalArgumentException(
+                        "cache entry payload of dimension " + e.payload().length);
+            }
+            previousLast = e.last();
+            byStart.put(
+                    e.first(), new Entry(e.first(), e.last(), e.iteration(), e.payload().clone()));
+            count += e.last() - e.first() + 1;
+        }
+        if (count != s.covered()) {
+            throw new IllegalArgumentException(
+                    "cache entries cover " + count + " samples, the state says " + s.covered());
+        }
+        sum.set(s.sums(), s.compensations());
+        covered = count;
+    }
+
     /** Removes every entry: ξ = 0, H = 0. */
     public void clear() {
         byStart.clear();

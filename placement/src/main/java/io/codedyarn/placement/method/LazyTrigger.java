@@ -93,6 +93,79 @@ public final class LazyTrigger {
         return new LazyTrigger(new double[units], alpha, 0.0, 1, theta0);
     }
 
+    /**
+     * The trigger as a value (for checkpoints): the constants, the history of squared steps as
+     * stored (ring order matters to the sum's last bits), θ, each unit's copy θ_u and stored G_u
+     * (null: never refreshed), the iteration and refresh counts.
+     */
+    public record State(
+            double[] smoothness,
+            double alpha,
+            double xi,
+            double[] history,
+            int historyNext,
+            int historySize,
+            double[] theta,
+            double[][] copies,
+            double[][] stored,
+            long iteration,
+            long refreshes) {}
+
+    /** This trigger's {@link State} (copies). */
+    public State state() {
+        double[][] c = new double[copies.length][];
+        double[][] g = new double[stored.length][];
+        for (int u = 0; u < copies.length; u++) {
+            c[u] = copies[u] == null ? null : copies[u].clone();
+            g[u] = stored[u] == null ? null : stored[u].clone();
+        }
+        return new State(
+                smoothness.clone(),
+                alpha,
+                xi,
+                history.ring(),
+                history.next(),
+                history.size(),
+                theta.clone(),
+                c,
+                g,
+                iteration,
+                refreshes);
+    }
+
+    /** The trigger a {@link #state()} describes, continuing bit for bit. */
+    public static LazyTrigger restore(State s) {
+        LazyTrigger t =
+                new LazyTrigger(s.smoothness(), s.alpha(), s.xi(), s.history().length, s.theta());
+        t.history.set(s.history(), s.historyNext(), s.historySize());
+        if (s.copies().length != t.copies.length || s.stored().length != t.stored.length) {
+            throw new IllegalArgumentException(
+                    "lazy-trigger state with "
+                            + s.copies().length
+                            + " copies for "
+                            + t.copies.length
+                            + " units");
+        }
+        for (int u = 0; u < t.copies.length; u++) {
+            t.copies[u] = checkedCopy(s.copies()[u], t.theta.length, "copy");
+            t.stored[u] = checkedCopy(s.stored()[u], t.theta.length, "stored gradient");
+        }
+        t.iteration = s.iteration();
+        t.refreshes = s.refreshes();
+        return t;
+    }
+
+    private static double[] checkedCopy(double[] v, int length, String what) {
+        if (v == null) {
+            return null;
+        }
+        if (v.length != length) {
+            throw new IllegalArgumentException(
+                    "lazy-trigger " + what + " of length " + v.length + ", theta has " + length);
+        }
+        return v.clone();
+    }
+
     /** RHS = ξ/(α²U²D) · Σ_{d=1..D} ‖θ^{i+1−d} − θ^{i−d}‖² (missing steps are zero). */
     public double threshold() {
         int u = smoothness.length;

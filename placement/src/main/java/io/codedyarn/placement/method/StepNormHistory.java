@@ -19,6 +19,30 @@ final class StepNormHistory {
         ring = new double[memory];
     }
 
+    /** The ring as stored (a copy; with {@link #next()} and {@link #size()}, the exact state). */
+    double[] ring() {
+        return ring.clone();
+    }
+
+    int next() {
+        return next;
+    }
+
+    /** Sets the state from {@link #ring()}, {@link #next()} and {@link #size()}. */
+    void set(double[] values, int next, int size) {
+        if (values.length != ring.length
+                || next < 0
+                || next >= ring.length
+                || size < 0
+                || size > ring.length) {
+            throw new IllegalArgumentException(
+                    "step-norm history of memory " + values.length + " for D = " + ring.length);
+        }
+        System.arraycopy(values, 0, ring, 0, ring.length);
+        this.next = next;
+        this.size = size;
+    }
+
     void push(double squaredNorm) {
         ring[next] = squaredNorm;
         next = (next + 1) % ring.length;

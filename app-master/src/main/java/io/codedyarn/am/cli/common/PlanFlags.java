@@ -12,9 +12,8 @@ public final class PlanFlags {
 
     @Option(
             names = "--workers",
-            required = true,
             paramLabel = "N",
-            description = "number of workers n")
+            description = "number of workers n (required; train --resume takes the run's)")
     int workers;
 
     @Option(
@@ -120,6 +119,8 @@ public final class PlanFlags {
 
     /** Range checks that hold for every scheme; scheme-specific ones come from the scheme. */
     public SchemeParams toParams(long defaultSeed) {
+        // required by hand, not by picocli: train --resume takes it from the job it continues
+        InvalidParametersException.require(workers != 0, "--workers", "is required");
         InvalidParametersException.require(
                 workers >= 1, "--workers", "must be >= 1, got %d", workers);
         InvalidParametersException.require(

@@ -1,0 +1,202 @@
+package io.codedyarn.coordinator;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.codedyarn.coordinator.checkpoint.Checkpoint;
+import io.codedyarn.coordinator.checkpoint.CheckpointFile;
+import io.codedyarn.coordinator.checkpoint.CheckpointInterval;
+import io.codedyarn.coordinator.checkpoint.CheckpointSink;
+import io.codedyarn.placement.Plan;
+import io.codedyarn.placement.Training;
+import java.io.IOException;
+import java.util.Locale;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Takes a run's checkpoints and restores them (coordinator thread only). The body has four parts:
+ * {@code run} ({@link RunState.Saved}: log, best iterate, events), {@code family} (the family's
+ * {@link Family#checkpoint()}), {@code gate} (GC-DC's prediction, {@link DecodeGate.Saved}) and
+ * {@code cluster} (what the cluster adapter asked to keep: the simulated cluster's latency-model
+ * position; absent on YARN, whose new containers start idle).
+ *
+ * <p>Generators: the run's seeded generators either live only in the setup rounds (step size, group
+ * constants, PCA's V⁰: their results are in the state, so a resumed run does not draw again) or are
+ * the simulated latency model's, which draws the same number of variates per broadcast whatever the
+ * loads (common random numbers) and is therefore re-derived from (seed, broadcasts so far) by
+ * replaying that many broadcasts ({@code SimulatedCluster.skipBatches}): L64X128MixRandom's state
+ * has no public accessor to serialise. The one other generator, the SAG/DSAG load balancer's,
+ * starts afresh with its latency profile (see {@link AsyncGate.Saved}).
+ */
+final class Checkpoints {
+    private static final Logger LOG = LoggerFactory.getLogger(Checkpoints.class);
+
+    static final ObjectMapper JSON = CheckpointFile.json();
+
+    private final CheckpointSink sink;
+    private final CheckpointInterval interval;
+    private final Checkpoint.Identity identity;
+    private final Supplier<JsonNode> cluster;
+    private double lastSeconds;
+    private long boundaryNanos = -1;
+    private JsonNode boundaryCluster;
+
+    Checkpoints(
+            CheckpointSink sink,
+            CheckpointInterval interval,
+            Checkpoint.Identity identity,
+            Supplier<JsonNode> cluster) {
+        this.sink = sink;
+        this.interval = interval;
+        this.identity = identity;
+        this.cluster = cluster;
+    }
+
+    /** The identity of a job (what a checkpoint must match to be resumed by it). */
+    static Checkpoint.Identity identity(TrainSpec spec, Plan plan, DataShape shape, String data) {
+        Training t = Families.training(plan);
+        String optimizer;
+        if (t instanceof Training.Lazy) {
+            optimizer = "lazy";
+        } else if (t instanceof Training.Asynchronous) {
+            optimizer = spec.workload() == io.codedyarn.worker.task.Workload.PCA ? "power" : "sag";
+        } else {
+            optimizer = DecodedFamily.Optimizer.of(spec).name().toLowerCase(Locale.ROOT);
+        }
+        return new Checkpoint.Identity(
+                plan.scheme(),
+                spec.workload().cliName(),
+                optimizer,
+                spec.seed(),
+                plan.workers(),
+                plan.partitions(),
+                shape.rows(),
+                shape.cols(),
+                RunState.modelLength(spec, shape),
+                data);
+    }
+
+    /**
+     * Between two rounds (after the setup or the restore, and after each recorded round): remembers
+     * the clock and the cluster's state there, which a failure later in the round is checkpointed
+     * with ({@link #writeAtFailure}).
+     */
+    void boundary(RunState run) {
+        boundaryNanos = run.engine.elapsedNanos();
+        boundaryCluster = cluster.get();
+    }
+
+    /** After a recorded round that did not stop the run: a checkpoint when one is due. */
+    void afterRound(RunState run, Family family, DecodeGate gate) {
+        boundary(run);
+        if (interval.due(run.iteration(), run.engine.elapsedSeconds(), lastSeconds)) {
+            write(run, family, gate);
+        }
+    }
+
+    /** Takes and stores a checkpoint now (nothing before the family's setup finished). */
+    void write(RunState run, Family family, DecodeGate gate) {
+        write(run, family, gate, run.engine.elapsedNanos(), cluster.get());
+    }
+
+    /**
+     * A round failed: checkpoints the state it started from, with the clock and the cluster's state
+     * of that boundary (so the resumed run redoes the round as it would have gone). Round tags
+     * continue after the failed round's, whose results may already be in a SAG/DSAG cache.
+     */
+    void writeAtFailure(RunState run, Family family, DecodeGate gate) {
+        if (boundaryNanos < 0) {
+            write(run, family, gate);
+        } else {
+            write(run, family, gate, boundaryNanos, boundaryCluster);
+        }
+    }
+
+    private void write(
+            RunState run, Family family, DecodeGate gate, long elapsedNanos, JsonNode c) {
+        JsonNode state = family.checkpoint();
+        if (state == null) {
+            return;
+        }
+        ObjectNode body = JSON.createObjectNode();
+        body.set("run", JSON.valueToTree(run.save()));
+        body.set("family", state);
+        body.set("gate", JSON.valueToTree(gate.save()));
+        if (c != null) {
+            body.set("cluster", c);
+        }
+        Checkpoint checkpoint =
+                new Checkpoint(
+                        "", identity, run.iteration(), elapsedNanos, run.engine.rounds(), body);
+        lastSeconds = run.engine.elapsedSeconds();
+        long t0 = System.nanoTime(); // wall time of the write, for the log only
+        try {
+            sink.write(checkpoint);
+            LOG.debug(
+                    "checkpoint after iteration {} written in {} ms",
+                    checkpoint.iteration(),
+                    (System.nanoTime() - t0) / 1_000_000);
+        } catch (IOException | RuntimeException e) {
+            // training goes on: the previous checkpoint (written atomically) stays the latest
+            LOG.warn(
+                    "checkpoint after iteration {} not written ({}); the previous one stays",
+                    checkpoint.iteration(),
+                    e.toString());
+        }
+    }
+
+    /**
+     * Restores a checkpoint's run, gate and family state into a fresh run (before its first round;
+     * the engine's clock and round tags are set by {@link RoundEngine#resume}).
+     *
+     * @throws IllegalArgumentException naming the checkpoint's file and the field that does not fit
+     */
+    static void restore(Checkpoint c, RunState run, Family family, DecodeGate gate) {
+        try {
+            run.restore(read(c.state().get("run"), RunState.Saved.class, "run"));
+            if (run.iteration() != c.iteration()) {
+                throw new IllegalArgumentException(
+                        "run.iterations: "
+                                + run.iteration()
+                                + " rows, the header says "
+                                + c.iteration());
+            }
+            gate.restore(read(c.state().get("gate"), DecodeGate.Saved.class, "gate"));
+            family.resume(c.state().get("family"));
+            run.decisions.add(
+                    c.iteration(),
+                    run.engine.elapsedSeconds(),
+                    -1,
+                    "resumed",
+                    "from " + c.source() + " after iteration " + c.iteration(),
+                    "tasks in flight when it was taken are lost; the rounds after it are redone");
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(
+                    "checkpoint " + c.source() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** A body part as its record, or an error naming the part. */
+    static <T> T read(JsonNode node, Class<T> type, String part) {
+        if (node == null || node.isNull()) {
+            throw new IllegalArgumentException(part + ": missing");
+        }
+        try {
+            return JSON.treeToValue(node, type);
+        } catch (JsonProcessingException | IllegalArgumentException e) {
+            throw new IllegalArgumentException(
+                    part + ": not a " + type.getSimpleName() + " (" + e.getMessage() + ")", e);
+        }
+    }
+
+    /** Refuses a restored vector of the wrong length, naming its field. */
+    static void checkLength(String field, int actual, int expected) {
+        if (actual != expected) {
+            throw new IllegalArgumentException(
+                    field + ": length " + actual + ", this job needs " + expected);
+        }
+    }
+}
