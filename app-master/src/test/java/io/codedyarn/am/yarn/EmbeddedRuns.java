@@ -27,6 +27,24 @@ final class EmbeddedRuns {
         this.fs = cluster.fileSystem();
     }
 
+    /**
+     * One embedded cluster for a test class: 3 DataNodes and 3 NodeManagers of {@code nmMemoryMb}
+     * each, under target/embedded/&lt;class&gt;.
+     */
+    static EmbeddedCluster startCluster(Class<?> test, int nmMemoryMb) throws java.io.IOException {
+        String base = new java.io.File("target/embedded/" + test.getSimpleName()).getAbsolutePath();
+        io.codedyarn.am.config.YarnSettings s =
+                io.codedyarn.am.config.CodedYarnConfig.parse(
+                                java.util.Map.of(
+                                                "coded-yarn.embedded.base-dir",
+                                                base,
+                                                "coded-yarn.embedded.nodemanager.memory-mb",
+                                                Integer.toString(nmMemoryMb))
+                                        ::get)
+                        .yarn();
+        return EmbeddedCluster.start(s);
+    }
+
     FileSystem fs() {
         return fs;
     }

@@ -3,8 +3,6 @@ package io.codedyarn.am.yarn;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.codedyarn.am.config.CodedYarnConfig;
-import io.codedyarn.am.config.YarnSettings;
 import io.codedyarn.am.embedded.EmbeddedCluster;
 import io.codedyarn.am.train.DatasetRows;
 import io.codedyarn.coordinator.JobInfo;
@@ -15,10 +13,8 @@ import io.codedyarn.hdfs.generate.GeneratorParams;
 import io.codedyarn.placement.SchemeParams;
 import io.codedyarn.worker.task.Workload;
 import io.codedyarn.worker.yarn.WorkerMain;
-import java.io.File;
 import java.nio.file.Files;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -48,19 +44,7 @@ class FaultInjectionIT {
 
     @BeforeAll
     static void start() throws Exception {
-        String base =
-                new File("target/embedded/" + FaultInjectionIT.class.getSimpleName())
-                        .getAbsolutePath();
-        YarnSettings s =
-                CodedYarnConfig.parse(
-                                Map.of(
-                                                "coded-yarn.embedded.base-dir",
-                                                base,
-                                                "coded-yarn.embedded.nodemanager.memory-mb",
-                                                "1280")
-                                        ::get)
-                        .yarn();
-        cluster = EmbeddedCluster.start(s);
+        cluster = EmbeddedRuns.startCluster(FaultInjectionIT.class, 1280);
         runs = new EmbeddedRuns(cluster);
     }
 

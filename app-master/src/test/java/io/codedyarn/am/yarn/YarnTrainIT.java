@@ -3,8 +3,6 @@ package io.codedyarn.am.yarn;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.codedyarn.am.config.CodedYarnConfig;
-import io.codedyarn.am.config.YarnSettings;
 import io.codedyarn.am.embedded.EmbeddedCluster;
 import io.codedyarn.am.output.RunOutputs;
 import io.codedyarn.am.train.DatasetRows;
@@ -14,19 +12,14 @@ import io.codedyarn.coordinator.JobInfo;
 import io.codedyarn.coordinator.RunResult;
 import io.codedyarn.coordinator.TrainSpec;
 import io.codedyarn.coordinator.simulated.SimulatedTrain;
-import io.codedyarn.hdfs.dataset.WriterOptions;
 import io.codedyarn.hdfs.generate.GeneratorParams;
-import io.codedyarn.hdfs.generate.Generators;
-import io.codedyarn.hdfs.prepare.DatasetPreparer;
 import io.codedyarn.hdfs.prepare.PlacementRecord;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.SchemeParams;
 import io.codedyarn.placement.Seeds;
-import io.codedyarn.placement.json.PlanDocument;
 import io.codedyarn.placement.scheme.Schemes;
 import io.codedyarn.worker.data.Rows;
 import io.codedyarn.worker.task.Workload;
-import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
@@ -45,22 +38,13 @@ import org.junit.jupiter.api.Test;
 class YarnTrainIT {
     private static EmbeddedCluster cluster;
     private static FileSystem fs;
+    private static EmbeddedRuns runs;
 
     @BeforeAll
     static void start() throws Exception {
-        String base =
-                new File("target/embedded/" + YarnTrainIT.class.getSimpleName()).getAbsolutePath();
-        YarnSettings s =
-                CodedYarnConfig.parse(
-                                Map.of(
-                                                "coded-yarn.embedded.base-dir",
-                                                base,
-                                                "coded-yarn.embedded.nodemanager.memory-mb",
-                                                "1024")
-                                        ::get)
-                        .yarn();
-        cluster = EmbeddedCluster.start(s);
+        cluster = EmbeddedRuns.startCluster(YarnTrainIT.class, 1024);
         fs = cluster.fileSystem();
+        runs = new EmbeddedRuns(cluster);
     }
 
     @AfterAll
@@ -74,13 +58,7 @@ class YarnTrainIT {
     }
 
     private static Configuration conf() {
-        Configuration c = cluster.configuration();
-        c.set("coded-yarn.am.memory-mb", "256");
-        c.set("coded-yarn.am.java-opts", "-Xmx160m");
-        c.set("coded-yarn.worker.memory-mb", "256");
-        c.set("coded-yarn.worker.java-opts", "-Xmx160m");
-        c.set("coded-yarn.report.interval-ms", "200");
-        return c;
+        return runs.conf();
     }
 
     private static Path placed(String name, Plan plan) throws Exception {
@@ -176,36 +154,12 @@ class YarnTrainIT {
     /** The same, with {@code data prepare --hosts}: worker w's data on {@code hosts[w]}. */
     private static Path[] placed(String name, Plan plan, GeneratorParams g, List<String> hosts)
             throws Exception {
-        Path raw = fs.makeQualified(new Path("/data/" + name + "-raw"));
-        Generators.generate(fs, raw, Generators.create(g), WriterOptions.defaults(), null);
-        Path out = fs.makeQualified(new Path("/data/" + name));
-        String planJson =
-                new com.fasterxml.jackson.databind.ObjectMapper()
-                        .writeValueAsString(PlanDocument.of(plan, null));
-        DatasetPreparer.prepare(
-                fs, raw, fs, out, new DatasetPreparer.Request(plan, planJson, hosts, false, false));
-        return new Path[] {raw, out};
+        return runs.placed(name, plan, g, hosts);
     }
 
     private static TrainSpec spec(
             Workload w, String scheme, SchemeParams params, String optimizer, int iterations) {
-        return new TrainSpec(
-                w,
-                scheme,
-                params,
-                3,
-                Double.NaN,
-                w != Workload.PCA,
-                optimizer,
-                Double.NaN,
-                iterations,
-                1e-6,
-                Double.NaN,
-                0,
-                Double.NaN,
-                null,
-                "none",
-                params.seed());
+        return EmbeddedRuns.spec(w, scheme, params, optimizer, iterations);
     }
 
     private static TrainSpec withScheme(TrainSpec s, String scheme, SchemeParams params) {
@@ -230,43 +184,17 @@ class YarnTrainIT {
 
     /** The run's events.csv rows (header skipped), split into its 6 columns. */
     private static List<String[]> events(Path out) throws Exception {
-        try (var in = fs.open(new Path(out, RunOutputs.EVENTS))) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8)
-                    .lines()
-                    .skip(1)
-                    .map(l -> l.split(",", 6))
-                    .toList();
-        }
+        return runs.events(out);
     }
 
     /** {@code s} with a target gap and injected slowness ({@code --straggle}). */
     private static TrainSpec slowed(TrainSpec s, double targetGap, String straggle) {
-        return new TrainSpec(
-                s.workload(),
-                s.scheme(),
-                s.params(),
-                s.components(),
-                s.lambda(),
-                s.intercept(),
-                s.optimizer(),
-                s.step(),
-                s.iterations(),
-                targetGap,
-                s.timeLimitSeconds(),
-                s.waitFor(),
-                s.reference(),
-                null,
-                straggle,
-                s.seed());
+        return EmbeddedRuns.slowed(s, targetGap, straggle);
     }
 
     /** The YARN run's iterations.csv objectives, in order. */
     private static double[] objectives(Path out) throws Exception {
-        String csv;
-        try (var in = fs.open(new Path(out, RunOutputs.ITERATIONS))) {
-            csv = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
-        return csv.lines().skip(1).mapToDouble(l -> Double.parseDouble(l.split(",")[2])).toArray();
+        return runs.objectives(out);
     }
 
     private static YarnTrainer.Result train(TrainSpec spec, Path data, String name)
@@ -755,13 +683,7 @@ class YarnTrainIT {
 
     /** A column of the run's iterations.csv. */
     private static double[] column(Path out, int k) throws Exception {
-        try (var in = fs.open(new Path(out, RunOutputs.ITERATIONS))) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8)
-                    .lines()
-                    .skip(1)
-                    .mapToDouble(l -> Double.parseDouble(l.split(",")[k]))
-                    .toArray();
-        }
+        return runs.iterations(out).stream().mapToDouble(f -> Double.parseDouble(f[k])).toArray();
     }
 
     /** The application the trainer submitted, once it runs. */
