@@ -220,9 +220,18 @@ public final class EmbeddedCluster implements AutoCloseable {
         return ids;
     }
 
-    /** Fault injection: stops DataNode {@code i} (of {@link #dataNodes()}) at once. */
-    public void stopDataNode(int i) {
-        dfs.stopDataNode(i);
+    /**
+     * Fault injection: stops DataNode {@code i} (of {@link #dataNodes()}) at once; {@link
+     * #restartDataNode} brings it back on the same address.
+     */
+    public Object stopDataNode(int i) {
+        return dfs.stopDataNode(i);
+    }
+
+    /** Restarts a DataNode {@link #stopDataNode} stopped, on its old ports, and waits for it. */
+    public void restartDataNode(Object stopped) throws IOException {
+        dfs.restartDataNode((MiniDFSCluster.DataNodeProperties) stopped, true);
+        dfs.waitActive();
     }
 
     /**

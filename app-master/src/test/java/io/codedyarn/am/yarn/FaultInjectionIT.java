@@ -207,8 +207,20 @@ class FaultInjectionIT {
     @Test
     @Order(4)
     void aDataNodeStoppedWhileTheWorkersLoadIsReadAroundAndTheRunMatches() throws Exception {
-        Faulted f = run("dn-stop", cyclic(55, 300), 0.0, () -> cluster.stopDataNode(1));
-        assertWholeAndMatching(f);
+        Object[] stopped = new Object[1];
+        try {
+            Faulted f =
+                    run(
+                            "dn-stop",
+                            cyclic(55, 300),
+                            0.0,
+                            () -> stopped[0] = cluster.stopDataNode(1));
+            assertWholeAndMatching(f);
+        } finally {
+            if (stopped[0] != null) { // the next test places data on every node again
+                cluster.restartDataNode(stopped[0]);
+            }
+        }
     }
 
     /**
