@@ -61,4 +61,46 @@ public record TrainSpec(
     public Plan plan() {
         return Schemes.byName(scheme).place(params, Seeds.generator(seed));
     }
+
+    /** This spec with another iteration budget (train --resume --iterations). */
+    public TrainSpec withIterations(int iterations) {
+        return new TrainSpec(
+                workload,
+                scheme,
+                params,
+                components,
+                lambda,
+                intercept,
+                optimizer,
+                step,
+                iterations,
+                targetGap,
+                timeLimitSeconds,
+                waitFor,
+                reference,
+                latency,
+                straggle,
+                seed);
+    }
+
+    /** This spec with another target gap, latency model and injected slowness. */
+    public TrainSpec withConditions(double targetGap, String latency, String straggle) {
+        return new TrainSpec(
+                workload,
+                scheme,
+                params,
+                components,
+                lambda,
+                intercept,
+                optimizer,
+                step,
+                iterations,
+                targetGap,
+                timeLimitSeconds,
+                waitFor,
+                reference,
+                latency,
+                straggle,
+                seed);
+    }
 }

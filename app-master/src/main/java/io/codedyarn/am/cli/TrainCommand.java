@@ -273,23 +273,7 @@ final class TrainCommand implements Callable<Integer> {
         }
         InvalidParametersException.require(
                 iterations >= 1, "--iterations", "must be >= 1, got %d", iterations);
-        return new TrainSpec(
-                s.workload(),
-                s.scheme(),
-                s.params(),
-                s.components(),
-                s.lambda(),
-                s.intercept(),
-                s.optimizer(),
-                s.step(),
-                iterations,
-                s.targetGap(),
-                s.timeLimitSeconds(),
-                s.waitFor(),
-                s.reference(),
-                s.latency(),
-                s.straggle(),
-                s.seed());
+        return s.withIterations(iterations);
     }
 
     private TrainSpec spec() {

@@ -97,7 +97,7 @@ final class EmbeddedRuns {
 
     /** {@code s} with a target gap and injected slowness ({@code --straggle}). */
     static TrainSpec slowed(TrainSpec s, double targetGap, String straggle) {
-        return with(s, targetGap, null, straggle);
+        return s.withConditions(targetGap, null, straggle);
     }
 
     /**
@@ -105,27 +105,7 @@ final class EmbeddedRuns {
      * exact decoding makes the iterates independent of who answers) and no injected slowness.
      */
     static TrainSpec inProcess(TrainSpec s) {
-        return with(s, s.targetGap(), "exp:eta=1", "none");
-    }
-
-    private static TrainSpec with(TrainSpec s, double targetGap, String latency, String straggle) {
-        return new TrainSpec(
-                s.workload(),
-                s.scheme(),
-                s.params(),
-                s.components(),
-                s.lambda(),
-                s.intercept(),
-                s.optimizer(),
-                s.step(),
-                s.iterations(),
-                targetGap,
-                s.timeLimitSeconds(),
-                s.waitFor(),
-                s.reference(),
-                latency,
-                straggle,
-                s.seed());
+        return s.withConditions(s.targetGap(), "exp:eta=1", "none");
     }
 
     /** The run's events.csv rows (header skipped), split into its 6 columns. */
