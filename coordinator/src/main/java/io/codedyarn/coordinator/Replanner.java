@@ -39,7 +39,8 @@ import java.util.TreeSet;
  */
 final class Replanner {
     /** The schemes whose placement follows per-worker speeds. */
-    static final Set<String> SCHEMES = Set.of("hetero", "hetero-group", "bcc-hetero");
+    static final Set<String> SCHEMES =
+            Set.of("hetero", "hetero-group", "bcc-hetero", "bcc-hetero-redraw");
 
     /** Places the run's scheme anew for measured speeds ({@code generation} ≥ 1 seeds it). */
     @FunctionalInterface

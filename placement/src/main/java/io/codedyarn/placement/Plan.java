@@ -35,6 +35,7 @@ public final class Plan {
     private final ResponderPromise promise;
     private final Map<String, String> parameters;
     private final Map<String, Double> diagnostics;
+    private final boolean unstoredAllowed;
 
     private Plan(Builder b) {
         this.scheme = Objects.requireNonNull(b.scheme, "scheme");
@@ -62,6 +63,7 @@ public final class Plan {
         this.promise = Objects.requireNonNull(b.promise, "promise");
         this.parameters = Collections.unmodifiableMap(new LinkedHashMap<>(b.parameters));
         this.diagnostics = Collections.unmodifiableMap(new LinkedHashMap<>(b.diagnostics));
+        this.unstoredAllowed = b.unstoredAllowed;
         validate();
     }
 
@@ -108,7 +110,7 @@ public final class Plan {
             }
         }
         for (int j = 0; j < partitions; j++) {
-            if (holders[j] == 0) {
+            if (holders[j] == 0 && !unstoredAllowed) {
                 throw new IllegalStateException(
                         scheme + ": partition " + j + " is stored by no worker");
             }
@@ -364,6 +366,7 @@ public final class Plan {
         private ResponderPromise promise;
         private final Map<String, String> parameters = new LinkedHashMap<>();
         private final Map<String, Double> diagnostics = new LinkedHashMap<>();
+        private boolean unstoredAllowed;
 
         private Builder(String scheme, int workers, int partitions) {
             this.scheme = scheme;
@@ -447,6 +450,15 @@ public final class Plan {
 
         public Builder parameter(String key, Object value) {
             parameters.put(key, String.valueOf(value));
+            return this;
+        }
+
+        /**
+         * Lets partitions go unstored: only for an i.i.d. placement kept as drawn (bcc, bcc-hetero
+         * without a redraw), whose decoder then returns a rescaled estimate over the stored ones.
+         */
+        public Builder allowUnstoredPartitions() {
+            this.unstoredAllowed = true;
             return this;
         }
 

@@ -61,6 +61,7 @@ final class ContractParams {
                     return SchemeParams.of(n, rng.nextInt(mg), seed).withGroups(n / mg).withLoad(r);
                 }
             case "bcc":
+            case "bcc-redraw":
                 {
                     // Default load half the time; otherwise N <= max(1, n/3) batches, so one
                     // draw covers every batch with probability >= 1 - N(1-1/N)^(3N) > 0.8.
@@ -82,6 +83,7 @@ final class ContractParams {
                             .withLoad((k + batches - 1) / batches);
                 }
             case "bcc-hetero":
+            case "bcc-hetero-redraw":
                 {
                     // mu_i in {1, 20} (Fig. 5's two classes) or uniform in [0.2, 5]; a in
                     // [1, 30] or the default 20. K <= 2n keeps the codewords (~K ln K) few.

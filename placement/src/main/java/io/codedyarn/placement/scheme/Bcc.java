@@ -21,12 +21,17 @@ import java.util.random.RandomGenerator;
  *
  * <p>Example K = 10, r = 4, n = 3: batches B_0 = {0..3}, B_1 = {4..7}, B_2 = {8, 9}. {@code
  * bcc-balanced}: W0 → B_0, W1 → B_1, W2 → B_2 (wait for all). {@code bcc} with draws σ = (1, 1, 2)
- * leaves B_0 unpicked, so the placement is redrawn (Theorem 1 needs "sufficiently large n").
+ * leaves B_0 unpicked (Theorem 1 needs "sufficiently large n").
  *
- * <p>Unpicked batches: a placement where some batch has no worker can never finish. {@code bcc}
- * draws the whole placement again from the same generator, at most {@link #MAX_DRAWS} times, and
- * records the count as diagnostic {@code redraws}; this conditions the i.i.d. placement on
- * coverage. If every draw misses a batch, or n &lt; N, it throws on {@code --load}.
+ * <p>Unpicked batches: a placement where some batch has no worker never reaches coverage. {@code
+ * bcc} is the paper's scheme as written: one i.i.d. draw, kept as it is; the master then waits for
+ * every worker (K = n, the truncated coupon collector of the digest) and uses the rescaled sum of
+ * the batches it holds ({@link Coverage#withGaps}, a {@link
+ * io.codedyarn.placement.Decoding.Kind#ESTIMATE}); diagnostic {@code uncovered_batches}. {@code
+ * bcc-redraw} instead draws the whole placement again from the same generator, at most {@link
+ * #MAX_DRAWS} times (diagnostic {@code redraws}), which conditions the i.i.d. placement on coverage
+ * and is always exact; if every draw misses a batch it throws on {@code --load}. n &lt; N throws
+ * for both.
  *
  * <p>Default load (no {@code --load}): the smallest r ≥ ⌈K/n⌉ whose union bound N(1 − 1/N)^n on an
  * unpicked batch is at most {@link #DEFAULT_UNPICKED_BOUND}; K = n = 100 gives r = 10 (EC2 scenario
@@ -44,24 +49,31 @@ public final class Bcc implements Scheme {
     private static final int EXACT_THRESHOLD_LIMIT = 2_000;
 
     private final boolean balanced;
+    private final boolean redraw;
 
-    private Bcc(boolean balanced) {
+    private Bcc(boolean balanced, boolean redraw) {
         this.balanced = balanced;
+        this.redraw = redraw;
     }
 
-    /** {@code bcc}: i.i.d. uniform batch choice (the paper's scheme). */
+    /** {@code bcc}: one i.i.d. uniform batch choice, no redraw (the paper's scheme). */
     public static Bcc random() {
-        return new Bcc(false);
+        return new Bcc(false, false);
+    }
+
+    /** {@code bcc-redraw}: i.i.d. uniform batch choice, redrawn until every batch is picked. */
+    public static Bcc redrawing() {
+        return new Bcc(false, true);
     }
 
     /** {@code bcc-balanced}: round-robin batch choice, worker i → batch i mod N. */
     public static Bcc balanced() {
-        return new Bcc(true);
+        return new Bcc(true, false);
     }
 
     @Override
     public String name() {
-        return balanced ? "bcc-balanced" : "bcc";
+        return balanced ? "bcc-balanced" : redraw ? "bcc-redraw" : "bcc";
     }
 
     @Override
@@ -69,8 +81,12 @@ public final class Bcc implements Scheme {
         return balanced
                 ? "batches of --load partitions assigned round-robin; wait until every batch is"
                         + " covered (exact)"
-                : "batched coupon's collector: each worker picks a random batch of --load"
-                        + " partitions; wait until every batch is covered (exact)";
+                : redraw
+                        ? "bcc with the placement redrawn until every batch has a worker"
+                                + " (conditions on coverage; exact)"
+                        : "batched coupon's collector: each worker picks a random batch of --load"
+                                + " partitions; wait until every batch is covered (exact), or for"
+                                + " all workers if a batch was left unpicked (rescaled estimate)";
     }
 
     /**
@@ -118,11 +134,12 @@ public final class Bcc implements Scheme {
             }
         } else {
             boolean covered = false;
-            while (!covered && draws < MAX_DRAWS) {
+            int maxDraws = redraw ? MAX_DRAWS : 1;
+            while (!covered && draws < maxDraws) {
                 draws++;
                 covered = drawCovering(sigma, batches, rng);
             }
-            if (!covered) {
+            if (!covered && redraw) {
                 throw new InvalidParametersException(
                         "--load",
                         String.format(
@@ -149,21 +166,35 @@ public final class Bcc implements Scheme {
             b.assign(i, b.addCodeword(Codeword.sumOf(parts)));
             b.batch(i, sigma[i]);
         }
-        Coverage coverage = new Coverage(sigma, batches);
+        int[] batchSize = new int[batches];
+        for (int q = 0; q < batches; q++) {
+            batchSize[q] = Math.min(k, (q + 1) * r) - q * r;
+        }
+        Coverage coverage = Coverage.withGaps(sigma, batchSize);
+        if (coverage.uncovered() > 0) {
+            b.allowUnstoredPartitions();
+        }
         int minCopies = coverage.minCopies();
-        b.stragglers(minCopies - 1).decoder(coverage.decoder()).promise(coverage.promise());
+        b.stragglers(Math.max(0, minCopies - 1))
+                .decoder(coverage.decoder())
+                .promise(coverage.promise());
         b.parameter("workers", n)
                 .parameter("partitions", k)
                 .parameter("load", r)
                 .parameter("load_rule", p.load() > 0 ? "given" : "default")
                 .parameter("batches", batches)
-                .parameter("placement", balanced ? "round-robin" : "iid-uniform");
-        b.diagnostic("draws", draws)
+                .parameter(
+                        "placement",
+                        balanced ? "round-robin" : redraw ? "iid-uniform-redrawn" : "iid-uniform");
+        b.diagnostic("uncovered_batches", coverage.uncovered())
+                .diagnostic("draws", draws)
                 .diagnostic("redraws", Math.max(0, draws - 1))
                 .diagnostic("coverage_probability", BccThresholds.coverageProbability(batches, n))
                 .diagnostic("expected_threshold_iid", batches * BccThresholds.harmonic(batches))
                 .diagnostic("min_copies", minCopies);
-        if (n <= EXACT_THRESHOLD_LIMIT) { // O(n²) log-binomials
+        if (minCopies == 0) {
+            b.diagnostic("expected_threshold", n); // never covered: the master waits for all
+        } else if (n <= EXACT_THRESHOLD_LIMIT) { // O(n²) log-binomials
             // This placement's expected threshold under a uniformly random finishing order.
             b.diagnostic("expected_threshold", BccThresholds.expectedArrivals(coverage.copies()));
         }

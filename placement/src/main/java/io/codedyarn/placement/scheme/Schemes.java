@@ -21,8 +21,10 @@ public final class Schemes {
         register(Sag.sag());
         register(Sag.dsag());
         register(Bcc.random());
+        register(Bcc.redrawing());
         register(Bcc.balanced());
         register(BccHetero.paperExperiment());
+        register(BccHetero.redrawing());
         register(new HeteroAware());
         register(new HeteroGroup());
         register(new CyclicRepetition());

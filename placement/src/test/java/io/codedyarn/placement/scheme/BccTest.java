@@ -72,10 +72,10 @@ class BccTest {
     }
 
     @Test
-    void unpickedBatchIsRedrawn() {
+    void unpickedBatchIsRedrawnByBccRedraw() {
         // n = 3, N = 2. First draw (0, 0, 0) leaves batch 1 unpicked; second draw (0, 1, 1) covers.
         Plan p =
-                Bcc.random()
+                Bcc.redrawing()
                         .place(
                                 SchemeParams.of(3, 0, 1).withPartitions(4).withLoad(2),
                                 new ScriptedRandom(0, 0, 0, 0, 0, 1, 1));
@@ -87,11 +87,35 @@ class BccTest {
     }
 
     @Test
+    void bccKeepsAnUncoveredDrawAndWaitsForEveryWorker() {
+        // n = 3, K = 4, r = 2: N = 2 batches of 2. The one draw (0, 0, 0) leaves batch 1 unpicked;
+        // bcc keeps it: nothing decodes before all three results, then (K / |covered|) = 4/2 = 2
+        // times the first copy of batch 0, an ESTIMATE of Σ g.
+        Plan p =
+                Bcc.random()
+                        .place(
+                                SchemeParams.of(3, 0, 1).withPartitions(4).withLoad(2),
+                                new ScriptedRandom(0, 0, 0, 0, 1, 1));
+        assertThat(new int[] {p.batch(0), p.batch(1), p.batch(2)}).containsExactly(0, 0, 0);
+        assertThat(p.diagnostics())
+                .containsEntry("draws", 1.0)
+                .containsEntry("uncovered_batches", 1.0)
+                .containsEntry("expected_threshold", 3.0);
+        assertThat(p.decoder().decode(set(0, 1))).isEmpty();
+        Decoding d = p.decoder().decode(set(0, 1, 2)).orElseThrow();
+        assertThat(d.kind()).isEqualTo(Decoding.Kind.ESTIMATE);
+        assertThat(d.coefficients()).containsExactly(2.0, 0.0, 0.0);
+        assertThat(p.stragglers()).isZero();
+        assertThat(p.promise().promises(set(0, 1, 2))).isTrue();
+        assertThat(p.promise().promises(set(0, 1))).isFalse();
+    }
+
+    @Test
     void placementThatNeverCoversThrowsOnLoad() {
         // Every draw puts all workers on batch 0.
         assertThatThrownBy(
                         () ->
-                                Bcc.random()
+                                Bcc.redrawing()
                                         .place(
                                                 SchemeParams.of(5, 0, 1)
                                                         .withPartitions(10)
@@ -193,7 +217,7 @@ class BccTest {
         double redraws = 0;
         for (long seed = 0; seed < 50; seed++) {
             Plan p =
-                    Bcc.random()
+                    Bcc.redrawing()
                             .place(
                                     SchemeParams.of(20, 0, seed).withPartitions(40).withLoad(4),
                                     Seeds.generator(seed));
