@@ -50,10 +50,10 @@ final class BccExperiments {
 
     /**
      * Mean number of workers heard from until every batch is covered, for the {@code bcc} scheme:
-     * {@code placements} i.i.d. placements (the scheme redraws those with an unpicked batch, i.e.
-     * conditions on coverage) × {@code orders} i.i.d. finishing orders each. The latency model is
-     * i.i.d. across workers with equal loads (r | m), so the finishing order is a uniformly random
-     * permutation independent of the placement, as Theorem 1 assumes.
+     * {@code placements} i.i.d. placements (kept as drawn: one with an unpicked batch waits for all
+     * n) × {@code orders} i.i.d. finishing orders each. The latency model is i.i.d. across workers
+     * with equal loads (r | m), so the finishing order is a uniformly random permutation
+     * independent of the placement, as Theorem 1 assumes.
      */
     static Estimate threshold(int m, int n, int r, int placements, int orders, long seed, int tag) {
         if (m % r != 0) {
@@ -88,6 +88,39 @@ final class BccExperiments {
     }
 
     /**
+     * Each of {@code placements} i.i.d. {@code bcc} placements' own expected threshold under a
+     * uniformly random finishing order (exact, the scheme's diagnostic; n for an uncovered one).
+     */
+    static double[] placementThresholds(int m, int r, int placements, long seed, int tag) {
+        return IntStream.range(0, placements)
+                .parallel()
+                .mapToDouble(
+                        p -> {
+                            long s = seedOf(seed, tag, p);
+                            SchemeParams params =
+                                    SchemeParams.of(m, 0, s).withPartitions(m).withLoad(r);
+                            return Bcc.random()
+                                    .place(params, Seeds.generator(s))
+                                    .diagnostics()
+                                    .get("expected_threshold");
+                        })
+                .toArray();
+    }
+
+    /**
+     * Exact E[K] of the paper's i.i.d. placement kept as drawn: K = min(coupon-collector time, n)
+     * (an uncovered placement waits for all n workers), so E[K] = Σ_{k=0}^{n−1} P(not covered after
+     * k); tends to N·H_N as n → ∞ (the digest's truncated formula, §3).
+     */
+    static double truncatedThreshold(int batches, int workers) {
+        double e = 0;
+        for (int k = 0; k < workers; k++) {
+            e += 1 - BccThresholds.coverageProbability(batches, k);
+        }
+        return e;
+    }
+
+    /**
      * Exact E[K | the n workers cover all N batches] for i.i.d. uniform picks and a random order:
      * the labels in arrival order are i.i.d. uniform, K is the coupon-collector time, and
      * conditioning on coverage is conditioning on K ≤ n, so E[K | K ≤ n] = Σ_{k=0}^{n−1} (P(K ≤ n)
@@ -103,14 +136,22 @@ final class BccExperiments {
     }
 
     /**
-     * Generalized BCC (Remark 6) on the Fig. 5 cluster, through {@code bcc-hetero} and the time
-     * simulator: {@code placements} placements (each from a fresh seed; the scheme redraws those
-     * that leave an example uncovered) × {@code draws} latency draws each, T_i = r_i(a + E/μ_i),
-     * eq. (15). P(fail) is estimated from the redraws: the draws per placement are geometric with
-     * success probability q, so q̂ = placements / Σ draws with Var ≈ q²(1 − q)/placements.
+     * Generalized BCC (Remark 6) on the Fig. 5 cluster, through {@code bcc-hetero} (every draw
+     * kept; an uncovered one waits for all workers) or {@code bcc-hetero-redraw} and the time
+     * simulator: {@code placements} placements (each from a fresh seed) × {@code draws} latency
+     * draws each, T_i = r_i(a + E/μ_i), eq. (15). P(fail): kept draws give a Bernoulli fraction;
+     * with redraws the draws per placement are geometric with success probability q, so q̂ =
+     * placements / Σ draws with Var ≈ q²(1 − q)/placements.
      */
     static HeteroResult hetero(
-            int m, double a, double[] mu, int placements, int draws, long seed, int tag) {
+            BccHetero scheme,
+            int m,
+            double a,
+            double[] mu,
+            int placements,
+            int draws,
+            long seed,
+            int tag) {
         int n = mu.length;
         // The paper's model is per example (r_i examples: r_i·a + Exp(μ_i/r_i)); the simulator
         // charges n/N-example shares (LoadUnit: r_i examples of m are r_i·n/m shares). The same
@@ -129,8 +170,7 @@ final class BccExperiments {
                                             .withPartitions(m)
                                             .withSpeeds(mu)
                                             .withShift(a);
-                            Plan plan =
-                                    BccHetero.paperExperiment().place(params, Seeds.generator(s));
+                            Plan plan = scheme.place(params, Seeds.generator(s));
                             SchemeSummary sum =
                                     new Simulation(
                                                     latency,
@@ -144,17 +184,25 @@ final class BccExperiments {
                             requireDecoded(sum);
                             perPlacement[p] =
                                     new double[] {
-                                        sum.meanIterationTime(), plan.diagnostics().get("draws")
+                                        sum.meanIterationTime(),
+                                        plan.diagnostics().get("draws"),
+                                        plan.diagnostics().get("uncovered_partitions") > 0 ? 1 : 0
                                     };
                         });
         double[] times = new double[placements];
         double totalDraws = 0;
+        double uncovered = 0;
         for (int p = 0; p < placements; p++) {
             times[p] = perPlacement[p][0];
             totalDraws += perPlacement[p][1];
+            uncovered += perPlacement[p][2];
         }
-        double q = placements / totalDraws;
-        return new HeteroResult(meanAndSe(times), 1 - q, q * Math.sqrt((1 - q) / placements));
+        if (totalDraws > placements) { // redrawn: the draws per placement are geometric
+            double q = placements / totalDraws;
+            return new HeteroResult(meanAndSe(times), 1 - q, q * Math.sqrt((1 - q) / placements));
+        }
+        double f = uncovered / placements; // kept as drawn: a Bernoulli fraction
+        return new HeteroResult(meanAndSe(times), f, Math.sqrt(f * (1 - f) / placements));
     }
 
     /**

@@ -1,16 +1,23 @@
 package io.codedyarn.placement.repro;
 
 /**
- * One figure of a paper, reproduced.
+ * One figure of a paper, reproduced: one row of {@code docs/reproduction.md}.
+ *
+ * <p>Each paper's section is a {@link Reproduction} that returns its rows; the tests hold their own
+ * copy of every published value ({@code PaperCheck} in the test sources) and check {@link #paper}
+ * against it, so the document cannot misquote a paper unnoticed.
  *
  * @param quantity what is measured, e.g. "GC-DC vs GC-SC iteration time (imperfect SSI)"
  * @param parameters the setting, e.g. "K=20, P=5, r=3, n=3, GE p=0.05"
  * @param ours our value
- * @param paper the paper's value (NaN when the paper gives none)
+ * @param paper the paper's published value (NaN when the paper gives none)
  * @param digest the implementation digest's re-derivation (NaN when none)
- * @param standardError Monte-Carlo standard error of {@code ours} (0 for closed forms)
+ * @param standardError Monte-Carlo standard error of {@code ours} (0 for closed forms; NaN only
+ *     where none can be given, which the tests reject)
  * @param unit e.g. "s", "%", "workers", "" — for display
- * @param note how it was computed, deviations
+ * @param note the protocol: how it was computed (runs, draws, estimator)
+ * @param source where the paper prints {@code paper}, e.g. "§V, Fig. 5 text" ("" when none)
+ * @param deviation every departure from the paper's protocol, each with its reason ("" = none)
  */
 public record ReproducedNumber(
         String quantity,
@@ -20,7 +27,22 @@ public record ReproducedNumber(
         double digest,
         double standardError,
         String unit,
-        String note) {
+        String note,
+        String source,
+        String deviation) {
+
+    /** A row with no paper location and no deviation yet (add them with the withers). */
+    public ReproducedNumber(
+            String quantity,
+            String parameters,
+            double ours,
+            double paper,
+            double digest,
+            double standardError,
+            String unit,
+            String note) {
+        this(quantity, parameters, ours, paper, digest, standardError, unit, note, "", "");
+    }
 
     public static ReproducedNumber exact(
             String quantity,
@@ -31,5 +53,27 @@ public record ReproducedNumber(
             String unit,
             String note) {
         return new ReproducedNumber(quantity, parameters, ours, paper, digest, 0, unit, note);
+    }
+
+    /** This row with the paper's location of {@link #paper}. */
+    public ReproducedNumber from(String where) {
+        return new ReproducedNumber(
+                quantity,
+                parameters,
+                ours,
+                paper,
+                digest,
+                standardError,
+                unit,
+                note,
+                where,
+                deviation);
+    }
+
+    /** This row with a deviation from the paper's protocol and its reason (appended). */
+    public ReproducedNumber deviating(String what) {
+        String d = deviation.isEmpty() ? what : deviation + "; " + what;
+        return new ReproducedNumber(
+                quantity, parameters, ours, paper, digest, standardError, unit, note, source, d);
     }
 }
