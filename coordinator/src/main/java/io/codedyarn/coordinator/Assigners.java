@@ -15,7 +15,7 @@ public final class Assigners {
     private Assigners() {}
 
     public static CodewordAssigner forPlan(Plan plan) {
-        if (!plan.scheme().equals(GcDc.NAME)) {
+        if (!GcDc.isGcDc(plan.scheme())) {
             return CodewordAssigner.fixed(plan);
         }
         DynamicClustering clustering = GcDc.clustering(plan);

@@ -21,7 +21,7 @@ final class GcDcDecisions {
 
     static GcDcDecisions of(Plan plan, Decisions decisions) {
         return new GcDcDecisions(
-                plan.scheme().equals(GcDc.NAME) ? decisions : null, Assigners.threshold(plan));
+                GcDc.isGcDc(plan.scheme()) ? decisions : null, Assigners.threshold(plan));
     }
 
     /** Logs the workers whose codeword differs from the previous round's (none on the first). */

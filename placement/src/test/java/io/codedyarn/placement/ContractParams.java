@@ -119,6 +119,7 @@ final class ContractParams {
                 }
             case "clustered":
             case "gc-dc":
+            case "gc-dc-rerank":
                 {
                     int[] divisors =
                             java.util.stream.IntStream.rangeClosed(1, n)
@@ -129,7 +130,7 @@ final class ContractParams {
                     SchemeParams p =
                             SchemeParams.of(n, rng.nextInt(Math.min(size, 8)), seed)
                                     .withClusters(clusters);
-                    if (scheme.equals("gc-dc") && rng.nextBoolean()) {
+                    if (scheme.startsWith("gc-dc") && rng.nextBoolean()) {
                         p = p.withMemberships(1 + rng.nextInt(clusters));
                     }
                     return p;

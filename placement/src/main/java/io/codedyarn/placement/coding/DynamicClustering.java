@@ -20,6 +20,11 @@ import java.util.stream.IntStream;
  * ⌈|G|/P⌉ workers of G: the rule reconstructed in the digest (gc-dc.md §3.5) that reproduces the
  * paper's worked trace; {@link Cap#LITERAL} runs the pseudo-code as printed (only ℓ caps).
  *
+ * <p>{@link Ranking#ONCE} (default) ranks the clusters once per group, as Algorithm 1 does; {@link
+ * Ranking#PER_ROUND} is footnote 5's refinement: after every round (each eligible cluster took one
+ * turn) the clusters are ranked again by the workers of G still unplaced in their column, so the
+ * cluster that is running out of candidates picks first.
+ *
  * <p><b>Phase II</b> resolves each unplaced worker k (ascending): directly into an open cluster of
  * P_k if the cap alone blocked it; else a swap k → p̄, k̄ → p for the first open p, p̄ ∈ P_k
  * ascending and member k̄ of p̄ (in placement order) that is eligible for p (the paper's lines
@@ -43,8 +48,17 @@ public final class DynamicClustering {
         LITERAL
     }
 
+    /** When Phase I ranks the clusters (the order vector O_G). */
+    public enum Ranking {
+        /** Once per group, before it is placed (Algorithm 1, line 13). */
+        ONCE,
+        /** Again after every round, by remaining availability (footnote 5). */
+        PER_ROUND
+    }
+
     private final ClusterMembership membership;
     private final Cap cap;
+    private final Ranking ranking;
     private final int workers;
     private final int clusters;
     private final int size;
@@ -56,8 +70,13 @@ public final class DynamicClustering {
     }
 
     public DynamicClustering(ClusterMembership membership, Cap cap) {
+        this(membership, cap, Ranking.ONCE);
+    }
+
+    public DynamicClustering(ClusterMembership membership, Cap cap, Ranking ranking) {
         this.membership = membership;
         this.cap = cap;
+        this.ranking = ranking;
         this.workers = membership.workers();
         this.clusters = membership.clusters();
         this.size = membership.clusterSize();
@@ -188,27 +207,18 @@ public final class DynamicClustering {
         if (groupSize == 0) {
             return;
         }
-        int[] avail = new int[clusters];
-        for (int p = 0; p < clusters; p++) {
-            for (int w : cols[p]) {
-                avail[p] += isFast[w] == fast && !placed[w] ? 1 : 0;
-            }
-        }
-        // O_G: scarcest cluster picks first, ties to the lower index.
-        int[] order =
-                IntStream.range(0, clusters)
-                        .boxed()
-                        .sorted(
-                                Comparator.<Integer>comparingInt(p -> avail[p])
-                                        .thenComparingInt(p -> p))
-                        .mapToInt(Integer::intValue)
-                        .toArray();
+        int[] order = rank(cols, isFast, fast, placed);
         int limit = cap == Cap.PER_GROUP ? (groupSize + clusters - 1) / clusters : size;
         int[] taken = new int[clusters];
         int remaining = groupSize;
         boolean progress = true;
+        boolean firstRound = true;
         while (remaining > 0 && progress) {
             progress = false;
+            if (ranking == Ranking.PER_ROUND && !firstRound) {
+                order = rank(cols, isFast, fast, placed);
+            }
+            firstRound = false;
             for (int p : order) {
                 if (remaining == 0) {
                     break;
@@ -228,6 +238,24 @@ public final class DynamicClustering {
                 }
             }
         }
+    }
+
+    /**
+     * O_G: clusters by ascending availability |G^p| (the unplaced workers of G in column p), ties
+     * to the lower index — the scarcest cluster picks first.
+     */
+    private int[] rank(int[][] cols, boolean[] isFast, boolean fast, boolean[] placed) {
+        int[] avail = new int[clusters];
+        for (int p = 0; p < clusters; p++) {
+            for (int w : cols[p]) {
+                avail[p] += isFast[w] == fast && !placed[w] ? 1 : 0;
+            }
+        }
+        return IntStream.range(0, clusters)
+                .boxed()
+                .sorted(Comparator.<Integer>comparingInt(p -> avail[p]).thenComparingInt(p -> p))
+                .mapToInt(Integer::intValue)
+                .toArray();
     }
 
     /** An open cluster among P_k (the lowest): only the cap kept k out of it. */

@@ -22,21 +22,47 @@ import java.util.random.RandomGenerator;
  * conflict). Example K = 12, P = 4: bound 11/6, n = 2; worker w1 (1-based) is in clusters 1 and 2
  * of eq. 13 and stores g1..g6.
  *
+ * <p>{@code gc-dc-rerank} is the same scheme with footnote 5's refinement: Algorithm 1 ranks the
+ * clusters again after every placement round ({@link DynamicClustering.Ranking#PER_ROUND}); the
+ * plan records it as parameter "ranking" (once / per-round).
+ *
  * <p>For the coordinator: {@link #membership(Plan)} and {@link #clustering(Plan)} rebuild the
- * matrix and the clustering policy from the plan's parameters ("shifts").
+ * matrix and the clustering policy from the plan's parameters ("shifts", "ranking").
  */
 public final class GcDc implements Scheme {
     public static final String NAME = "gc-dc";
 
+    /** The footnote-5 variant: clusters re-ranked after every placement round. */
+    public static final String RERANK_NAME = "gc-dc-rerank";
+
+    private final DynamicClustering.Ranking ranking;
+
+    /** {@code gc-dc}: Algorithm 1 as printed (one ranking per group). */
+    public GcDc() {
+        this(DynamicClustering.Ranking.ONCE);
+    }
+
+    public GcDc(DynamicClustering.Ranking ranking) {
+        this.ranking = ranking;
+    }
+
+    /** Whether plans of {@code scheme} re-cluster each iteration (gc-dc or gc-dc-rerank). */
+    public static boolean isGcDc(String scheme) {
+        return NAME.equals(scheme) || RERANK_NAME.equals(scheme);
+    }
+
     @Override
     public String name() {
-        return NAME;
+        return ranking == DynamicClustering.Ranking.ONCE ? NAME : RERANK_NAME;
     }
 
     @Override
     public String description() {
-        return "GC with dynamic clustering (GC-DC): workers in --memberships clusters, re-clustered"
-                + " each iteration";
+        return ranking == DynamicClustering.Ranking.ONCE
+                ? "GC with dynamic clustering (GC-DC): workers in --memberships clusters,"
+                        + " re-clustered each iteration"
+                : "gc-dc with the clusters re-ranked after every placement round (the paper's"
+                        + " footnote 5)";
     }
 
     @Override
@@ -90,7 +116,10 @@ public final class GcDc implements Scheme {
                         "lemma1",
                         ClusterMembership.satisfiesLemma1(
                                 p.workers(), m.clusters(), m.memberships()))
-                .parameter("cap", "per-group");
+                .parameter("cap", "per-group")
+                .parameter(
+                        "ranking",
+                        ranking == DynamicClustering.Ranking.ONCE ? "once" : "per-round");
         if (p.hasSpeeds()) {
             b.parameter("threshold", p.threshold());
         }
@@ -99,7 +128,7 @@ public final class GcDc implements Scheme {
 
     /** The membership matrix of a gc-dc plan, from its "clusters" and "shifts" parameters. */
     public static ClusterMembership membership(Plan plan) {
-        if (!NAME.equals(plan.scheme())) {
+        if (!isGcDc(plan.scheme())) {
             throw new IllegalArgumentException("not a " + NAME + " plan: " + plan.scheme());
         }
         return ClusterMembership.parse(
@@ -108,9 +137,13 @@ public final class GcDc implements Scheme {
                 plan.parameters().get("shifts"));
     }
 
-    /** Algorithm 1 over the plan's membership matrix (per-group cap). */
+    /** Algorithm 1 over the plan's membership matrix (per-group cap, the plan's ranking). */
     public static DynamicClustering clustering(Plan plan) {
-        return new DynamicClustering(membership(plan));
+        DynamicClustering.Ranking r =
+                "per-round".equals(plan.parameters().get("ranking"))
+                        ? DynamicClustering.Ranking.PER_ROUND
+                        : DynamicClustering.Ranking.ONCE;
+        return new DynamicClustering(membership(plan), DynamicClustering.Cap.PER_GROUP, r);
     }
 
     /** One iteration's worker → codeword assignment from the predicted state (true = fast). */

@@ -31,6 +31,7 @@ public final class Schemes {
         register(new FractionalRepetition());
         register(new StaticClustering());
         register(new GcDc());
+        register(new GcDc(io.codedyarn.placement.coding.DynamicClustering.Ranking.PER_ROUND));
     }
 
     private Schemes() {}

@@ -40,6 +40,32 @@ class DynamicClusteringTest {
         assertThat(r.codewordOf()[4]).isEqualTo(3 * 3);
     }
 
+    /**
+     * Footnote 5, re-ranking after every round, on the same example (hand trace, 1-based). K_f:
+     * round 1 in order (3,4,1,2) gives c3←w2, c4←w4, c1←w1, c2←w10; the unplaced non-stragglers {9,
+     * 11, 12} leave availabilities (1,1,2,2), so round 2 goes (1,2,3,4): c1←w9, c2←w11, c3←w12 —
+     * w12 is placed, where the fixed order left it out. K_s: (2,2,3,3) → c1←w6, c2←w7, c3←w3,
+     * c4←w5; then w8 finds c2 and c3 full: Phase II swaps w12 (c3, eligible for c4) → c4, w8 → c3.
+     * Final c1={1,6,9}, c2={7,10,11}, c3={2,3,8}, c4={4,5,12}.
+     */
+    @Test
+    void reRankingAfterEachRoundFollowsFootnoteFive() {
+        boolean[] fast = state(1, 1, 0, 1, 0, 0, 0, 0, 1, 1, 1, 1);
+        DynamicClustering c =
+                new DynamicClustering(
+                        ClusterMembership.ofShifts(12, 4, EQ13_SHIFTS),
+                        DynamicClustering.Cap.PER_GROUP,
+                        DynamicClustering.Ranking.PER_ROUND);
+        DynamicClustering.Result r = c.assign(fast);
+        assertThat(r.members()[0]).containsExactly(minusOne(1, 6, 9));
+        assertThat(r.members()[1]).containsExactly(minusOne(7, 10, 11));
+        assertThat(r.members()[2]).containsExactly(minusOne(2, 3, 8));
+        assertThat(r.members()[3]).containsExactly(minusOne(4, 5, 12));
+        assertThat(r.stragglersPerCluster(fast)).containsExactly(1, 1, 2, 1);
+        assertThat(r.swaps()).isEqualTo(1);
+        assertValid(r, c.membership());
+    }
+
     /** The literal pseudo-code (no per-group cap) piles stragglers up: (1,2,0,2) (digest §3.5). */
     @Test
     void literalModeDiffers() {

@@ -120,6 +120,32 @@ class ClusterSchemesTest {
                 .containsEntry("shifts", "0,1;3,2;0,3");
     }
 
+    /** gc-dc-rerank records footnote 5's ranking in the plan; the assigner follows it. */
+    @Test
+    void gcDcRerankPlanRecordsItsRanking() {
+        SchemeParams p = SchemeParams.of(12, 1, 5).withClusters(4).withMemberships(2);
+        Plan plain = gcDcExample();
+        Plan rerank =
+                new GcDc(DynamicClustering.Ranking.PER_ROUND)
+                        .place(
+                                p,
+                                ClusterMembership.ofShifts(12, 4, EQ13_SHIFTS),
+                                CyclicCode.draw(3, 1, Seeds.generator(5)));
+        assertThat(rerank.scheme()).isEqualTo(GcDc.RERANK_NAME);
+        assertThat(Schemes.byName("gc-dc-rerank").name()).isEqualTo(GcDc.RERANK_NAME);
+        assertThat(plain.parameters()).containsEntry("ranking", "once");
+        assertThat(rerank.parameters()).containsEntry("ranking", "per-round");
+        assertThat(GcDc.isGcDc(rerank.scheme())).isTrue();
+        // The paper's example state (§V): w12 (index 11) lands in cluster 4 either way, but w9
+        // (index 8) moves from cluster 4 (fixed ranking) to cluster 1 (re-ranked).
+        boolean[] fast = new boolean[12];
+        for (int k : new int[] {0, 1, 3, 8, 9, 10, 11}) {
+            fast[k] = true;
+        }
+        assertThat(GcDc.clustering(plain).assign(fast).clusterOf()[8]).isEqualTo(3);
+        assertThat(GcDc.clustering(rerank).assign(fast).clusterOf()[8]).isEqualTo(0);
+    }
+
     /** §IV-C at plan level: the static assignment fails, the dynamic one decodes. */
     @Test
     void gcDcDynamicAssignmentDecodesWhereStaticFails() {
