@@ -29,8 +29,9 @@ import java.util.random.RandomGenerator;
  * closed loop, whose two arms share their draws).
  *
  * <p>Seed 1, scale 1 (≈ 5 s): w = 9: 0.01429 s event-driven vs 0.01283 s one-shot, ratio 1.114 ±
- * 0.0002; w = 72: 0.01981 vs 0.01980 s, ratio 1.0008 ± 0.0004; Fig. 7: 0.923 s unbalanced vs 0.457
- * s balanced over iterations 101–120, ratio 2.02 ± 0.011 (2.10 over 111–120).
+ * 0.0002; w = 72: 0.01981 vs 0.01980 s, ratio 1.0008 ± 0.0004; Fig. 7 (the paper's protocol,
+ * headline free values, ≈ 66 s with the sensitivity table): 0.577 s unbalanced vs 0.315 s balanced
+ * over iterations 101–120, ratio 1.835 ± 0.009 (1.96 over 111–120), below the paper's "> 2".
  */
 public final class DsagReproduction implements Reproduction {
     /** Fig. 6: N = 72 workers, jobs of 100 iterations, w = 9 and w = N. */
@@ -240,7 +241,7 @@ public final class DsagReproduction implements Reproduction {
                 String.format(
                         Locale.ROOT,
                         "N=w=8, p0=20, 3 workers comp ×%.0f after it. 40, 3 others ×1/%.0f after"
-                                + " it. 90, e_Z = %.1f s at p0, optimizer D = %.1f s",
+                                + " it. 90, e_Z = %.2f s at p0, optimizer D = %.1f s",
                         hp.factor(),
                         hp.factor(),
                         hp.iterationSeconds(),
@@ -291,7 +292,10 @@ public final class DsagReproduction implements Reproduction {
                                 + " caption) says \"more than twice\" (a lower bound, shown as"
                                 + " 2). The paper fixes neither the factor, the iteration time"
                                 + " nor the optimizer's run time: the sensitivity table below"
-                                + " varies them; the headline's choice is explained there"));
+                                + " varies them; the headline's choice is explained there. At"
+                                + " the headline ours is below the paper's bound; ≥ 2 is reached"
+                                + " at factor 3 with e_Z = 0.1–0.25 s, or factor 2 at e_Z = 0.4"
+                                + " s"));
         lastSeed = seed;
         lastTable = table(f, reps);
         lastReps = reps;
