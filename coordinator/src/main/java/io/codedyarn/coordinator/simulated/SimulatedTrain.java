@@ -4,6 +4,7 @@ import io.codedyarn.coordinator.BalanceSchedule;
 import io.codedyarn.coordinator.Coordinator;
 import io.codedyarn.coordinator.DataShape;
 import io.codedyarn.coordinator.InProcessWorkers;
+import io.codedyarn.coordinator.LazySettings;
 import io.codedyarn.coordinator.ManualClock;
 import io.codedyarn.coordinator.RunResult;
 import io.codedyarn.coordinator.SimulatedCluster;
@@ -168,6 +169,34 @@ public final class SimulatedTrain {
             SpeedSettings speeds,
             Checkpointing checkpointing)
             throws InterruptedException, InvalidCheckpointException {
+        return run(
+                spec,
+                plan,
+                data,
+                loadBalance,
+                schedule,
+                adaptation,
+                speeds,
+                LazySettings.defaults(),
+                checkpointing);
+    }
+
+    /**
+     * As above, with the lazy family's ξ, D and F ({@code coded-yarn.lazy.*}).
+     *
+     * @throws InvalidCheckpointException when {@code checkpointing.resume()} is another job's
+     */
+    public static RunResult run(
+            TrainSpec spec,
+            Plan plan,
+            Rows data,
+            boolean loadBalance,
+            BalanceSchedule schedule,
+            AdaptSettings adaptation,
+            SpeedSettings speeds,
+            LazySettings lazy,
+            Checkpointing checkpointing)
+            throws InterruptedException, InvalidCheckpointException {
         InvalidParametersException.require(
                 spec.latency() != null, "--latency", "is required with --cluster simulated");
         LatencySpec latency = LatencySpec.parse(spec.latency());
@@ -200,6 +229,7 @@ public final class SimulatedTrain {
                         .adapt(adaptation, NODES)
                         .speeds(speeds)
                         .balanceSchedule(schedule)
+                        .lazySettings(lazy)
                         .checkpoints(
                                 checkpointing.sink(),
                                 checkpointing.interval(),
