@@ -129,6 +129,7 @@ public final class SimulatedTrain {
                     schedule,
                     adaptation,
                     speeds,
+                    LazySettings.defaults(),
                     Checkpointing.none());
         } catch (InvalidCheckpointException e) {
             throw new IllegalStateException("no checkpoint was given", e);
@@ -153,36 +154,10 @@ public final class SimulatedTrain {
 
     /**
      * As {@link #run(TrainSpec, Plan, Rows, boolean, BalanceSchedule, AdaptSettings,
-     * SpeedSettings)}, with checkpoints. A resumed run starts its simulated clock at the
-     * checkpoint's time and its latency model at the checkpoint's broadcast, so a decoded run with
-     * no task in flight at the checkpoint continues bit for bit.
-     *
-     * @throws InvalidCheckpointException when {@code checkpointing.resume()} is another job's
-     */
-    public static RunResult run(
-            TrainSpec spec,
-            Plan plan,
-            Rows data,
-            boolean loadBalance,
-            BalanceSchedule schedule,
-            AdaptSettings adaptation,
-            SpeedSettings speeds,
-            Checkpointing checkpointing)
-            throws InterruptedException, InvalidCheckpointException {
-        return run(
-                spec,
-                plan,
-                data,
-                loadBalance,
-                schedule,
-                adaptation,
-                speeds,
-                LazySettings.defaults(),
-                checkpointing);
-    }
-
-    /**
-     * As above, with the lazy family's ξ, D and F ({@code coded-yarn.lazy.*}).
+     * SpeedSettings)}, with the lazy family's ξ, D and F ({@code coded-yarn.lazy.*}) and
+     * checkpoints. A resumed run starts its simulated clock at the checkpoint's time and its
+     * latency model at the checkpoint's broadcast, so a decoded run with no task in flight at the
+     * checkpoint continues bit for bit.
      *
      * @throws InvalidCheckpointException when {@code checkpointing.resume()} is another job's
      */
