@@ -328,13 +328,13 @@ public final class DsagTraining implements Reproduction {
                                 + " worker after computation ×1/r, GD's convergence per"
                                 + " iteration (no wall time of its own); \"coded GD cyclic s=3\""
                                 + " is a real gradient code (load ×4), for contrast.%n%n",
-                        MDS,
                         WORKERS,
                         WORKERS * lastScale.rowsPerWorker(),
                         COLS,
                         LATENCY,
                         lastScale.realizations(),
-                        lastScale.timeLimit()));
+                        lastScale.timeLimit(),
+                        MDS));
         sb.append(timeTable());
         sb.append('\n').append(claims());
         return sb.toString();
