@@ -43,6 +43,7 @@ public final class Coordinator {
     private AdaptSettings adaptation = AdaptSettings.off();
     private int clusterNodes = 1;
     private BalanceSchedule balanceSchedule = BalanceSchedule.defaults();
+    private LazySettings lazySettings = LazySettings.defaults();
     private SpeedSettings speeds = SpeedSettings.defaults();
     private CheckpointSink checkpointSink = CheckpointSink.none();
     private CheckpointInterval checkpointInterval = CheckpointInterval.finalOnly();
@@ -129,6 +130,12 @@ public final class Coordinator {
      */
     public Coordinator balanceSchedule(BalanceSchedule schedule) {
         this.balanceSchedule = java.util.Objects.requireNonNull(schedule);
+        return this;
+    }
+
+    /** ξ, D and F of lag, lagc, g-lag and g-gd ({@code coded-yarn.lazy.*}). */
+    public Coordinator lazySettings(LazySettings settings) {
+        this.lazySettings = java.util.Objects.requireNonNull(settings);
         return this;
     }
 
@@ -234,7 +241,7 @@ public final class Coordinator {
                             ? new Replanner(
                                     speeds, engine, rounds, Replanner.of(spec, plan), run.decisions)
                             : null;
-            family = Families.create(run, rounds, loadBalance, balanceSchedule);
+            family = Families.create(run, rounds, loadBalance, balanceSchedule, lazySettings);
             Stop stop =
                     new RoundLoop(run, family, adapter, replanner, checkpoints, rounds, resume)
                             .run();

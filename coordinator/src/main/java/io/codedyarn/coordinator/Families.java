@@ -18,13 +18,17 @@ final class Families {
 
     /**
      * The family object for a run; {@code balance}: SAG/DSAG load balancing, solving on {@code
-     * schedule}.
+     * schedule}; {@code lazy}: the lazy family's ξ, D and F.
      */
     static Family create(
-            RunState run, DecodeGate decodeGate, boolean balance, BalanceSchedule schedule) {
+            RunState run,
+            DecodeGate decodeGate,
+            boolean balance,
+            BalanceSchedule schedule,
+            LazySettings lazy) {
         Training t = training(run.plan);
-        if (t instanceof Training.Lazy lazy) {
-            return new LazyFamily(run, decodeGate, LazyFamily.Parameters.of(lazy));
+        if (t instanceof Training.Lazy l) {
+            return new LazyFamily(run, decodeGate, LazyFamily.Parameters.of(l, lazy));
         }
         if (t instanceof Training.Asynchronous async) {
             return new AsyncFamily(

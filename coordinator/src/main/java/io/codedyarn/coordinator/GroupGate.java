@@ -25,6 +25,7 @@ final class GroupGate implements Aggregator {
     private final RoundEngine engine;
     private final BlockDecoder groups;
     private final int[][] members;
+    private final int wait;
 
     // The round in progress.
     private long round;
@@ -32,16 +33,22 @@ final class GroupGate implements Aggregator {
     private int pending;
     private double[][] f;
     private BitSet arrived;
+    private int[] arrivedInGroup;
     private double[][] sums;
     private int used;
     private int discarded;
     private StringBuilder who;
 
-    GroupGate(Plan plan, RoundEngine engine, BlockDecoder groups, int[][] members) {
+    /**
+     * @param wait F: a selected group decodes once this many of its members arrived and they decode
+     *     (1 or the code's minimum: as soon as they decode)
+     */
+    GroupGate(Plan plan, RoundEngine engine, BlockDecoder groups, int[][] members, int wait) {
         this.plan = plan;
         this.engine = engine;
         this.groups = groups;
         this.members = members;
+        this.wait = wait;
     }
 
     /** Starts a round: group g (with x[g] != null) computes at x[g] with kernel {@code kind}. */
@@ -69,6 +76,7 @@ final class GroupGate implements Aggregator {
         }
         f = new double[plan.codewords().size()][];
         arrived = new BitSet(f.length);
+        arrivedInGroup = new int[members.length];
         sums = new double[members.length][];
         used = 0;
         discarded = 0;
@@ -114,6 +122,9 @@ final class GroupGate implements Aggregator {
         engine.mark(a, "used");
         used++;
         who.append(who.length() == 0 ? "" : " ").append(a.worker());
+        if (++arrivedInGroup[g] < wait) {
+            return false;
+        }
         Optional<Decoding> dec = groups.decodeBlock(g, arrived);
         if (dec.isPresent()) {
             sums[g] = Decodings.combine(dec.get(), f);

@@ -17,19 +17,21 @@ import java.util.random.RandomGenerator;
  * a selected group is refreshed as soon as its arrivals decode ({@link GroupGate}); then θ ← θ − α
  * Σ_g G_g over fresh and stale group gradients (14)/(18), the lazy update of {@link LazyTrigger}.
  * Defaults from the digest's recommendation: α = 1/L with L the smoothness of the whole objective
- * (power iteration), ξ = 1 (0 for g-gd), D = 10; the trigger's L_g come from power iteration on
- * each group's own data (the exact λ_max of the group, which is ≤ Σ_{s∈g} L_s). LR splits the
- * regulariser evenly: G_g = Σ_{g}∇ℓ/n + λθ/G, so Σ_g G_g = ∇F when all are fresh.
+ * (power iteration), ξ = 1 (0 for g-gd), D = 10, F minimal ({@link LazySettings}, configurable);
+ * the trigger's L_g come from power iteration on each group's own data (the exact λ_max of the
+ * group, which is ≤ Σ_{s∈g} L_s). LR splits the regulariser evenly: G_g = Σ_{g}∇ℓ/n + λθ/G, so Σ_g
+ * G_g = ∇F when all are fresh.
  */
 final class LazyFamily implements Family {
-    /** The typed parameters: trigger constant ξ, memory D, and whether every group always runs. */
-    record Parameters(double xi, int memory, boolean everyUnit) {
-        static final double XI = 1.0;
-        static final int MEMORY = 10;
-
-        /** The digest's defaults; G-GD (not triggered) refreshes every group every round. */
-        static Parameters of(Training.Lazy lazy) {
-            return new Parameters(XI, MEMORY, !lazy.triggered());
+    /**
+     * The typed parameters: trigger constant ξ, memory D, members waited for per group F (0 =
+     * minimal), and whether every group always runs.
+     */
+    record Parameters(double xi, int memory, int groupWait, boolean everyUnit) {
+        /** The configured constants; G-GD (not triggered) refreshes every group every round. */
+        static Parameters of(Training.Lazy lazy, LazySettings settings) {
+            return new Parameters(
+                    settings.xi(), settings.memory(), settings.groupWait(), !lazy.triggered());
         }
     }
 
@@ -60,7 +62,28 @@ final class LazyFamily implements Family {
         for (int g = 0; g < count; g++) {
             members[g] = PlanGroups.members(run.plan, g);
         }
-        this.gate = new GroupGate(run.plan, run.engine, LagFamily.groupDecoder(run.plan), members);
+        int minimal = Integer.parseInt(run.plan.parameters().get("F"));
+        int size = members[0].length;
+        int wait = parameters.groupWait();
+        if (wait != 0 && (wait < minimal || wait > size)) {
+            throw new IllegalArgumentException(
+                    "coded-yarn.lazy.group-wait: F must be 0 (minimal) or in [M_G - r_G + 1, M_G]"
+                            + " = ["
+                            + minimal
+                            + ", "
+                            + size
+                            + "] for "
+                            + run.plan.scheme()
+                            + ", got "
+                            + wait);
+        }
+        this.gate =
+                new GroupGate(
+                        run.plan,
+                        run.engine,
+                        LagFamily.groupDecoder(run.plan),
+                        members,
+                        Math.max(wait, minimal));
         this.losses = new double[count];
     }
 

@@ -282,6 +282,7 @@ class CheckpointResumeTest {
                 BalanceSchedule.defaults(),
                 AdaptSettings.off(),
                 SpeedSettings.defaults(),
+                LazySettings.defaults(),
                 new SimulatedTrain.Checkpointing(
                         c -> out.add(CheckpointFile.encode(c)),
                         new CheckpointInterval(5, 0),

@@ -1,6 +1,7 @@
 package io.codedyarn.am.config;
 
 import io.codedyarn.coordinator.BalanceSchedule;
+import io.codedyarn.coordinator.LazySettings;
 import io.codedyarn.coordinator.adapt.AdaptSettings;
 import io.codedyarn.coordinator.adapt.SpeedSettings;
 import io.codedyarn.coordinator.checkpoint.CheckpointInterval;
@@ -20,6 +21,7 @@ import java.util.function.Function;
  * @param dsagLoadBalance {@link Keys#DSAG_LOAD_BALANCE}
  * @param balancePeriodSeconds {@link Keys#DSAG_LOAD_BALANCE_PERIOD_SECONDS}
  * @param balanceEveryIterations {@link Keys#DSAG_LOAD_BALANCE_EVERY_ITERATIONS}
+ * @param lazy {@link Keys#LAZY_XI}, {@link Keys#LAZY_MEMORY}, {@link Keys#LAZY_GROUP_WAIT}
  * @param straggle {@link Keys#STRAGGLE} (a valid spec)
  * @param adaptation the {@code coded-yarn.exclusion.*} keys
  * @param speeds the {@code coded-yarn.speeds.*} keys ({@code --speeds auto})
@@ -36,6 +38,7 @@ public record CodedYarnConfig(
         boolean dsagLoadBalance,
         double balancePeriodSeconds,
         int balanceEveryIterations,
+        LazySettings lazy,
         String straggle,
         AdaptSettings adaptation,
         SpeedSettings speeds,
@@ -82,6 +85,7 @@ public record CodedYarnConfig(
                 balance,
                 period,
                 every,
+                lazy(lookup),
                 straggle,
                 adaptation(lookup),
                 speeds(lookup),
@@ -89,6 +93,16 @@ public record CodedYarnConfig(
                         parse(lookup, Keys.CHECKPOINT_INTERVAL, s -> s),
                         "configuration key " + Keys.CHECKPOINT_INTERVAL.name()),
                 YarnSettings.parse(lookup));
+    }
+
+    private static LazySettings lazy(Function<String, String> lookup) {
+        double xi = parse(lookup, Keys.LAZY_XI, Double::parseDouble);
+        int memory = parse(lookup, Keys.LAZY_MEMORY, Integer::parseInt);
+        int wait = parse(lookup, Keys.LAZY_GROUP_WAIT, Integer::parseInt);
+        require(xi >= 0 && Double.isFinite(xi), Keys.LAZY_XI, xi, "must be a finite number >= 0");
+        require(memory >= 1, Keys.LAZY_MEMORY, memory, "must be >= 1");
+        require(wait >= 0, Keys.LAZY_GROUP_WAIT, wait, "must be >= 0 (0 = minimal)");
+        return new LazySettings(xi, memory, wait);
     }
 
     private static SpeedSettings speeds(Function<String, String> lookup) {

@@ -73,6 +73,24 @@ public final class Keys {
                     0,
                     "0: the load balancer follows coded-yarn.dsag.load-balance.period-seconds; K >= 1: it solves after every K-th iteration instead, whatever the time (10 = the behaviour before the period rule)");
 
+    public static final ConfigKey<Double> LAZY_XI =
+            new ConfigKey<>(
+                    "coded-yarn.lazy.xi",
+                    1.0,
+                    "trigger constant xi >= 0 of lag, lagc and g-lag (LAGC conditions (13)/(17)); 0 selects every group each iteration; the paper's experiments use 1");
+
+    public static final ConfigKey<Integer> LAZY_MEMORY =
+            new ConfigKey<>(
+                    "coded-yarn.lazy.memory",
+                    10,
+                    "memory D >= 1 of the lazy trigger: how many past squared steps its threshold averages (LAGC (13)/(17)); the paper's experiments use 10");
+
+    public static final ConfigKey<Integer> LAZY_GROUP_WAIT =
+            new ConfigKey<>(
+                    "coded-yarn.lazy.group-wait",
+                    0,
+                    "F: how many members a selected group of lag, lagc, g-lag or g-gd waits for before it decodes; 0 = the minimal M_G - r_G + 1 (the paper's), else in [M_G - r_G + 1, M_G]");
+
     /**
      * The default of {@code train --straggle} ({@code
      * io.codedyarn.placement.straggle.StraggleSpec}).
@@ -303,6 +321,9 @@ public final class Keys {
                 DSAG_LOAD_BALANCE,
                 DSAG_LOAD_BALANCE_PERIOD_SECONDS,
                 DSAG_LOAD_BALANCE_EVERY_ITERATIONS,
+                LAZY_XI,
+                LAZY_MEMORY,
+                LAZY_GROUP_WAIT,
                 STRAGGLE,
                 SPEEDS_WARMUP_ITERATIONS,
                 SPEEDS_MIN_GAIN,

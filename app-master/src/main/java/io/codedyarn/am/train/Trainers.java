@@ -144,6 +144,7 @@ public final class Trainers {
                 config.balanceSchedule(),
                 config.adaptation(),
                 config.speeds(),
+                config.lazy(),
                 checkpointing);
     }
 

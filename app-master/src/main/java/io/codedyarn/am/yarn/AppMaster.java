@@ -250,6 +250,7 @@ public final class AppMaster {
                         .startupTimeout(2L * settings.localityWaitSeconds() + STARTUP_SLACK_SECONDS)
                         .loadBalance(config.dsagLoadBalance())
                         .balanceSchedule(config.balanceSchedule())
+                        .lazySettings(config.lazy())
                         .adapt(config.adaptation(), clusterNodes.size())
                         .speeds(config.speeds())
                         .checkpoints(checkpoints, config.checkpointInterval(), "");

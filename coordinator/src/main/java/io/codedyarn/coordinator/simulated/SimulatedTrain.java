@@ -4,6 +4,7 @@ import io.codedyarn.coordinator.BalanceSchedule;
 import io.codedyarn.coordinator.Coordinator;
 import io.codedyarn.coordinator.DataShape;
 import io.codedyarn.coordinator.InProcessWorkers;
+import io.codedyarn.coordinator.LazySettings;
 import io.codedyarn.coordinator.ManualClock;
 import io.codedyarn.coordinator.RunResult;
 import io.codedyarn.coordinator.SimulatedCluster;
@@ -128,6 +129,7 @@ public final class SimulatedTrain {
                     schedule,
                     adaptation,
                     speeds,
+                    LazySettings.defaults(),
                     Checkpointing.none());
         } catch (InvalidCheckpointException e) {
             throw new IllegalStateException("no checkpoint was given", e);
@@ -152,9 +154,10 @@ public final class SimulatedTrain {
 
     /**
      * As {@link #run(TrainSpec, Plan, Rows, boolean, BalanceSchedule, AdaptSettings,
-     * SpeedSettings)}, with checkpoints. A resumed run starts its simulated clock at the
-     * checkpoint's time and its latency model at the checkpoint's broadcast, so a decoded run with
-     * no task in flight at the checkpoint continues bit for bit.
+     * SpeedSettings)}, with the lazy family's ξ, D and F ({@code coded-yarn.lazy.*}) and
+     * checkpoints. A resumed run starts its simulated clock at the checkpoint's time and its
+     * latency model at the checkpoint's broadcast, so a decoded run with no task in flight at the
+     * checkpoint continues bit for bit.
      *
      * @throws InvalidCheckpointException when {@code checkpointing.resume()} is another job's
      */
@@ -166,6 +169,7 @@ public final class SimulatedTrain {
             BalanceSchedule schedule,
             AdaptSettings adaptation,
             SpeedSettings speeds,
+            LazySettings lazy,
             Checkpointing checkpointing)
             throws InterruptedException, InvalidCheckpointException {
         InvalidParametersException.require(
@@ -200,6 +204,7 @@ public final class SimulatedTrain {
                         .adapt(adaptation, NODES)
                         .speeds(speeds)
                         .balanceSchedule(schedule)
+                        .lazySettings(lazy)
                         .checkpoints(
                                 checkpointing.sink(),
                                 checkpointing.interval(),

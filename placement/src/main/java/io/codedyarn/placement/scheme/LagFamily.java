@@ -32,6 +32,9 @@ import java.util.random.RandomGenerator;
  *   <li>{@code g-lag}, {@code g-gd}: M_G ≤ r, so r_G = M_G (§2.6, §2.3): every group member stores
  *       all the group's batches and sends their plain sum; the fastest one suffices (F = 1). g-gd
  *       selects every group each iteration (ξ = 0); the others are lazy.
+ *   <li>{@code g-gd} with coded groups: --groups and --load with M_G = M/G &gt; r, the LAGC layout
+ *       (r_G = r, any F = M_G − r + 1 members decode) with every group selected each iteration:
+ *       LAGC with ξ = 0, the G-GD rows of the paper's Table II with M_G &gt; r (§2.3, Remark 2).
  * </ul>
  *
  * The lazy trigger (17) is not part of the placement; it reads the groups from {@link
@@ -57,8 +60,9 @@ public final class LagFamily implements Scheme {
                         + " member (LAGC §2.6)"),
         G_GD(
                 "g-gd",
-                "groups whose members all store the group's data; every group, fastest member"
-                        + " (LAGC §2.3)");
+                "groups whose members all store the group's data, fastest member; or, with"
+                        + " --load r < M/--groups, cyclic-coded groups, any M_G-r+1 members;"
+                        + " every group each iteration (LAGC §2.3)");
 
         final String cliName;
         final String description;
@@ -210,8 +214,9 @@ public final class LagFamily implements Scheme {
                     if (load == 0) {
                         r = mg; // the layout needs exactly r_G = M_G
                     }
+                    // g-gd also takes coded groups (M_G > r): LAGC's layout, every group selected.
                     InvalidParametersException.require(
-                            mg <= r,
+                            mg <= r || variant == Variant.G_GD,
                             "--groups",
                             "%s needs workers per group (M/G = %d) <= --load (%d)",
                             name(),

@@ -18,8 +18,16 @@ import java.io.UncheckedIOException;
 final class SimulatedRuns {
     private SimulatedRuns() {}
 
+    /** A run's full result and its trace. */
+    record Run(RunResult result, Trace trace) {}
+
     /** Runs {@code spec} on {@code data}; a failed run is an error (the tables need every run). */
     static Trace run(TrainSpec spec, Rows data) {
+        return runFull(spec, data).trace();
+    }
+
+    /** {@link #run}, keeping the coordinator's logs (the MDS bound re-times GD's records). */
+    static Run runFull(TrainSpec spec, Rows data) {
         long start = System.nanoTime();
         RunResult r;
         var plan = spec.plan();
@@ -39,7 +47,7 @@ final class SimulatedRuns {
                             + spec.seed()
                             + ")");
         }
-        return Trace.of(r, plan.workers(), wall);
+        return new Run(r, Trace.of(r, plan.workers(), wall));
     }
 
     /** Every row of a dense generator, in one in-memory block. */

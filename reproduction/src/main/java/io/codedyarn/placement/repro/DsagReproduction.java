@@ -29,8 +29,9 @@ import java.util.random.RandomGenerator;
  * closed loop, whose two arms share their draws).
  *
  * <p>Seed 1, scale 1 (≈ 5 s): w = 9: 0.01429 s event-driven vs 0.01283 s one-shot, ratio 1.114 ±
- * 0.0002; w = 72: 0.01981 vs 0.01980 s, ratio 1.0008 ± 0.0004; Fig. 7: 0.923 s unbalanced vs 0.457
- * s balanced over iterations 101–120, ratio 2.02 ± 0.011 (2.10 over 111–120).
+ * 0.0002; w = 72: 0.01981 vs 0.01980 s, ratio 1.0008 ± 0.0004; Fig. 7 (the paper's protocol,
+ * headline free values, ≈ 66 s with the sensitivity table): 0.577 s unbalanced vs 0.315 s balanced
+ * over iterations 101–120, ratio 1.835 ± 0.009 (1.96 over 111–120), below the paper's "> 2".
  */
 public final class DsagReproduction implements Reproduction {
     /** Fig. 6: N = 72 workers, jobs of 100 iterations, w = 9 and w = N. */
@@ -52,6 +53,7 @@ public final class DsagReproduction implements Reproduction {
 
     private String lastTable = "";
     private long lastSeed;
+    private int lastReps = SCENARIOS;
 
     @Override
     public String id() {
@@ -171,16 +173,17 @@ public final class DsagReproduction implements Reproduction {
     }
 
     /** Iteration windows [from, to) of the Fig. 7 table, 0-based; the last is the headline. */
-    static final int[][] WINDOWS = {
-        {0, DsagLoadBalanceScenario.SLOW_AFTER},
-        {DsagLoadBalanceScenario.SLOW_AFTER, DsagLoadBalanceScenario.FAST_AFTER},
-        {DsagLoadBalanceScenario.FAST_AFTER, DsagLoadBalanceScenario.ITERATIONS},
-        {DsagLoadBalanceScenario.ITERATIONS - 10, DsagLoadBalanceScenario.ITERATIONS},
-        {
-            DsagLoadBalanceScenario.ITERATIONS - DsagLoadBalanceScenario.LAST,
-            DsagLoadBalanceScenario.ITERATIONS
-        }
-    };
+    static int[][] windows(int iterations) {
+        return new int[][] {
+            {0, DsagLoadBalanceScenario.SLOW_AFTER},
+            {DsagLoadBalanceScenario.SLOW_AFTER, DsagLoadBalanceScenario.FAST_AFTER},
+            {DsagLoadBalanceScenario.FAST_AFTER, iterations},
+            {iterations - 10, iterations},
+            {iterations - DsagLoadBalanceScenario.LAST, iterations}
+        };
+    }
+
+    static final int[][] WINDOWS = windows(DsagLoadBalanceScenario.Params.headline().iterations());
 
     /** Per replication r and window k: mean latency with and without balancing. */
     record Fig7(double[][] balanced, double[][] unbalanced, double[] rebalances) {
@@ -196,19 +199,25 @@ public final class DsagReproduction implements Reproduction {
         Estimate ratio(int k) {
             return Replications.ratioPaired(unbalanced[k], balanced[k]);
         }
+
+        /** unbalanced/balanced over the final 20 iterations (the paper's claim). */
+        Estimate headlineRatio() {
+            return ratio(unbalanced.length - 1);
+        }
     }
 
     /** {@code reps} independent closed-loop replications of the Fig. 7 scenario. */
-    static Fig7 fig7(long seed, int reps) {
-        double[][] bal = new double[WINDOWS.length][reps];
-        double[][] unb = new double[WINDOWS.length][reps];
+    static Fig7 fig7(long seed, int reps, DsagLoadBalanceScenario.Params params) {
+        int[][] windows = windows(params.iterations());
+        double[][] bal = new double[windows.length][reps];
+        double[][] unb = new double[windows.length][reps];
         double[] rebalances = new double[reps];
         for (int r = 0; r < reps; r++) {
             DsagLoadBalanceScenario.Outcome o =
-                    new DsagLoadBalanceScenario(seed * 1_000_003L + r).run();
-            for (int k = 0; k < WINDOWS.length; k++) {
-                int a = WINDOWS[k][0];
-                int b = WINDOWS[k][1];
+                    new DsagLoadBalanceScenario(seed * 1_000_003L + r, params).run();
+            for (int k = 0; k < windows.length; k++) {
+                int a = windows[k][0];
+                int b = windows[k][1];
                 bal[k][r] = DsagLoadBalanceScenario.mean(o.balanced(), a, b);
                 unb[k][r] = DsagLoadBalanceScenario.mean(o.unbalanced(), a, b);
             }
@@ -217,8 +226,13 @@ public final class DsagReproduction implements Reproduction {
         return new Fig7(bal, unb, rebalances);
     }
 
+    static Fig7 fig7(long seed, int reps) {
+        return fig7(seed, reps, DsagLoadBalanceScenario.Params.headline());
+    }
+
     private void loadBalanceNumbers(long seed, int reps, List<ReproducedNumber> out) {
-        Fig7 f = fig7(seed, reps);
+        DsagLoadBalanceScenario.Params hp = DsagLoadBalanceScenario.Params.headline();
+        Fig7 f = fig7(seed, reps, hp);
         int last = WINDOWS.length - 1;
         Estimate b = f.balanced(last);
         Estimate u = f.unbalanced(last);
@@ -227,19 +241,23 @@ public final class DsagReproduction implements Reproduction {
                 String.format(
                         Locale.ROOT,
                         "N=w=8, p0=20, 3 workers comp ×%.0f after it. 40, 3 others ×1/%.0f after"
-                                + " it. 90, LB every %d it.",
-                        DsagLoadBalanceScenario.SLOWDOWN,
-                        DsagLoadBalanceScenario.SPEEDUP,
-                        DsagLoadBalanceScenario.EVERY);
+                                + " it. 90, e_Z = %.2f s at p0, optimizer D = %.1f s",
+                        hp.factor(),
+                        hp.factor(),
+                        hp.iterationSeconds(),
+                        hp.optimizerSeconds());
         String how =
                 String.format(
                         Locale.ROOT,
-                        "mean latency of iterations 101–120, over %d closed-loop replications"
-                                + " (cluster: e_Z = 0.4 s·U[0.9,1.1] at p0, comp CV 0.1, e_Y ="
-                                + " 0.04 s·U[0.5,1.5]; changed workers and draws re-drawn per"
-                                + " replication; both arms share their draws); profiler"
-                                + " defaults (10 s window ≈ 20 iterations, 10 samples, 10–90%%"
-                                + " trimming), LB min improvement 0.9 (paper: 10%%)",
+                        "mean latency of iterations %d–%d, over %d closed-loop replications"
+                                + " (cluster: e_Z·U[0.9,1.1] per worker at p0, comp CV 0.1, e_Y ="
+                                + " 0.1·e_Z·U[0.5,1.5]; changed workers and draws re-drawn per"
+                                + " replication; both arms share their draws); the paper's"
+                                + " protocol: profiler 10 s window (10–90%% trimming, 10 samples),"
+                                + " optimizer restarted whenever it finishes, publishes only at"
+                                + " ≥ 10%% improvement",
+                        hp.iterations() - DsagLoadBalanceScenario.LAST + 1,
+                        hp.iterations(),
                         reps);
         out.add(
                 new ReproducedNumber(
@@ -270,17 +288,17 @@ public final class DsagReproduction implements Reproduction {
                         2.0,
                         q.standardError(),
                         "",
-                        "ratio of the two means, paired delta-method s.e.; paper and digest"
-                                + " say \"more than twice\" (a lower bound, shown as 2)."
-                                + " Balancing at w = N conserves total work (h = h_min), so"
-                                + " after both changes the ideal mean is 8/(3/2 + 3·2 + 2)·e_Z"
-                                + " + e_Y ≈ 0.38 s per worker vs 2·e_Z + e_Y ≈ 0.84 s for the"
-                                + " slowed ones: ≈ 2.2. It is reached only once the 10 s window"
-                                + " has flushed the pre-change samples (table: 111–120);"
-                                + " slowdown ×2 and speed-up ×2 are our choice (the paper gives"
-                                + " no factors)"));
+                        "ratio of the two means, paired delta-method s.e.; paper (Fig. 7"
+                                + " caption) says \"more than twice\" (a lower bound, shown as"
+                                + " 2). The paper fixes neither the factor, the iteration time"
+                                + " nor the optimizer's run time: the sensitivity table below"
+                                + " varies them; the headline's choice is explained there. At"
+                                + " the headline ours is below the paper's bound; ≥ 2 is reached"
+                                + " at factor 3 with e_Z = 0.1–0.25 s, or factor 2 at e_Z = 0.4"
+                                + " s"));
         lastSeed = seed;
         lastTable = table(f, reps);
+        lastReps = reps;
     }
 
     private static String table(Fig7 f, int reps) {
@@ -316,14 +334,15 @@ public final class DsagReproduction implements Reproduction {
     }
 
     /**
-     * The per-window table of the last {@link #run} with this seed (at its scale); computed at
-     * scale 1 when there was none.
+     * The per-window table of the last {@link #run} with this seed (at its scale; computed at scale
+     * 1 when there was none) and the sensitivity table over the values the paper leaves open
+     * ({@link DsagFig7Sensitivity}, computed here: it is the slow part).
      */
     @Override
     public String extraMarkdown(long seed) {
         if (lastTable.isEmpty() || lastSeed != seed) {
             loadBalanceNumbers(seed, SCENARIOS, new ArrayList<>());
         }
-        return lastTable;
+        return lastTable + "\n" + DsagFig7Sensitivity.table(seed, lastReps);
     }
 }

@@ -69,28 +69,32 @@ class DsagReproductionTest {
         assertThat(os.ours()).isGreaterThan(find("Fig. 6: one-shot", "N=72, w=9").ours());
     }
 
+    /** DSAG, Fig. 7 caption (§VI): unbalanced "more than twice" the balanced latency. */
+    private static final double PAPER_FIG7_AT_LEAST = 2.0;
+
     @Test
-    void loadBalancingHalvesTheLatencyOfTheLastTwentyIterations() {
+    void loadBalancingAgainstThePapersFig7Bound() {
         ReproducedNumber b = find("Fig. 7: iteration latency with load", "N=w=8");
         ReproducedNumber u = find("Fig. 7: iteration latency without", "N=w=8");
         ReproducedNumber q = find("Fig. 7: unbalanced / balanced", "N=w=8");
-        assertThat(q.paper()).isEqualTo(2.0);
+        assertThat(q.paper()).isEqualTo(PAPER_FIG7_AT_LEAST);
         assertThat(q.ours()).isCloseTo(u.ours() / b.ours(), within(1e-12));
-        // Long runs give E[ratio] ≈ 2.00 (seeds 1, 2 with 150 replications: 2.014 ± 0.007,
-        // 1.990 ± 0.013): at the paper's bound "> 2", not clearly above it. So: within 4 s.e.
-        // of 2, and above the documented floor 1.85 (the window lag; ideal balancing ≈ 2.2).
-        assertThat(Math.abs(q.ours() - 2.0)).isLessThanOrEqualTo(4 * q.standardError());
-        assertThat(q.ours()).isGreaterThan(1.85);
+        double f = DsagLoadBalanceScenario.Params.headline().factor();
+        // Upper reference: perfect balancing at constant work, f·(3/f + 3f + 2)/8 (2.375 at f =
+        // 2); the max over 8 noisy workers only lowers what is reachable.
+        assertThat(q.ours() - 4 * q.standardError()).isLessThan(DsagFig7Sensitivity.idealRatio(f));
+        // Lower reference: balancing only the slowdown away, not the speed-up: (3 + 5f)/8. The
+        // balancer must also use the sped-up workers' headroom.
+        assertThat(q.ours() - 4 * q.standardError()).isGreaterThan((3 + 5 * f) / 8);
         assertThat(b.ours() + 4 * b.standardError()).isLessThan(u.ours() - 4 * u.standardError());
     }
 
     @Test
-    void balancerHelpsLittleBeforeTheChangesAndMoreOnceItsWindowHasFlushed() {
+    void balancerHelpsLittleBeforeTheChangesAndMoreAfterThem() {
         DsagReproduction.Fig7 f = DsagReproduction.fig7(SEED, 6);
         // Iterations 1–40: static ±10 % heterogeneity only; balancing gains a few percent at most.
         Estimate before = f.ratio(0);
         assertThat(before.mean()).isBetween(1 - 4 * before.standardError(), 1.05);
-        // 41–90 (slowdown) gains less than 91–120, and the last 10 iterations the most.
         Estimate slowed = f.ratio(1);
         Estimate end = f.ratio(2);
         assertThat(slowed.mean() - 4 * slowed.standardError()).isGreaterThan(1.2);
@@ -99,7 +103,7 @@ class DsagReproductionTest {
         for (int k = 0; k < DsagReproduction.WINDOWS.length; k++) {
             assertThat(f.balanced(k).mean()).isLessThan(f.unbalanced(k).mean());
         }
-        assertThat(Replications.of(f.rebalances()).mean()).isGreaterThanOrEqualTo(3);
+        assertThat(Replications.of(f.rebalances()).mean()).isGreaterThanOrEqualTo(2);
     }
 
     @Test
@@ -109,7 +113,9 @@ class DsagReproductionTest {
         int reps = 12;
         double[] d = new double[reps];
         for (int r = 0; r < reps; r++) {
-            DsagLoadBalanceScenario s = new DsagLoadBalanceScenario(1000 + r);
+            DsagLoadBalanceScenario s =
+                    new DsagLoadBalanceScenario(
+                            1000 + r, DsagLoadBalanceScenario.Params.headline());
             double closed =
                     DsagLoadBalanceScenario.mean(
                             s.run().unbalanced(), 0, DsagLoadBalanceScenario.SLOW_AFTER);
@@ -125,15 +131,9 @@ class DsagReproductionTest {
     }
 
     @Test
-    void seededRunsRepeatAndTheReportHasTheWindowTable() {
+    void seededRunsRepeat() {
         List<ReproducedNumber> again = new DsagReproduction().run(SEED, SCALE);
         assertThat(again).isEqualTo(numbers);
-        String md = ReproductionReport.section(REPRO, numbers, SEED, SCALE);
-        assertThat(md)
-                .contains("reproduce dsag --seed 7 --scale 0.1")
-                .contains("| 1–40 |")
-                .contains("| 41–90 |")
-                .contains("| 101–120 |");
     }
 
     @Test
