@@ -50,6 +50,7 @@ public final class Coordinator {
     private String data = "";
     private Supplier<JsonNode> clusterState = () -> null;
     private Checkpoint resume;
+    private LiveFeed feed;
     private volatile RunState current;
 
     public Coordinator(
@@ -180,6 +181,15 @@ public final class Coordinator {
     }
 
     /**
+     * Publishes the run's iterations, task latencies and adaptation events to {@code feed} as they
+     * happen (on this coordinator's thread; the feed is read from others).
+     */
+    public Coordinator liveFeed(LiveFeed feed) {
+        this.feed = java.util.Objects.requireNonNull(feed);
+        return this;
+    }
+
+    /**
      * Continues the run {@code checkpoint} was taken from, instead of starting afresh: the setup
      * rounds are skipped, the iteration log, clock and optimiser state go on where it stopped. Call
      * after {@link #checkpoints} (the identity includes the dataset).
@@ -206,6 +216,9 @@ public final class Coordinator {
                         Metric.defaultLambda(spec.workload(), spec.lambda(), n),
                         spec.reference());
         RunState run = new RunState(spec, plan, shape, engine, metric);
+        if (feed != null) {
+            run.feed(feed);
+        }
         current = run;
         if (resume != null) {
             engine.resume(resume.elapsedNanos(), resume.rounds());
@@ -269,6 +282,7 @@ public final class Coordinator {
             diagnostic = e.getMessage();
         } finally {
             port.close();
+            run.finishFeed();
         }
         if (ok && model == null) {
             ok = false;

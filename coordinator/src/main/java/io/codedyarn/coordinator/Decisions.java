@@ -40,6 +40,15 @@ final class Decisions {
         all.addAll(events);
     }
 
+    /** The events from position {@code from} on (those a live feed has not published yet). */
+    List<AdaptEvent> since(int from) {
+        return List.copyOf(all.subList(Math.min(from, all.size()), all.size()));
+    }
+
+    int size() {
+        return all.size();
+    }
+
     List<AdaptEvent> list() {
         return List.copyOf(all);
     }

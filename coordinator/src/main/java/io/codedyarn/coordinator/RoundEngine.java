@@ -29,6 +29,7 @@ final class RoundEngine {
         long service = -1;
         long compute;
         String use = "lost";
+        boolean changed; // in {@code changed}: not drained since its last change
 
         Slot(long iteration, int worker, long sent, double load, long[] tags) {
             this.iteration = iteration;
@@ -64,6 +65,8 @@ final class RoundEngine {
     private final long[] lastReceived; // per worker: when its previous result arrived
     private final Map<Long, Slot> slots = new HashMap<>();
     private final List<Slot> log = new ArrayList<>();
+    private final List<Slot> changed = new ArrayList<>(); // for a LiveFeed
+    private boolean trackChanges;
     private long start;
     private long rounds;
     private long resumedNanos;
@@ -205,6 +208,7 @@ final class RoundEngine {
                     "worker " + worker + " already has a task of round " + task.round());
         }
         log.add(s);
+        touch(s);
         inFlight[worker]++;
         port.send(worker, task.at(iteration));
     }
@@ -309,6 +313,7 @@ final class RoundEngine {
         lastReceived[res.worker()] = s.received;
         s.compute = res.computeNanos();
         s.use = "received";
+        touch(s);
         inFlight[res.worker()]--;
         if (s.iteration >= 0) {
             answered.add(s);
@@ -349,13 +354,43 @@ final class RoundEngine {
         Slot s = slots.get(key(a.round(), a.worker()));
         if (s != null) {
             s.use = use;
+            touch(s);
         }
     }
 
     /** The latency records of traced (non-setup) tasks, in send order. */
     List<LatencyRecord> latencyLog() {
-        List<LatencyRecord> out = new ArrayList<>(log.size());
-        for (Slot s : log) {
+        return records(log);
+    }
+
+    /** From now on, keep which traced tasks changed, for {@link #drainChanged} (a live feed). */
+    void trackChanges() {
+        trackChanges = true;
+    }
+
+    /**
+     * The records of the traced tasks sent, answered or marked since the last call, in the order of
+     * their first change (empty unless {@link #trackChanges} was called).
+     */
+    List<LatencyRecord> drainChanged() {
+        List<LatencyRecord> out = records(changed);
+        for (Slot s : changed) {
+            s.changed = false;
+        }
+        changed.clear();
+        return out;
+    }
+
+    private void touch(Slot s) {
+        if (trackChanges && s.iteration >= 0 && !s.changed) {
+            s.changed = true;
+            changed.add(s);
+        }
+    }
+
+    private List<LatencyRecord> records(List<Slot> slots) {
+        List<LatencyRecord> out = new ArrayList<>(slots.size());
+        for (Slot s : slots) {
             if (s.iteration < 0) {
                 continue;
             }
@@ -526,6 +561,7 @@ final class RoundEngine {
                         s -> {
                             if (s.worker == worker && s.received < 0) {
                                 s.use = "replaced";
+                                touch(s);
                                 return true;
                             }
                             return false;

@@ -35,6 +35,9 @@ final class RunState {
     private double lastValue = Double.NaN;
     private volatile double progress;
 
+    private LiveFeed feed; // null: no live view
+    private int eventsPublished;
+
     /** The last iteration's record, for {@link #status} (formatted on demand, off the loop). */
     private volatile IterationRecord last;
 
@@ -105,6 +108,7 @@ final class RunState {
         }
         progress = Math.min(1.0, (double) iterations.size() / maxIterations);
         last = iterations.get(iterations.size() - 1);
+        publish(last);
         if (iterations.size() % 10 == 1 || LOG.isDebugEnabled()) {
             LOG.info(
                     "iteration {} t={}s metric={} gap={} used={}",
@@ -163,6 +167,39 @@ final class RunState {
         metric.squaredFrobenius(s.squaredFrobenius());
         last = iterations.isEmpty() ? null : iterations.get(iterations.size() - 1);
         progress = Math.min(1.0, (double) iterations.size() / maxIterations);
+        if (feed != null) {
+            // a resumed run: the earlier iterations (their tasks' trace is the earlier run's)
+            for (IterationRecord r : iterations) {
+                feed.publish(new LiveFeed.Entry(r, List.of(), List.of()));
+            }
+        }
+    }
+
+    /**
+     * Publishes this run to {@code feed} from now on: each iteration with the tasks and events
+     * since the previous one, and a last entry at {@link #finishFeed}.
+     */
+    void feed(LiveFeed feed) {
+        this.feed = feed;
+        engine.trackChanges();
+    }
+
+    private void publish(IterationRecord r) {
+        if (feed != null) {
+            feed.publish(
+                    new LiveFeed.Entry(r, engine.drainChanged(), decisions.since(eventsPublished)));
+            eventsPublished = decisions.size();
+        }
+    }
+
+    /** The feed's last entry: what changed after the last iteration (lost tasks, events). */
+    void finishFeed() {
+        if (feed != null) {
+            feed.finish(
+                    new LiveFeed.Entry(
+                            null, engine.drainChanged(), decisions.since(eventsPublished)));
+            eventsPublished = decisions.size();
+        }
     }
 
     /** The model to return: the best exactly evaluated iterate, else the last one. */

@@ -166,6 +166,7 @@ public final class CodedYarn extends Configured implements Tool {
                 ReproduceCommand.class,
                 io.codedyarn.am.cli.data.DataCommand.class,
                 BenchCommand.class,
+                ReportCommand.class,
                 CommandLine.HelpCommand.class
             })
     static final class Root implements Runnable {
