@@ -52,14 +52,34 @@ final class ReproduceCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "FILE", description = "write the Markdown document here")
     Path out;
 
+    @Option(
+            names = "--list",
+            description =
+                    "print the ids of all reproductions, one a line, in the document's order, and"
+                            + " exit")
+    boolean list;
+
+    /**
+     * Every reproduction, in the order of docs/reproduction.md: the numeric ones, then training.
+     */
+    static List<Reproduction> all() {
+        List<Reproduction> all = new ArrayList<>(Reproductions.all());
+        all.addAll(TrainingReproductions.all());
+        return all;
+    }
+
     @Override
     public Integer call() throws Exception {
         InvalidParametersException.require(
                 scale > 0 && scale <= 1, "--scale", "must be in (0, 1], got %s", scale);
+        if (list) {
+            all().forEach(r -> spec.commandLine().getOut().println(r.id()));
+            spec.commandLine().getOut().flush();
+            return 0;
+        }
         List<Reproduction> chosen = new ArrayList<>();
         if (papers.isEmpty() || papers.contains("all")) {
-            chosen.addAll(Reproductions.all());
-            chosen.addAll(TrainingReproductions.all());
+            chosen.addAll(all());
         } else {
             for (String p : papers) {
                 chosen.add(

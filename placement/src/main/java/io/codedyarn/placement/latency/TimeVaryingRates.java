@@ -8,6 +8,10 @@ import java.util.random.RandomGenerator;
  * stragglers with μ ~ U[0, τ), the others μ ~ U[τ, maxRate]. Times are shifted exponential with
  * shift α. A worker is slow iff its current rate is below τ. Note E[1/μ] = ∞ for μ ~ U(0, 5):
  * average many runs.
+ *
+ * <p>The paper's text says "each worker re-samples its rate with probability p", while eq. (22)'s
+ * a_{t+1} carries no worker index. {@link #shared} reads the equation literally: one a_t per
+ * iteration for all workers, each then drawing its own fresh U[0, maxRate].
  */
 public final class TimeVaryingRates implements LatencyModel {
     private final double p;
@@ -16,9 +20,29 @@ public final class TimeVaryingRates implements LatencyModel {
     private final double maxRate;
     private final double[] mu;
     private final RandomGenerator rng;
+    private final boolean sharedSwitch;
 
+    /** Each worker resamples with probability p on its own (the paper's text). */
     public TimeVaryingRates(
             int workers, double p, double alpha, double tau, double maxRate, RandomGenerator rng) {
+        this(workers, p, alpha, tau, maxRate, rng, false);
+    }
+
+    /** Eq. (22) read literally: one a_t ~ Bernoulli(p) per iteration for every worker. */
+    public static TimeVaryingRates shared(
+            int workers, double p, double alpha, double tau, double maxRate, RandomGenerator rng) {
+        return new TimeVaryingRates(workers, p, alpha, tau, maxRate, rng, true);
+    }
+
+    private TimeVaryingRates(
+            int workers,
+            double p,
+            double alpha,
+            double tau,
+            double maxRate,
+            RandomGenerator rng,
+            boolean sharedSwitch) {
+        this.sharedSwitch = sharedSwitch;
         if (!(tau > 0 && tau < maxRate)) {
             throw new IllegalArgumentException(
                     "need 0 < tau < max rate, got tau=" + tau + ", max=" + maxRate);
@@ -60,6 +84,17 @@ public final class TimeVaryingRates implements LatencyModel {
 
     @Override
     public void sample(int t, double[] load, double[] out) {
+        if (sharedSwitch) {
+            boolean resample = t > 0 && rng.nextDouble() < p;
+            for (int i = 0; i < mu.length; i++) {
+                double fresh = maxRate * (1.0 - rng.nextDouble());
+                if (resample) {
+                    mu[i] = fresh;
+                }
+                out[i] = load[i] * (alpha + rng.nextExponential() / mu[i]);
+            }
+            return;
+        }
         for (int i = 0; i < mu.length; i++) {
             double a = rng.nextDouble();
             double fresh = maxRate * (1.0 - rng.nextDouble());
