@@ -24,7 +24,7 @@ final class AsyncFamily implements Family {
     record Parameters(
             int w,
             double grace,
-            boolean dsag,
+            Training.Memory memory,
             boolean loadBalance,
             BalanceSchedule schedule,
             long seed) {
@@ -50,12 +50,7 @@ final class AsyncFamily implements Family {
                 w = training.w();
             }
             return new Parameters(
-                    w,
-                    RoundGate.DEFAULT_GRACE,
-                    training.cacheStale(),
-                    balance,
-                    schedule,
-                    spec.seed());
+                    w, RoundGate.DEFAULT_GRACE, training.memory(), balance, schedule, spec.seed());
         }
     }
 

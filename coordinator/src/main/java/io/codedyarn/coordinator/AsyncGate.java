@@ -1,6 +1,7 @@
 package io.codedyarn.coordinator;
 
 import io.codedyarn.placement.Plan;
+import io.codedyarn.placement.Training;
 import io.codedyarn.placement.dsag.SampleRange;
 import io.codedyarn.placement.dsag.SubpartitionAlignment;
 import io.codedyarn.placement.latency.LoadUnit;
@@ -9,6 +10,7 @@ import io.codedyarn.placement.method.GradientAggregator;
 import io.codedyarn.placement.method.OfferResult;
 import io.codedyarn.placement.method.RoundGate;
 import io.codedyarn.placement.method.SagAggregator;
+import io.codedyarn.placement.method.SgdAggregator;
 import io.codedyarn.worker.task.Piece;
 import io.codedyarn.worker.task.Task;
 import io.codedyarn.worker.task.WorkUnit;
@@ -32,7 +34,7 @@ final class AsyncGate implements Aggregator {
     private final RoundEngine engine;
     private final int n;
     private final int w;
-    private final boolean dsag;
+    private final Training.Memory memory;
     private DsagBalancing balancing;
     private final AsyncFamily.Parameters params;
     private final Decisions decisions;
@@ -67,7 +69,7 @@ final class AsyncGate implements Aggregator {
         this.engine = engine;
         this.n = plan.workers();
         this.w = params.w();
-        this.dsag = params.dsag();
+        this.memory = params.memory();
         this.params = params;
         this.decisions = decisions;
         this.gate = new RoundGate(w, params.grace());
@@ -145,7 +147,7 @@ final class AsyncGate implements Aggregator {
         System.arraycopy(s.p(), 0, p, 0, n);
         if (s.cache() != null) {
             long total = partitionStart[partitionStart.length - 1] - 1;
-            if (dsag) {
+            if (memory == Training.Memory.FRESH_AND_STALE) {
                 DsagAggregator d = new DsagAggregator(total, s.cache().dimension(), s.cacheRound());
                 d.restore(s.cache(), s.cacheRound());
                 agg = d;
@@ -176,9 +178,11 @@ final class AsyncGate implements Aggregator {
         if (agg == null) {
             long total = partitionStart[partitionStart.length - 1] - 1;
             agg =
-                    dsag
-                            ? new DsagAggregator(total, 1 + v.length, round)
-                            : new SagAggregator(total, 1 + v.length, round);
+                    switch (memory) {
+                        case FRESH_AND_STALE -> new DsagAggregator(total, 1 + v.length, round);
+                        case FRESH -> new SagAggregator(total, 1 + v.length, round);
+                        case NONE -> new SgdAggregator(total, 1 + v.length, round);
+                    };
         }
         agg.beginIteration(round);
         gate.reset();

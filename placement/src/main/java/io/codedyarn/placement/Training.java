@@ -18,16 +18,28 @@ public sealed interface Training permits Training.Decoded, Training.Lazy, Traini
     record Lazy(boolean triggered) implements Training {}
 
     /**
-     * Asynchronous rounds with a gradient cache (SAG, DSAG; DSAG §IV-B).
+     * Asynchronous rounds with a gradient cache (SAG, DSAG; DSAG §IV-B) or without one (SGD, the
+     * DSAG paper's "ignoring-stragglers" baseline, §VII).
      *
      * @param w fresh results per round by default (n − s)
-     * @param cacheStale DSAG: stale results enter the cache when fresher; SAG discards them
+     * @param memory what the estimate remembers across rounds
      */
-    record Asynchronous(int w, boolean cacheStale) implements Training {
+    record Asynchronous(int w, Memory memory) implements Training {
         public Asynchronous {
             if (w < 1) {
                 throw new IllegalArgumentException("w must be >= 1, got " + w);
             }
+            java.util.Objects.requireNonNull(memory);
         }
+    }
+
+    /** The estimate's memory of the asynchronous methods. */
+    enum Memory {
+        /** DSAG: fresh results, and stale ones when fresher than the cached overlap. */
+        FRESH_AND_STALE,
+        /** SAG: a cache of fresh results only; stale ones are discarded. */
+        FRESH,
+        /** SGD: this round's fresh results only, rescaled by n/n_processed; no cache. */
+        NONE
     }
 }

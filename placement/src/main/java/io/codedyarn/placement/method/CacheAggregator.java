@@ -35,6 +35,18 @@ abstract class CacheAggregator implements GradientAggregator {
     }
 
     /**
+     * SAG's and SGD's rule: a result computed at the current iterate enters the cache, any older
+     * one is dropped ({@link OfferResult#DISCARDED_STALE}).
+     */
+    protected OfferResult offerFreshOnly(long first, long last, long computedAt, double[] payload) {
+        checkNotFromFuture(computedAt);
+        if (computedAt != iteration()) {
+            return OfferResult.DISCARDED_STALE;
+        }
+        return cache.insert(first, last, computedAt, payload);
+    }
+
+    /**
      * Restores a checkpointed state: the cache's and the current iteration (the cache's entries
      * keep the iterations they were computed at).
      */

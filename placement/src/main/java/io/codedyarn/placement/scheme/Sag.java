@@ -25,40 +25,58 @@ import java.util.random.RandomGenerator;
  * <p>Example n = 3, K = 7, p = 2: W0 = {0, 1}, W1 = {2, 3}, W2 = {4, 5, 6}; w = 3 for s = 0.
  */
 public final class Sag implements Scheme {
-    private final boolean cacheStale;
+    private final Training.Memory memory;
 
-    private Sag(boolean cacheStale) {
-        this.cacheStale = cacheStale;
+    private Sag(Training.Memory memory) {
+        this.memory = memory;
     }
 
     /** SAG: stale results are discarded. */
     public static Sag sag() {
-        return new Sag(false);
+        return new Sag(Training.Memory.FRESH);
     }
 
     /** DSAG: stale results are cached when fresher than the overlapping entries. */
     public static Sag dsag() {
-        return new Sag(true);
+        return new Sag(Training.Memory.FRESH_AND_STALE);
+    }
+
+    /**
+     * SGD on subpartitions (DSAG §VII's baseline, digest §4.5 and §7 item 17): this round's fresh
+     * results only, rescaled by n/n_processed; no cache, so it plateaus.
+     */
+    public static Sag sgd() {
+        return new Sag(Training.Memory.NONE);
     }
 
     /** w = n − s, as {@link #place} recorded it in the plan's parameters. */
     @Override
     public Training training(Plan plan) {
-        return new Training.Asynchronous(Integer.parseInt(plan.parameters().get("w")), cacheStale);
+        return new Training.Asynchronous(Integer.parseInt(plan.parameters().get("w")), memory);
     }
 
     @Override
     public String name() {
-        return cacheStale ? "dsag" : "sag";
+        return switch (memory) {
+            case FRESH_AND_STALE -> "dsag";
+            case FRESH -> "sag";
+            case NONE -> "sgd";
+        };
     }
 
     @Override
     public String description() {
-        return cacheStale
-                ? "disjoint blocks in p subpartitions; wait for w fresh results, cache stale ones"
-                        + " (DSAG)"
-                : "disjoint blocks in p subpartitions; wait for w fresh results, discard stale"
-                        + " ones (SAG)";
+        return switch (memory) {
+            case FRESH_AND_STALE ->
+                    "disjoint blocks in p subpartitions; wait for w fresh results, cache stale ones"
+                            + " (DSAG)";
+            case FRESH ->
+                    "disjoint blocks in p subpartitions; wait for w fresh results, discard stale"
+                            + " ones (SAG)";
+            case NONE ->
+                    "disjoint blocks in p subpartitions; wait for w fresh results and step on them"
+                            + " alone, rescaled, no cache (SGD, DSAG's baseline)";
+        };
     }
 
     @Override
@@ -91,7 +109,12 @@ public final class Sag implements Scheme {
                 .parameter("partitions", k)
                 .parameter("subpartitions", sub)
                 .parameter("w", n - s)
-                .parameter("staleResults", cacheStale ? "cache" : "discard");
+                .parameter(
+                        "staleResults",
+                        memory == Training.Memory.FRESH_AND_STALE ? "cache" : "discard");
+        if (memory == Training.Memory.NONE) {
+            b.parameter("memory", "none: this round's fresh results, rescaled by n/n_processed");
+        }
         return b.build();
     }
 }

@@ -20,6 +20,7 @@ public final class Schemes {
         register(new LagFamily(LagFamily.Variant.G_GD));
         register(Sag.sag());
         register(Sag.dsag());
+        register(Sag.sgd());
         register(Bcc.random());
         register(Bcc.redrawing());
         register(Bcc.balanced());

@@ -18,8 +18,10 @@ class TrainingTest {
     @Test
     void sagAndDsagTrainAsynchronouslyWaitingForNMinusS() {
         SchemeParams p = SchemeParams.of(6, 2, 1);
-        assertThat(of("sag", p)).isEqualTo(new Training.Asynchronous(4, false));
-        assertThat(of("dsag", p)).isEqualTo(new Training.Asynchronous(4, true));
+        assertThat(of("sag", p)).isEqualTo(new Training.Asynchronous(4, Training.Memory.FRESH));
+        assertThat(of("dsag", p))
+                .isEqualTo(new Training.Asynchronous(4, Training.Memory.FRESH_AND_STALE));
+        assertThat(of("sgd", p)).isEqualTo(new Training.Asynchronous(4, Training.Memory.NONE));
     }
 
     @Test
@@ -34,7 +36,7 @@ class TrainingTest {
     @Test
     void everyOtherSchemeIsDecodeGated() {
         for (String s : Schemes.names()) {
-            boolean async = s.equals("sag") || s.equals("dsag");
+            boolean async = s.equals("sag") || s.equals("dsag") || s.equals("sgd");
             if (!async && !(Schemes.byName(s) instanceof LagFamily)) {
                 // The default declaration does not read the plan.
                 assertThat(Schemes.byName(s).training(null))

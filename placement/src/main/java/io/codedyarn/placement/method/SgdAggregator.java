@@ -31,10 +31,6 @@ public final class SgdAggregator extends CacheAggregator {
 
     @Override
     public OfferResult offer(long first, long last, long computedAt, double[] payload) {
-        checkNotFromFuture(computedAt);
-        if (computedAt != iteration()) {
-            return OfferResult.DISCARDED_STALE;
-        }
-        return cache.insert(first, last, computedAt, payload);
+        return offerFreshOnly(first, last, computedAt, payload);
     }
 }
