@@ -8,10 +8,12 @@ import io.codedyarn.am.net.ServerOptions;
 import io.codedyarn.am.output.CheckpointStore;
 import io.codedyarn.am.output.RunOutputs;
 import io.codedyarn.am.output.RunSummary;
+import io.codedyarn.am.report.LiveData;
 import io.codedyarn.coordinator.Coordinator;
 import io.codedyarn.coordinator.EventQueue;
 import io.codedyarn.coordinator.JobInfo;
 import io.codedyarn.coordinator.JobJson;
+import io.codedyarn.coordinator.LiveFeed;
 import io.codedyarn.coordinator.RunResult;
 import io.codedyarn.coordinator.TrainSpec;
 import java.io.IOException;
@@ -74,6 +76,8 @@ public final class AppMaster {
     private final CodedYarnConfig config;
     private final YarnSettings settings;
     private final EventQueue events = new EventQueue();
+    // the coordinator's thread publishes, the status page's reads
+    private final LiveFeed feed = new LiveFeed();
 
     // opened by the steps; shutDown closes what was opened
     private SerialExecutor containerThread;
@@ -146,6 +150,7 @@ public final class AppMaster {
         page =
                 new StatusPage(
                         this::status,
+                        new LiveData(env.applicationId(), feed, liveSource()),
                         new java.net.InetSocketAddress(env.host(), 0),
                         ProxyHosts.of(conf),
                         "/proxy/" + env.applicationId() + "/");
@@ -253,7 +258,8 @@ public final class AppMaster {
                         .lazySettings(config.lazy())
                         .adapt(config.adaptation(), clusterNodes.size())
                         .speeds(config.speeds())
-                        .checkpoints(checkpoints, config.checkpointInterval(), "");
+                        .checkpoints(checkpoints, config.checkpointInterval(), "")
+                        .liveFeed(feed);
         AttemptRecovery.resume(checkpoints, coordinator); // a later attempt continues
         containers.configure(
                 n,
@@ -416,6 +422,33 @@ public final class AppMaster {
     private double progress() {
         Coordinator c = coordinator;
         return c == null ? 0 : c.progress();
+    }
+
+    /** What the live page shows beside the feed (the status page's thread). */
+    private LiveData.Source liveSource() {
+        return new LiveData.Source() {
+            @Override
+            public TrainSpec spec() {
+                Job j = job;
+                return j == null ? null : j.spec;
+            }
+
+            @Override
+            public io.codedyarn.placement.Plan plan() {
+                Job j = job;
+                return j == null ? null : j.placed.plan;
+            }
+
+            @Override
+            public List<String> nodes() {
+                return containers.nodes();
+            }
+
+            @Override
+            public String status() {
+                return AppMaster.this.status().strip().replace("\n", "; ");
+            }
+        };
     }
 
     /** The status page's text (its own thread). */

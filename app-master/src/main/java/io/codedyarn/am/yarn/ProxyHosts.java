@@ -62,6 +62,28 @@ record ProxyHosts(Set<InetAddress> addresses, String base) {
         return new ProxyHosts(Set.copyOf(addresses), base == null ? "" : base);
     }
 
+    /**
+     * {@code trackingUrl} as the client should print it. A ResourceManager on port 0 (the embedded
+     * cluster's MiniYARNCluster binds its web app to an ephemeral port) reports proxy URLs with
+     * port 0, which do not open; the client's configuration, written after the cluster started,
+     * holds the bound port, so such a URL gets the proxy's {@link #base}. Any other URL (a real
+     * cluster's) is the ResourceManager's own and kept as is.
+     */
+    String reachable(String trackingUrl) {
+        if (trackingUrl == null || base.isEmpty()) {
+            return trackingUrl;
+        }
+        try {
+            java.net.URI u = new java.net.URI(trackingUrl);
+            if (u.getPort() != 0 || u.getRawPath() == null) {
+                return trackingUrl;
+            }
+            return base + u.getRawPath() + (u.getRawQuery() == null ? "" : "?" + u.getRawQuery());
+        } catch (java.net.URISyntaxException e) {
+            return trackingUrl;
+        }
+    }
+
     /** Whether a request from {@code remote} is the proxy's. */
     boolean allows(InetAddress remote) {
         return addresses.contains(remote);

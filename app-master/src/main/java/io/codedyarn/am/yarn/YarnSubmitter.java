@@ -57,6 +57,7 @@ public final class YarnSubmitter implements AutoCloseable {
     private final Configuration conf;
     private final YarnSettings settings;
     private final YarnClient yarn;
+    private final ProxyHosts proxies; // the URL the client prints (see ProxyHosts.reachable)
 
     /** The application's end (or, detached, its state right after submission). */
     public record Outcome(
@@ -73,6 +74,7 @@ public final class YarnSubmitter implements AutoCloseable {
     public YarnSubmitter(Configuration conf, YarnSettings settings) {
         this.conf = conf;
         this.settings = settings;
+        this.proxies = ProxyHosts.of(conf);
         this.yarn = YarnClient.createYarnClient();
         yarn.init(conf);
         yarn.start();
@@ -179,7 +181,7 @@ public final class YarnSubmitter implements AutoCloseable {
                 ApplicationReport r = yarn.getApplicationReport(id);
                 YarnApplicationState state = r.getYarnApplicationState();
                 int percent = Math.round(100 * r.getProgress());
-                String url = r.getTrackingUrl();
+                String url = proxies.reachable(r.getTrackingUrl());
                 if (state != last || percent != lastPercent) {
                     LOG.info("{} {} {} %", id, state, percent);
                 }
@@ -219,7 +221,7 @@ public final class YarnSubmitter implements AutoCloseable {
                 r.getYarnApplicationState(),
                 r.getFinalApplicationStatus(),
                 r.getDiagnostics() == null ? "" : r.getDiagnostics(),
-                r.getTrackingUrl());
+                proxies.reachable(r.getTrackingUrl()));
     }
 
     /** The YARN node each container of the application ran on (for tests and reports). */

@@ -14,14 +14,15 @@ class StatusPageTest {
     @Test
     void servesTheCurrentStatusOnEveryRequest() throws Exception {
         AtomicInteger iteration = new AtomicInteger(3);
-        try (StatusPage page = new StatusPage(() -> "iteration " + iteration.get() + "\n")) {
-            assertThat(get(page.port(), "/")).isEqualTo("iteration 3\n");
+        try (StatusPage page =
+                new StatusPage(() -> "iteration " + iteration.get() + "\n", LivePageTest.idle())) {
+            assertThat(get(page.port(), "/status.txt")).isEqualTo("iteration 3\n");
             iteration.set(4);
-            assertThat(get(page.port(), "/anything")).isEqualTo("iteration 4\n");
+            assertThat(get(page.port(), "/status.txt")).isEqualTo("iteration 4\n");
         }
     }
 
-    private static String get(int port, String path) throws Exception {
+    static String get(int port, String path) throws Exception {
         HttpURLConnection c =
                 (HttpURLConnection) new URL("http://127.0.0.1:" + port + path).openConnection();
         try {
@@ -42,6 +43,7 @@ class StatusPageTest {
         try (StatusPage page =
                 new StatusPage(
                         () -> "status\n",
+                        LivePageTest.idle(),
                         new InetSocketAddress("127.0.0.1", 0),
                         elsewhere,
                         "/proxy/application_1_0001/")) {
@@ -53,16 +55,27 @@ class StatusPageTest {
             assertThat(c.getHeaderField("Location"))
                     .isEqualTo("http://192.0.2.1:8088/proxy/application_1_0001/");
             c.disconnect();
+            // a resource of the page, with its query, through the proxy too
+            c =
+                    (HttpURLConnection)
+                            new URL("http://127.0.0.1:" + page.port() + "/data.json?since=3")
+                                    .openConnection();
+            c.setInstanceFollowRedirects(false);
+            assertThat(c.getResponseCode()).isEqualTo(303);
+            assertThat(c.getHeaderField("Location"))
+                    .isEqualTo("http://192.0.2.1:8088/proxy/application_1_0001/data.json?since=3");
+            c.disconnect();
         }
         conf.set("yarn.resourcemanager.webapp.address", "0.0.0.0:8088");
         conf.set("yarn.resourcemanager.hostname", "127.0.0.1"); // the proxy runs here
         try (StatusPage page =
                 new StatusPage(
                         () -> "status\n",
+                        LivePageTest.idle(),
                         new InetSocketAddress("127.0.0.1", 0),
                         ProxyHosts.of(conf),
                         "/proxy/application_1_0001/")) {
-            assertThat(get(page.port(), "/")).isEqualTo("status\n");
+            assertThat(get(page.port(), "/status.txt")).isEqualTo("status\n");
         }
     }
 
@@ -80,5 +93,21 @@ class StatusPageTest {
         ProxyHosts standalone = ProxyHosts.of(conf);
         assertThat(standalone.base()).isEqualTo("http://192.0.2.3:9046");
         assertThat(standalone.addresses()).hasSize(1);
+    }
+
+    /** The embedded RM reports its proxy on port 0; the client prints the bound one instead. */
+    @Test
+    void aPortZeroTrackingUrlGetsTheConfiguredProxy() {
+        Configuration conf = new Configuration(false);
+        conf.set("yarn.resourcemanager.webapp.address", "localhost:34799");
+        ProxyHosts proxies = ProxyHosts.of(conf);
+        assertThat(proxies.reachable("http://localhost:0/proxy/application_1_0001/"))
+                .isEqualTo("http://localhost:34799/proxy/application_1_0001/");
+        assertThat(proxies.reachable("http://rm.example:8088/proxy/application_1_0001/"))
+                .isEqualTo("http://rm.example:8088/proxy/application_1_0001/");
+        assertThat(proxies.reachable("http://rm.example/proxy/application_1_0001/"))
+                .isEqualTo("http://rm.example/proxy/application_1_0001/");
+        assertThat(proxies.reachable(null)).isNull();
+        assertThat(proxies.reachable("N/A")).isEqualTo("N/A");
     }
 }
