@@ -207,7 +207,8 @@ public final class AppMaster {
                         .withBindAddress(env.host())
                         .withMaxMessageBytes(messageBytes(job))
                         .withIoThreads(settings.amIoThreads())
-                        .withSpares(spares);
+                        .withSpares(spares)
+                        .withKernels(WorkerLaunch.decideKernels(conf));
         server =
                 clients.workerServer(
                         n,
