@@ -20,6 +20,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * lock (gRPC's inbound thread, the coordinator's sends and close() all write).
  */
 final class Connection implements StreamObserver<WorkerMessage> {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Connection.class);
+
     private final GrpcWorkerServer server;
     private final ServerCallStreamObserver<CoordinatorMessage> out;
 
@@ -163,6 +165,7 @@ final class Connection implements StreamObserver<WorkerMessage> {
         } else {
             worker = w;
             host = h.getHost();
+            checkKernels(h);
             WorkerSetup s = server.setup(w, host);
             held = java.util.Set.copyOf(s.partitions().keySet());
             write(
@@ -175,6 +178,30 @@ final class Connection implements StreamObserver<WorkerMessage> {
                                             s.partitions(),
                                             s.straggle()))
                             .build());
+        }
+    }
+
+    /**
+     * A worker whose kernels differ from the job's (a JVM without the vector module falls back to
+     * the scalar path) still computes, but its results differ from its replicas' in the last bits:
+     * said once, loudly, so that a decoded gradient's last-bit disagreement has a named cause.
+     */
+    private void checkKernels(Hello h) {
+        String expected = server.expectedKernels();
+        if (expected.isEmpty() || h.getKernelPath().isEmpty()) {
+            return;
+        }
+        String runs = ProtocolCodec.kernels(h.getKernelPath(), h.getKernelThreads());
+        if (!runs.equals(expected)) {
+            LOG.warn(
+                    "worker {} on {} runs the {} kernels, the job's are {}: its results differ from"
+                            + " its replicas' in the last bits (its JVM lacks the option"
+                            + " --add-modules jdk.incubator.vector, or a different value reached"
+                            + " it)",
+                    worker,
+                    host,
+                    runs,
+                    expected);
         }
     }
 

@@ -347,6 +347,11 @@ public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
         return secret;
     }
 
+    /** The kernels every worker must run ({@link ServerOptions#kernels}); empty: unchecked. */
+    String expectedKernels() {
+        return opts.kernels();
+    }
+
     WorkerSetup setup(int worker, String host) {
         return setups.apply(worker, host);
     }

@@ -18,6 +18,8 @@ import io.codedyarn.worker.net.ProtocolCodec;
  *     sends nothing is cut off (DEADLINE_EXCEEDED) instead of holding a stream forever
  * @param spares warm spare workers accepted besides the workers (ids workers .. workers+spares−1;
  *     {@link Spares})
+ * @param kernels the kernels the job's workers must run ({@link ProtocolCodec#kernels}); a worker
+ *     whose Hello says otherwise is logged (WARN); empty: not checked
  */
 public record ServerOptions(
         String bindAddress,
@@ -25,7 +27,8 @@ public record ServerOptions(
         int maxMessageBytes,
         int ioThreads,
         long helloTimeoutMillis,
-        int spares) {
+        int spares,
+        String kernels) {
     /** Default Hello timeout: a worker sends Hello right after connecting; 30 s is generous. */
     public static final long DEFAULT_HELLO_TIMEOUT_MILLIS = 30_000;
 
@@ -33,6 +36,7 @@ public record ServerOptions(
     public static final int DEFAULT_IO_THREADS = 1;
 
     public ServerOptions {
+        java.util.Objects.requireNonNull(kernels, "kernels");
         if (port < 0
                 || port > 65535
                 || maxMessageBytes < 1024
@@ -64,7 +68,8 @@ public record ServerOptions(
                 ProtocolCodec.DEFAULT_MAX_MESSAGE_BYTES,
                 DEFAULT_IO_THREADS,
                 DEFAULT_HELLO_TIMEOUT_MILLIS,
-                0);
+                0,
+                "");
     }
 
     /** Room for a Welcome or a Load (partition URIs, a recorded straggle trace) beside the rest. */
@@ -106,29 +111,43 @@ public record ServerOptions(
 
     public ServerOptions withBindAddress(String address) {
         return new ServerOptions(
-                address, port, maxMessageBytes, ioThreads, helloTimeoutMillis, spares);
+                address, port, maxMessageBytes, ioThreads, helloTimeoutMillis, spares, kernels);
     }
 
     public ServerOptions withPort(int p) {
         return new ServerOptions(
-                bindAddress, p, maxMessageBytes, ioThreads, helloTimeoutMillis, spares);
+                bindAddress, p, maxMessageBytes, ioThreads, helloTimeoutMillis, spares, kernels);
     }
 
     public ServerOptions withMaxMessageBytes(int bytes) {
-        return new ServerOptions(bindAddress, port, bytes, ioThreads, helloTimeoutMillis, spares);
+        return new ServerOptions(
+                bindAddress, port, bytes, ioThreads, helloTimeoutMillis, spares, kernels);
     }
 
     public ServerOptions withIoThreads(int threads) {
         return new ServerOptions(
-                bindAddress, port, maxMessageBytes, threads, helloTimeoutMillis, spares);
+                bindAddress, port, maxMessageBytes, threads, helloTimeoutMillis, spares, kernels);
     }
 
     public ServerOptions withHelloTimeoutMillis(long millis) {
-        return new ServerOptions(bindAddress, port, maxMessageBytes, ioThreads, millis, spares);
+        return new ServerOptions(
+                bindAddress, port, maxMessageBytes, ioThreads, millis, spares, kernels);
+    }
+
+    /** Expects every worker to run {@code expected} ({@link ProtocolCodec#kernels}). */
+    public ServerOptions withKernels(String expected) {
+        return new ServerOptions(
+                bindAddress,
+                port,
+                maxMessageBytes,
+                ioThreads,
+                helloTimeoutMillis,
+                spares,
+                expected);
     }
 
     public ServerOptions withSpares(int count) {
         return new ServerOptions(
-                bindAddress, port, maxMessageBytes, ioThreads, helloTimeoutMillis, count);
+                bindAddress, port, maxMessageBytes, ioThreads, helloTimeoutMillis, count, kernels);
     }
 }

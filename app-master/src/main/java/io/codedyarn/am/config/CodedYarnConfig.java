@@ -17,7 +17,8 @@ import java.util.function.Function;
  * @param verifyTolerance {@link Keys#VERIFY_TOLERANCE}
  * @param defaultSeed {@link Keys#DEFAULT_SEED}
  * @param kernelVector {@link Keys#KERNEL_VECTOR}
- * @param kernelThreads {@link Keys#KERNEL_THREADS}
+ * @param kernelThreads {@link Keys#KERNEL_THREADS}, resolved ({@code vcores}: {@link
+ *     YarnSettings#workerVcores})
  * @param dsagLoadBalance {@link Keys#DSAG_LOAD_BALANCE}
  * @param balancePeriodSeconds {@link Keys#DSAG_LOAD_BALANCE_PERIOD_SECONDS}
  * @param balanceEveryIterations {@link Keys#DSAG_LOAD_BALANCE_EVERY_ITERATIONS}
@@ -33,7 +34,7 @@ public record CodedYarnConfig(
         int verifyRandomSamples,
         double verifyTolerance,
         long defaultSeed,
-        boolean kernelVector,
+        KernelVector kernelVector,
         int kernelThreads,
         boolean dsagLoadBalance,
         double balancePeriodSeconds,
@@ -54,11 +55,16 @@ public record CodedYarnConfig(
         int samples = parse(lookup, Keys.VERIFY_RANDOM_SAMPLES, Integer::parseInt);
         double tol = parse(lookup, Keys.VERIFY_TOLERANCE, Double::parseDouble);
         long seed = parse(lookup, Keys.DEFAULT_SEED, Long::parseLong);
-        boolean vector = parse(lookup, Keys.KERNEL_VECTOR, CodedYarnConfig::strictBoolean);
+        KernelVector vector = parse(lookup, Keys.KERNEL_VECTOR, KernelVector::parse);
         boolean balance = parse(lookup, Keys.DSAG_LOAD_BALANCE, CodedYarnConfig::strictBoolean);
         double period = parse(lookup, Keys.DSAG_LOAD_BALANCE_PERIOD_SECONDS, Double::parseDouble);
         int every = parse(lookup, Keys.DSAG_LOAD_BALANCE_EVERY_ITERATIONS, Integer::parseInt);
-        int threads = parse(lookup, Keys.KERNEL_THREADS, Integer::parseInt);
+        String threadsText = parse(lookup, Keys.KERNEL_THREADS, s -> s);
+        YarnSettings yarn = YarnSettings.parse(lookup);
+        int threads =
+                Keys.THREADS_VCORES.equalsIgnoreCase(threadsText.trim())
+                        ? Math.min(256, yarn.workerVcores())
+                        : parse(lookup, Keys.KERNEL_THREADS, Integer::parseInt, -1);
         String straggle = parse(lookup, Keys.STRAGGLE, s -> s);
         try {
             StraggleSpec.parse(straggle);
@@ -74,7 +80,11 @@ public record CodedYarnConfig(
                 period,
                 "must be a finite number of seconds >= 0");
         require(every >= 0, Keys.DSAG_LOAD_BALANCE_EVERY_ITERATIONS, every, "must be >= 0");
-        require(threads >= 1 && threads <= 256, Keys.KERNEL_THREADS, threads, "must be 1..256");
+        require(
+                threads >= 1 && threads <= 256,
+                Keys.KERNEL_THREADS,
+                threads,
+                "must be " + Keys.THREADS_VCORES + " or 1..256");
         return new CodedYarnConfig(
                 limit,
                 samples,
@@ -92,7 +102,7 @@ public record CodedYarnConfig(
                 CheckpointInterval.parse(
                         parse(lookup, Keys.CHECKPOINT_INTERVAL, s -> s),
                         "configuration key " + Keys.CHECKPOINT_INTERVAL.name()),
-                YarnSettings.parse(lookup));
+                yarn);
     }
 
     private static LazySettings lazy(Function<String, String> lookup) {
@@ -181,7 +191,7 @@ public record CodedYarnConfig(
     }
 
     /** true or false only (Boolean.parseBoolean would read a typo as false). */
-    private static Boolean strictBoolean(String s) {
+    static Boolean strictBoolean(String s) {
         return switch (s.toLowerCase(java.util.Locale.ROOT)) {
             case "true" -> true;
             case "false" -> false;
@@ -194,9 +204,15 @@ public record CodedYarnConfig(
     }
 
     static <T> T parse(Function<String, String> lookup, ConfigKey<T> key, Function<String, T> p) {
+        return parse(lookup, key, p, key.defaultValue());
+    }
+
+    /** {@code unset} when the key is not set (kernel.threads: "vcores" or a number). */
+    static <T> T parse(
+            Function<String, String> lookup, ConfigKey<?> key, Function<String, T> p, T unset) {
         String raw = lookup.apply(key.name());
         if (raw == null || raw.isBlank()) {
-            return key.defaultValue();
+            return unset;
         }
         try {
             return p.apply(raw.trim());

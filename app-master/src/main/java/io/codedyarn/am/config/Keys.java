@@ -35,25 +35,31 @@ public final class Keys {
 
     /**
      * The workers' kernel path ({@code io.codedyarn.worker.kernel.KernelPath#CONFIG_KEY}): one
-     * value per job, since the two paths differ in the last bits. true needs the worker JVM option
-     * {@code --add-modules jdk.incubator.vector} and {@code -Dcoded-yarn.kernel.vector=true}.
+     * value per job, decided by the AM, since the two paths differ in the last bits. The vector
+     * path reaches the workers as {@code --add-modules ALL-SYSTEM -Dcoded-yarn.kernel.vector=true}
+     * (ALL-SYSTEM: a JVM without the module still starts, and falls back to scalar with a warning).
      */
-    public static final ConfigKey<Boolean> KERNEL_VECTOR =
+    public static final ConfigKey<KernelVector> KERNEL_VECTOR =
             new ConfigKey<>(
                     "coded-yarn.kernel.vector",
-                    false,
-                    "true: workers run the Vector API kernels (jdk.incubator.vector, Math.exp/log; bit-identical only on one JDK build and ISA family); false: plain-Java, StrictMath kernels bit-identical on every JVM");
+                    KernelVector.AUTO,
+                    "auto: the vector path when the ApplicationMaster's Java runtime has the module jdk.incubator.vector, else scalar; true: workers run the Vector API kernels (jdk.incubator.vector, Math.exp/log; bit-identical only on one JDK build and ISA family); false: plain-Java, StrictMath kernels bit-identical on every JVM. Decided once by the AM for every worker of a job");
+
+    /** {@link #KERNEL_THREADS}' default: as many threads as each worker container has vcores. */
+    public static final String THREADS_VCORES = "vcores";
 
     /**
      * Threads of each worker's kernels ({@code io.codedyarn.worker.kernel.RowBlocks#CONFIG_KEY}): 1
      * = single-threaded; T ≥ 2 = fixed 4,096-row blocks summed in block order, the same bits for
-     * every T ≥ 2 but not the same as 1 — one value per job.
+     * every T ≥ 2 but not the same as 1 — one value per job. Default: {@link #WORKER_VCORES}, the
+     * same for every worker of a job (so 1 vcore gives the single pass, and raising the vcores from
+     * 1 to 2 or more changes the last bits of the results, while 2, 4 or 8 agree).
      */
-    public static final ConfigKey<Integer> KERNEL_THREADS =
+    public static final ConfigKey<String> KERNEL_THREADS =
             new ConfigKey<>(
                     "coded-yarn.kernel.threads",
-                    1,
-                    "threads of each worker's gradient kernels (1..256; match coded-yarn.worker.vcores): 1 = one pass over the rows; T >= 2 = blocks of 4096 rows on T threads, summed in block order, bit-identical for every T >= 2 but not to 1, so one value for every worker of a job");
+                    THREADS_VCORES,
+                    "threads of each worker's gradient kernels: vcores = coded-yarn.worker.vcores, or 1..256. 1 = one pass over the rows; T >= 2 = blocks of 4096 rows on T threads, summed in block order, bit-identical for every T >= 2 but not to 1, so one value for every worker of a job");
 
     public static final ConfigKey<Boolean> DSAG_LOAD_BALANCE =
             new ConfigKey<>(
@@ -221,6 +227,12 @@ public final class Keys {
                     4,
                     "embedded cluster: virtual cores each NodeManager offers to containers");
 
+    public static final ConfigKey<Boolean> EMBEDDED_CDS =
+            new ConfigKey<>(
+                    "coded-yarn.embedded.class-data-sharing",
+                    true,
+                    "embedded cluster: the ApplicationMaster and worker JVMs map their classes from class-data sharing archives (AppCDS) in ${java.io.tmpdir}/coded-yarn-cds-${user.name}, one per Java runtime and class path; a run without one records the classes its AM and worker 0 load and the client dumps the archives after it (a failed dump is logged and not retried); false: neither");
+
     public static final ConfigKey<String> EMBEDDED_BASE_DIR =
             new ConfigKey<>(
                     "coded-yarn.embedded.base-dir",
@@ -345,6 +357,7 @@ public final class Keys {
                 EMBEDDED_NODEMANAGERS,
                 EMBEDDED_NM_MEMORY_MB,
                 EMBEDDED_NM_VCORES,
+                EMBEDDED_CDS,
                 EMBEDDED_BASE_DIR,
                 AM_MEMORY_MB,
                 AM_VCORES,

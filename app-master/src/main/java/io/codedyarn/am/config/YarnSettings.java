@@ -11,6 +11,7 @@ import java.util.function.Function;
  * @param embeddedNmMemoryMb {@link Keys#EMBEDDED_NM_MEMORY_MB}
  * @param embeddedNmVcores {@link Keys#EMBEDDED_NM_VCORES}
  * @param embeddedBaseDir {@link Keys#EMBEDDED_BASE_DIR}; empty = a temporary directory
+ * @param embeddedCds {@link Keys#EMBEDDED_CDS}
  * @param amMemoryMb {@link Keys#AM_MEMORY_MB}
  * @param amVcores {@link Keys#AM_VCORES}
  * @param amJavaOpts {@link Keys#AM_JAVA_OPTS}
@@ -31,6 +32,7 @@ public record YarnSettings(
         int embeddedNmMemoryMb,
         int embeddedNmVcores,
         String embeddedBaseDir,
+        boolean embeddedCds,
         int amMemoryMb,
         int amVcores,
         String amJavaOpts,
@@ -56,6 +58,7 @@ public record YarnSettings(
                 positive(lookup, Keys.EMBEDDED_NM_MEMORY_MB),
                 positive(lookup, Keys.EMBEDDED_NM_VCORES),
                 text(lookup, Keys.EMBEDDED_BASE_DIR),
+                CodedYarnConfig.parse(lookup, Keys.EMBEDDED_CDS, CodedYarnConfig::strictBoolean),
                 positive(lookup, Keys.AM_MEMORY_MB),
                 positive(lookup, Keys.AM_VCORES),
                 text(lookup, Keys.AM_JAVA_OPTS),

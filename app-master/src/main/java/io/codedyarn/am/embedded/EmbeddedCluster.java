@@ -1,10 +1,11 @@
 package io.codedyarn.am.embedded;
 
+import io.codedyarn.am.config.Keys;
 import io.codedyarn.am.config.YarnSettings;
+import io.codedyarn.am.yarn.ClassDataSharing;
 import io.codedyarn.am.yarn.YarnKeys;
 import java.io.File;
 import java.io.IOException;
-import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -12,6 +13,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -20,7 +22,6 @@ import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.apache.hadoop.yarn.api.records.NodeId;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
-import org.apache.hadoop.yarn.exceptions.YarnException;
 import org.apache.hadoop.yarn.server.MiniYARNCluster;
 import org.apache.hadoop.yarn.server.nodemanager.NodeManager;
 import org.slf4j.Logger;
@@ -42,7 +43,9 @@ import org.slf4j.LoggerFactory;
  */
 public final class EmbeddedCluster implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(EmbeddedCluster.class);
-    private static final int NM_CONNECT_TIMEOUT_MS = 60_000;
+
+    /** {@link Keys#LOCALITY_WAIT_SECONDS} on this cluster (README, Configuration). */
+    public static final int LOCALITY_WAIT_SECONDS = 5;
 
     private final Path baseDir;
     private final boolean deleteBaseDir;
@@ -51,6 +54,7 @@ public final class EmbeddedCluster implements AutoCloseable {
     private final Path confDir;
     private final Configuration conf;
     private final int nodeManagerCount;
+    private final Path cds; // null: no class-data sharing
 
     private EmbeddedCluster(
             Path baseDir,
@@ -59,7 +63,8 @@ public final class EmbeddedCluster implements AutoCloseable {
             MiniYARNCluster yarn,
             Path confDir,
             Configuration conf,
-            int nodeManagerCount) {
+            int nodeManagerCount,
+            Path cds) {
         this.baseDir = baseDir;
         this.deleteBaseDir = deleteBaseDir;
         this.dfs = dfs;
@@ -67,11 +72,14 @@ public final class EmbeddedCluster implements AutoCloseable {
         this.confDir = confDir;
         this.conf = conf;
         this.nodeManagerCount = nodeManagerCount;
+        this.cds = cds;
     }
 
     /**
-     * Starts HDFS, then YARN, waits until every NodeManager has registered and writes the conf dir.
-     * On failure everything started so far is stopped again.
+     * Starts HDFS and YARN side by side (YARN needs no file system until a job is submitted; most
+     * of either start is waiting for heartbeats and registrations, which then overlap), waits until
+     * every NodeManager has registered and writes the conf dir, which carries both. On failure
+     * everything started so far is stopped again.
      */
     public static EmbeddedCluster start(YarnSettings s) throws IOException {
         boolean temp = s.embeddedBaseDir().isEmpty();
@@ -79,51 +87,36 @@ public final class EmbeddedCluster implements AutoCloseable {
                 temp
                         ? Files.createTempDirectory("coded-yarn-embedded-")
                         : Files.createDirectories(Path.of(s.embeddedBaseDir()).toAbsolutePath());
+        // MiniYARNCluster puts its NM/RM dirs under GenericTestUtils.getTestDir(), i.e. the
+        // test.build.data system property (default target/test/data relative to the cwd); set
+        // before either starts, since both threads read system properties
+        System.setProperty("test.build.data", base.resolve("yarn").toString());
+        long t0 = System.nanoTime();
+        CompletableFuture<MiniClusterStart.Started<MiniDFSCluster>> hdfs =
+                MiniClusterStart.hdfs(s, base);
         MiniDFSCluster dfs = null;
+        MiniClusterStart.Started<MiniYARNCluster> yarnStarted = null;
         MiniYARNCluster yarn = null;
         try {
-            Configuration hconf = new Configuration();
-            hconf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, base.resolve("dfs").toString());
-            // small files (partitions) still get several blocks only when asked for; keep the
-            // DataNodes' heartbeats quick so that a fresh cluster takes writes at once
-            hconf.setInt("dfs.heartbeat.interval", 1);
-            long t0 = System.nanoTime();
-            dfs = new MiniDFSCluster.Builder(hconf).numDataNodes(s.embeddedDataNodes()).build();
-            dfs.waitActive();
-            long t1 = System.nanoTime();
-
-            YarnConfiguration yconf = new YarnConfiguration(dfs.getConfiguration(0));
-            yconf.setInt(YarnConfiguration.RM_SCHEDULER_MINIMUM_ALLOCATION_MB, 64);
-            // MiniYARNCluster overwrites yarn.nodemanager.resource.memory-mb with this key
-            yconf.setInt(YarnConfiguration.YARN_MINICLUSTER_NM_PMEM_MB, s.embeddedNmMemoryMb());
-            yconf.setInt(YarnConfiguration.NM_VCORES, s.embeddedNmVcores());
-            yconf.setBoolean(YarnConfiguration.NM_VMEM_CHECK_ENABLED, false);
-            yconf.setBoolean(YarnConfiguration.RM_SCHEDULER_INCLUDE_PORT_IN_NODE_NAME, true);
-            yconf.setFloat(YarnConfiguration.NM_MAX_PER_DISK_UTILIZATION_PERCENTAGE, 99.5f);
-            yconf.set("yarn.scheduler.capacity.root.queues", "default");
-            yconf.set("yarn.scheduler.capacity.root.default.capacity", "100");
-            yconf.set("yarn.scheduler.capacity.maximum-am-resource-percent", "0.5");
-            yconf.setLong(YarnConfiguration.NM_LOG_RETAIN_SECONDS, 1);
-            // MiniYARNCluster puts its NM/RM dirs under GenericTestUtils.getTestDir(), i.e. the
-            // test.build.data system property (default target/test/data relative to the cwd)
-            System.setProperty("test.build.data", base.resolve("yarn").toString());
-            yarn = new MiniYARNCluster("coded-yarn-embedded", s.embeddedNodeManagers(), 1, 1);
-            yarn.init(yconf);
-            yarn.start();
-            if (!awaitNodeManagers(yarn)) {
-                throw new IOException(
-                        "embedded cluster: "
-                                + s.embeddedNodeManagers()
-                                + " NodeManagers did not register within "
-                                + NM_CONNECT_TIMEOUT_MS / 1000
-                                + " s");
-            }
-            long t2 = System.nanoTime();
-            Configuration cluster = new YarnConfiguration(yarn.getConfig());
+            yarnStarted = MiniClusterStart.yarn(s, t0);
+            yarn = yarnStarted.cluster();
+            MiniClusterStart.Started<MiniDFSCluster> dfsStarted = MiniClusterStart.join(hdfs);
+            dfs = dfsStarted.cluster();
+            // the DataNodes' and the RM's addresses in one conf: the YARN conf, plus what the
+            // MiniDFSCluster set (fs.defaultFS, the NameNode's addresses, ...)
+            Configuration cluster =
+                    MiniClusterStart.withHdfs(yarn.getConfig(), dfs.getConfiguration(0));
             Path confDir = Files.createDirectories(base.resolve("conf"));
             // the submitter puts confDir first on the containers' classpath; the AM pairs
             // DataNode i with NodeManager i (all share 127.0.0.1, hadoop.md §2 pitfall 9)
             cluster.set(YarnKeys.EMBEDDED_CONF_DIR, confDir.toString());
+            Path cds = s.embeddedCds() ? classDataSharing() : null;
+            if (cds != null) {
+                cluster.set(YarnKeys.EMBEDDED_CDS_DIR, cds.toString());
+            }
+            // every node is this machine, so a container on "the data's node" buys no locality:
+            // a short wait before re-placing (a -D on the command line still wins)
+            cluster.setInt(Keys.LOCALITY_WAIT_SECONDS.name(), LOCALITY_WAIT_SECONDS);
             cluster.set(
                     YarnKeys.EMBEDDED_NODE_MAP,
                     YarnKeys.nodeMap(
@@ -131,15 +124,20 @@ public final class EmbeddedCluster implements AutoCloseable {
             writeXml(cluster, confDir.resolve("yarn-site.xml"));
             writeXml(cluster, confDir.resolve("core-site.xml"));
             LOG.info(
-                    "embedded cluster up: {} DataNodes in {} ms, {} NodeManagers in {} ms; {}",
+                    "embedded cluster up in {} ms: {} DataNodes in {} ms beside {} NodeManagers"
+                            + " in {} ms; {}",
+                    (System.nanoTime() - t0) / 1_000_000,
                     s.embeddedDataNodes(),
-                    (t1 - t0) / 1_000_000,
+                    dfsStarted.millis(),
                     s.embeddedNodeManagers(),
-                    (t2 - t1) / 1_000_000,
+                    yarnStarted.millis(),
                     cluster.get("fs.defaultFS"));
             return new EmbeddedCluster(
-                    base, temp, dfs, yarn, confDir, cluster, s.embeddedNodeManagers());
+                    base, temp, dfs, yarn, confDir, cluster, s.embeddedNodeManagers(), cds);
         } catch (IOException | RuntimeException | Error e) {
+            if (dfs == null) {
+                dfs = MiniClusterStart.hdfsAfterFailure(hdfs);
+            }
             stopQuietly(yarn, dfs);
             if (temp) {
                 deleteTree(base);
@@ -148,14 +146,16 @@ public final class EmbeddedCluster implements AutoCloseable {
         }
     }
 
-    private static boolean awaitNodeManagers(MiniYARNCluster yarn) throws IOException {
+    /** This JVM's class-data sharing directory, or null (logged) when it cannot be made. */
+    private static Path classDataSharing() {
         try {
-            return yarn.waitForNodeManagersToConnect(NM_CONNECT_TIMEOUT_MS);
-        } catch (YarnException e) {
-            throw new IOException("embedded cluster: " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException("interrupted while starting the embedded cluster");
+            return ClassDataSharing.directory(
+                    Path.of(
+                            System.getProperty("java.io.tmpdir"),
+                            "coded-yarn-cds-" + System.getProperty("user.name")));
+        } catch (IOException | RuntimeException e) {
+            LOG.info("class-data sharing off: {}", e.toString());
+            return null;
         }
     }
 
@@ -275,9 +275,12 @@ public final class EmbeddedCluster implements AutoCloseable {
             deleteTree(baseDir);
         }
         LOG.info("embedded cluster stopped in {} ms", (System.nanoTime() - t0) / 1_000_000);
+        if (cds != null) {
+            ClassDataSharing.dumpMissing(cds); // once per Java and class path: the next runs map
+        }
     }
 
-    private static void stopQuietly(MiniYARNCluster yarn, MiniDFSCluster dfs) {
+    static void stopQuietly(MiniYARNCluster yarn, MiniDFSCluster dfs) {
         if (yarn != null) {
             try {
                 yarn.stop();

@@ -12,6 +12,7 @@ import io.codedyarn.coordinator.TrainSpec;
 import io.codedyarn.coordinator.checkpoint.Checkpoint;
 import io.codedyarn.coordinator.checkpoint.InvalidCheckpointException;
 import io.codedyarn.hdfs.prepare.DatasetPreparer;
+import io.codedyarn.hdfs.prepare.PrepareReport;
 import io.codedyarn.placement.InvalidParametersException;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.json.PlanDocument;
@@ -169,12 +170,31 @@ final class ClusterTrain {
                         + "\n";
         log.println("train: placing the data for " + plan.scheme() + " into " + placed);
         log.flush();
-        DatasetPreparer.prepare(
-                srcFs,
-                src,
-                fs,
-                placed,
-                new DatasetPreparer.Request(plan, planJson, List.of(), false, false));
+        PrepareReport prepared =
+                DatasetPreparer.prepare(
+                        srcFs,
+                        src,
+                        fs,
+                        placed,
+                        new DatasetPreparer.Request(plan, planJson, List.of(), false, false));
+        if (embedded) {
+            // favored DataNodes are a hint: a replica HDFS put elsewhere would send its worker to
+            // a crowded NodeManager, to wait out the locality wait there; rewrite those once
+            List<Integer> off = DatasetPreparer.misplaced(fs, placed, prepared.placement());
+            if (!off.isEmpty()) {
+                log.println(
+                        "train: partitions "
+                                + off
+                                + " are not on their DataNodes; writing them again");
+                log.flush();
+                DatasetPreparer.prepare(
+                        srcFs,
+                        src,
+                        fs,
+                        placed,
+                        new DatasetPreparer.Request(plan, planJson, List.of(), true, true));
+            }
+        }
         Path out = embedded ? new Path(work, "out") : fs.makeQualified(new Path(req.out()));
         YarnTrainer.Result r;
         try {

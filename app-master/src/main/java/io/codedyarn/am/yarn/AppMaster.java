@@ -212,7 +212,8 @@ public final class AppMaster {
                         .withBindAddress(env.host())
                         .withMaxMessageBytes(messageBytes(job))
                         .withIoThreads(settings.amIoThreads())
-                        .withSpares(spares);
+                        .withSpares(spares)
+                        .withKernels(WorkerLaunch.decideKernels(conf));
         server =
                 clients.workerServer(
                         n,

@@ -4,6 +4,8 @@ import io.codedyarn.worker.yarn.WorkerMain;
 import java.io.File;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
@@ -54,6 +56,18 @@ final class Launch {
         String sep = ApplicationConstants.CLASS_PATH_SEPARATOR;
         if (isMinicluster(conf)) {
             String confDir = conf.get(YarnKeys.EMBEDDED_CONF_DIR, "");
+            if (!conf.get(YarnKeys.EMBEDDED_CDS_DIR, "").isEmpty()) {
+                // class-data sharing: the archived jars first, then the conf dir and directories
+                List<String> cp = new ArrayList<>(ClassDataSharing.classPath());
+                int firstDir = 0;
+                while (firstDir < cp.size() && !new File(cp.get(firstDir)).isDirectory()) {
+                    firstDir++;
+                }
+                if (!confDir.isEmpty()) {
+                    cp.add(firstDir, confDir);
+                }
+                return String.join(sep, cp);
+            }
             String cp = System.getProperty("java.class.path").replace(File.pathSeparator, sep);
             return confDir.isEmpty() ? cp : confDir + sep + cp;
         }

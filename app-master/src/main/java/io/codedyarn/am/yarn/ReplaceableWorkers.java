@@ -45,9 +45,16 @@ final class ReplaceableWorkers implements WorkerPort {
         return server.workers();
     }
 
+    /** Whether a task was sent: the first means every worker is ready. */
+    private boolean sent;
+
     @Override
     public void send(int worker, Task task) {
         server.send(worker, task);
+        if (!sent) {
+            sent = true;
+            containers.workersReady();
+        }
     }
 
     @Override

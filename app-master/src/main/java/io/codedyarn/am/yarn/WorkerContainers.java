@@ -92,6 +92,7 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
     // warm spares (ids workers .. workers+spares−1): requested, launched, not yet a worker's
     private int spares;
     private boolean sparesRequested;
+    private boolean workersReady;
     private long sparesAsked;
     private final Map<Long, Integer> spareSlotOf = new HashMap<>(); // allocation id → slot
     private final Map<Long, ContainerRequest> spareRequests = new HashMap<>();
@@ -207,11 +208,24 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
     }
 
     /**
-     * Once every worker has its first container: the spares are asked for only then, so that they
-     * never take the room a worker's own (or re-placed) request needs.
+     * Every worker is ready (the coordinator sent the first round's tasks): spares may start now.
+     */
+    void workersReady() {
+        post(
+                () -> {
+                    workersReady = true;
+                    requestSparesOnceAllRun();
+                });
+    }
+
+    /**
+     * Once every worker has its first container and is ready: the spares are asked for only then,
+     * so that they never take the room a worker's own (or re-placed) request needs, nor the CPU its
+     * JVM needs to start and load its partitions (time to the first result: two more JVMs starting
+     * beside four workers on the embedded cluster's two cores slowed every worker).
      */
     private void requestSparesOnceAllRun() {
-        if (!sparesRequested && running.size() == workers) {
+        if (!sparesRequested && workersReady && !stopping && running.size() == workers) {
             sparesRequested = true;
             for (int k = 0; k < spares; k++) {
                 requestSpare(k);

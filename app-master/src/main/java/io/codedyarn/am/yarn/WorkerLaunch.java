@@ -1,8 +1,11 @@
 package io.codedyarn.am.yarn;
 
 import io.codedyarn.am.config.CodedYarnConfig;
+import io.codedyarn.am.config.Keys;
 import io.codedyarn.am.config.YarnSettings;
+import io.codedyarn.worker.kernel.KernelPath;
 import io.codedyarn.worker.kernel.RowBlocks;
+import io.codedyarn.worker.net.ProtocolCodec;
 import io.codedyarn.worker.yarn.WorkerMain;
 import java.io.IOException;
 import java.util.HashMap;
@@ -14,6 +17,8 @@ import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.yarn.api.ApplicationConstants;
 import org.apache.hadoop.yarn.api.ApplicationConstants.Environment;
 import org.apache.hadoop.yarn.api.records.ContainerLaunchContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A worker container's launch context: {@link WorkerMain} with the AM's address, the worker id and
@@ -22,6 +27,8 @@ import org.apache.hadoop.yarn.api.records.ContainerLaunchContext;
  * LocalResource.
  */
 final class WorkerLaunch {
+    private static final Logger LOG = LoggerFactory.getLogger(WorkerLaunch.class);
+
     private WorkerLaunch() {}
 
     /**
@@ -40,20 +47,70 @@ final class WorkerLaunch {
     }
 
     /**
+     * The job's kernels, decided here, in the AM, once for all its workers (coded decoding combines
+     * results computed on replicas, which must agree to the last bit): {@code
+     * coded-yarn.kernel.vector=auto} is the vector path when this JVM's runtime has the module.
+     *
+     * @param vector whether the workers run {@code KernelPath.VECTOR}
+     * @param threads the workers' kernel threads ({@code coded-yarn.kernel.threads}, resolved)
+     */
+    record JobKernels(boolean vector, int threads) {
+        static JobKernels of(Configuration conf) {
+            CodedYarnConfig cfg = CodedYarnConfig.parse(conf::get);
+            return new JobKernels(
+                    cfg.kernelVector().vector(KernelPath.vectorModuleInRuntime()),
+                    cfg.kernelThreads());
+        }
+
+        /**
+         * The worker JVM options (the kernels read them as system properties). ALL-SYSTEM, not
+         * jdk.incubator.vector: it adds the module where the runtime has it and still starts a JVM
+         * whose runtime lacks it, which then runs the scalar path with a warning (KernelPath).
+         */
+        String jvmOptions() {
+            return (vector ? " --add-modules ALL-SYSTEM -D" + KernelPath.CONFIG_KEY + "=true" : "")
+                    + (threads > 1 ? " -D" + RowBlocks.CONFIG_KEY + "=" + threads : "");
+        }
+
+        /** As workers report theirs in Hello ({@link ProtocolCodec#kernels}). */
+        String label() {
+            return ProtocolCodec.kernels(
+                    (vector ? KernelPath.VECTOR : KernelPath.SCALAR).label(), threads);
+        }
+    }
+
+    /**
+     * The job's kernels ({@link JobKernels#label}), logged once with the reason: what the AM
+     * expects every worker's Hello to report.
+     */
+    static String decideKernels(Configuration conf) {
+        JobKernels k = JobKernels.of(conf);
+        LOG.info(
+                "workers run the {} kernels ({}={}; this runtime {} jdk.incubator.vector)",
+                k.label(),
+                Keys.KERNEL_VECTOR.name(),
+                conf.get(Keys.KERNEL_VECTOR.name(), Keys.KERNEL_VECTOR.defaultValue().toString()),
+                KernelPath.vectorModuleInRuntime() ? "has" : "lacks");
+        return k.label();
+    }
+
+    /**
      * @param jobJar the staged job jar ({@link Launch#jarResource}); null or blank: none
      */
     static ContainerLaunchContext context(
             Configuration conf, YarnSettings s, AmEndpoint am, int worker, String jobJar) {
-        // coded-yarn.kernel.vector and .threads: one value for every worker of the job, as JVM
-        // options (the kernels read them as system properties)
-        CodedYarnConfig cfg = CodedYarnConfig.parse(conf::get);
+        JobKernels kernels = JobKernels.of(conf);
+        // embedded cluster: the workers' class-data sharing archive (worker 0 records the
+        // classes for it while there is none)
         String kernelOpts =
-                (cfg.kernelVector()
-                                ? " --add-modules jdk.incubator.vector -Dcoded-yarn.kernel.vector=true"
-                                : "")
-                        + (cfg.kernelThreads() > 1
-                                ? " -D" + RowBlocks.CONFIG_KEY + "=" + cfg.kernelThreads()
-                                : "");
+                ClassDataSharing.jvmOptions(
+                                conf,
+                                kernels.vector()
+                                        ? ClassDataSharing.Role.WORKER_VECTOR
+                                        : ClassDataSharing.Role.WORKER,
+                                worker == 0,
+                                "pid" + ProcessHandle.current().pid())
+                        + kernels.jvmOptions();
         try {
             Map<String, String> env = new HashMap<>();
             // recomputed, not copied: the AM's own CLASSPATH is expanded with ITS working directory

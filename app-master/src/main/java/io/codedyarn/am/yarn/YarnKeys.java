@@ -15,6 +15,12 @@ public final class YarnKeys {
     /** The embedded cluster's DataNode → NodeManager pairing ({@code dn=nm,...}). */
     public static final String EMBEDDED_NODE_MAP = "coded-yarn.internal.embedded.node-map";
 
+    /**
+     * The embedded cluster's class-data sharing directory ({@link ClassDataSharing}); absent: the
+     * containers run without archives.
+     */
+    public static final String EMBEDDED_CDS_DIR = "coded-yarn.internal.embedded.cds-dir";
+
     /** Staged file names (LocalResources in the AM's and the workers' working directories). */
     public static final String JOB_JAR = "app.jar";
 

@@ -121,6 +121,8 @@ public final class YarnSubmitter implements AutoCloseable {
                 Launch.javaBinary(conf)
                         + " "
                         + settings.amJavaOpts()
+                        + ClassDataSharing.jvmOptions(
+                                conf, ClassDataSharing.Role.AM, true, id.toString())
                         + " "
                         + AppMaster.class.getName()
                         + " 1>"

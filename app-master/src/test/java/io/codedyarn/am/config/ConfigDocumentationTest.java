@@ -75,7 +75,32 @@ class ConfigDocumentationTest {
         assertThat(
                         CodedYarnConfig.parse(Map.of("coded-yarn.kernel.vector", "TRUE")::get)
                                 .kernelVector())
-                .isTrue();
+                .isEqualTo(KernelVector.TRUE);
+    }
+
+    @Test
+    void kernelDefaultsFollowTheRuntimeAndTheWorkerVcores() {
+        KernelVector auto = CodedYarnConfig.defaults().kernelVector();
+        assertThat(auto).isEqualTo(KernelVector.AUTO);
+        assertThat(auto.vector(true)).isTrue();
+        assertThat(auto.vector(false)).isFalse();
+        assertThat(KernelVector.TRUE.vector(false)).isTrue();
+        assertThat(KernelVector.FALSE.vector(true)).isFalse();
+        assertThat(CodedYarnConfig.defaults().kernelThreads()).isEqualTo(1);
+        String vcores = "coded-yarn.worker.vcores";
+        String threads = "coded-yarn.kernel.threads";
+        assertThat(CodedYarnConfig.parse(Map.of(vcores, "4")::get).kernelThreads()).isEqualTo(4);
+        assertThat(CodedYarnConfig.parse(Map.of(vcores, "4", threads, "2")::get).kernelThreads())
+                .isEqualTo(2);
+        assertThat(CodedYarnConfig.parse(Map.of(vcores, "400")::get).kernelThreads())
+                .isEqualTo(256);
+        assertThatThrownBy(() -> CodedYarnConfig.parse(Map.of(threads, "0")::get))
+                .hasMessageContaining(threads + " = 0: must be vcores or 1..256");
+        assertThatThrownBy(() -> CodedYarnConfig.parse(Map.of(threads, "many")::get))
+                .hasMessageContaining(threads + ": cannot parse 'many'");
+        assertThatThrownBy(
+                        () -> CodedYarnConfig.parse(Map.of("coded-yarn.kernel.vector", "on")::get))
+                .hasMessageContaining("coded-yarn.kernel.vector: cannot parse 'on'");
     }
 
     @Test

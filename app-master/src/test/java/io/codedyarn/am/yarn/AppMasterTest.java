@@ -126,11 +126,13 @@ class AppMasterTest {
     @Test
     void warmSparesAreAskedForBesideTheWorkersWithAllocationIdsOfTheirOwn() throws Exception {
         clients = new FakeAmClients();
-        TrainSpec spec = lr(2, 3);
+        // 20 rounds: the spares are asked for on the containers' thread when the first round's
+        // tasks go out, well before the run ends
+        TrainSpec spec = lr(2, 20);
         Path out = fs.makeQualified(new Path(tmp.resolve("spares").toUri()));
         List<String> rm = run(spec, placed(spec), out, "2");
         // ids from 2^40 on (below, id mod N names a worker), asked for once every worker has its
-        // container (so they never take a worker's room)
+        // container and is ready (so they take neither a worker's room nor its start-up CPU)
         assertThat(rm.subList(1, 3)).containsExactly("add 0 localhost", "add 1 localhost");
         int spare = rm.indexOf("add 1099511627776 *");
         assertThat(spare).isGreaterThan(rm.indexOf("remove 1 localhost"));

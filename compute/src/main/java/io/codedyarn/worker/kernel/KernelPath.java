@@ -30,14 +30,59 @@ public enum KernelPath {
     /** The JVM option the vector path needs at run time. */
     public static final String JVM_OPTION = "--add-modules jdk.incubator.vector";
 
-    private static final KernelPath DEFAULT = parse(System.getProperty(CONFIG_KEY, "false"));
+    // The property defaults to false: in-process and simulated runs (the goldens, --cluster
+    // simulated) stay on the path that is bit-identical on every JVM; the ApplicationMaster decides
+    // a YARN job's path once and passes it to every worker as
+    // -Dcoded-yarn.kernel.vector=true|false.
+    private static final KernelPath DEFAULT =
+            orFallback(parse(System.getProperty(CONFIG_KEY, "false")), System.err::println);
 
     /**
      * The path used by {@link Kernels}' methods without an explicit path: {@link #VECTOR} when the
-     * JVM was started with {@code -D}{@value #CONFIG_KEY}{@code =true}, else {@link #SCALAR}.
+     * JVM was started with {@code -D}{@value #CONFIG_KEY}{@code =true} and has the module (else a
+     * warning on stderr and {@link #SCALAR}), otherwise {@link #SCALAR}.
      */
     public static KernelPath defaultPath() {
         return DEFAULT;
+    }
+
+    /**
+     * {@code asked}, or {@link #SCALAR} with a warning when this JVM cannot run it (a worker JVM
+     * without the incubator module: it still computes, but its results differ in the last bits from
+     * replicas that run the vector path, so the worker reports its path to the AM, which logs the
+     * mismatch).
+     */
+    static KernelPath orFallback(KernelPath asked, java.util.function.Consumer<String> warn) {
+        if (asked.available()) {
+            return asked;
+        }
+        warn.accept(
+                "coded-yarn: WARNING: "
+                        + CONFIG_KEY
+                        + "=true but this JVM lacks the module jdk.incubator.vector (JVM option '"
+                        + JVM_OPTION
+                        + "'): falling back to the scalar kernels, whose results differ in the"
+                        + " last bits from the other workers' vector path");
+        return SCALAR;
+    }
+
+    /**
+     * Whether this JVM's runtime image holds the incubator module (resolved into the boot layer or
+     * not): what the ApplicationMaster's {@code auto} decides by, since its workers run the same
+     * Java on the embedded cluster and, typically, on a real one.
+     */
+    public static boolean vectorModuleInRuntime() {
+        return java.lang.module.ModuleFinder.ofSystem().find("jdk.incubator.vector").isPresent();
+    }
+
+    /** Whether this JVM has the incubator module the vector path needs. */
+    public static boolean vectorModulePresent() {
+        return ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
+    }
+
+    /** The lower-case name a worker reports to the AM ({@code scalar} or {@code vector}). */
+    public String label() {
+        return name().toLowerCase(Locale.ROOT);
     }
 
     /** {@code true} → VECTOR, {@code false} → SCALAR (the values of {@value #CONFIG_KEY}). */
@@ -53,7 +98,7 @@ public enum KernelPath {
 
     /** Whether this JVM can run the path (VECTOR needs the incubator module in the boot layer). */
     public boolean available() {
-        return this == SCALAR || ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
+        return this == SCALAR || vectorModulePresent();
     }
 
     /** Throws with the missing JVM option named when this JVM cannot run the path. */

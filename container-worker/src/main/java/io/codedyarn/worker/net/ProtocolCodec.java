@@ -34,6 +34,14 @@ public final class ProtocolCodec {
     public static final int VERSION = 1;
 
     /**
+     * How a Hello's kernels are compared and logged: {@code "vector path, 4 threads"}; {@code path}
+     * is {@code KernelPath#label()}.
+     */
+    public static String kernels(String path, int threads) {
+        return path + " path, " + threads + (threads == 1 ? " thread" : " threads");
+    }
+
+    /**
      * Default bound on one message, either direction: 64 MiB holds a vector of 8 million doubles
      * (PCA with d·k up to 8·10^6) plus framing.
      */

@@ -131,7 +131,14 @@ public final class WorkerClient implements AutoCloseable {
                                         .setSecret(
                                                 com.google.protobuf.ByteString.copyFrom(
                                                         config.secret()))
-                                        .setHost(config.host()))
+                                        .setHost(config.host())
+                                        // the kernels this JVM runs (the AM logs a mismatch)
+                                        .setKernelPath(
+                                                io.codedyarn.worker.kernel.KernelPath.defaultPath()
+                                                        .label())
+                                        .setKernelThreads(
+                                                io.codedyarn.worker.kernel.RowBlocks
+                                                        .defaultThreads()))
                         .build());
         Mailbox.Next first = mailbox.take();
         if (first.welcome() == null) {

@@ -266,9 +266,7 @@ public final class DatasetPreparer {
         boolean sameCopies = old.copies() == e.copies();
         if (strict && nodes.known()) {
             Set<String> actual = replicaNodes(fs, oldFile);
-            boolean placed =
-                    now.size() >= e.copies() ? actual.equals(now) : actual.containsAll(now);
-            if (!(sameCopies && now.equals(before) && placed)) {
+            if (!(sameCopies && now.equals(before) && onFavored(actual, e))) {
                 return new PartitionResult(
                         e, Action.REWRITTEN, "strict locality: replicas on " + actual);
             }
@@ -282,6 +280,33 @@ public final class DatasetPreparer {
                     e, Action.REREPLICATED, "replication " + old.copies() + " -> " + e.copies());
         }
         return new PartitionResult(e, Action.REWRITTEN, "holders' DataNodes changed");
+    }
+
+    /**
+     * Whether a partition's replicas sit where its entry wants them: exactly on its favored
+     * DataNodes, or, when its holders share fewer DataNodes than it has copies, on all of them.
+     */
+    private static boolean onFavored(Set<String> actual, PlacementRecord.Entry e) {
+        Set<String> favored = new HashSet<>(e.favoredNodes());
+        return favored.size() >= e.copies() ? actual.equals(favored) : actual.containsAll(favored);
+    }
+
+    /**
+     * The partitions of a prepared output whose replicas are not on their favored DataNodes
+     * (favored nodes are a hint HDFS may overrule, e.g. for a DataNode that has not yet reported
+     * its storage): preparing again with {@code overwrite} and {@code strictLocality} rewrites just
+     * those.
+     */
+    public static List<Integer> misplaced(FileSystem fs, Path dir, PlacementRecord placement)
+            throws IOException {
+        List<Integer> out = new ArrayList<>();
+        for (PlacementRecord.Entry e : placement.entries()) {
+            if (!e.favoredNodes().isEmpty()
+                    && !onFavored(replicaNodes(fs, new Path(dir, e.file())), e)) {
+                out.add(e.partition());
+            }
+        }
+        return out;
     }
 
     /** The DataNodes ({@code ip:port}) holding a replica of any block of {@code file}. */
