@@ -315,6 +315,15 @@ public final class Coordinator {
         return r == null ? "starting" : r.status();
     }
 
+    /**
+     * The last round's record (iteration, coordinator seconds, metric, gap), null before the first
+     * round (readable from any thread: the AM publishes it for the client's progress line).
+     */
+    public IterationRecord lastIteration() {
+        RunState r = current;
+        return r == null ? null : r.last();
+    }
+
     /** Fraction of the run done, 0..1 (readable from any thread: the AM reports it to YARN). */
     public double progress() {
         RunState r = current;

@@ -220,6 +220,11 @@ final class RunState {
         return progress;
     }
 
+    /** The last iteration's record, null before the first (readable from any thread). */
+    IterationRecord last() {
+        return last;
+    }
+
     String status() {
         IterationRecord r = last;
         if (r == null) {

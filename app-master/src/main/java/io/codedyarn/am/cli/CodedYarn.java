@@ -1,6 +1,7 @@
 package io.codedyarn.am.cli;
 
 import io.codedyarn.am.cli.common.CliContext;
+import io.codedyarn.am.cli.common.ConsoleLogging;
 import io.codedyarn.am.config.CodedYarnConfig;
 import io.codedyarn.placement.InvalidParametersException;
 import java.io.PrintWriter;
@@ -10,6 +11,8 @@ import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
 
 /**
@@ -36,6 +39,7 @@ public final class CodedYarn extends Configured implements Tool {
     public static void main(String[] args) throws Exception {
         PrintWriter out = new PrintWriter(System.out, true);
         PrintWriter err = new PrintWriter(System.err, true);
+        ConsoleLogging.install();
         int rc;
         try {
             rc = ToolRunner.run(new Configuration(), new CodedYarn(out, err), args);
@@ -171,6 +175,19 @@ public final class CodedYarn extends Configured implements Tool {
             })
     static final class Root implements Runnable {
         @Spec CommandLine.Model.CommandSpec spec;
+
+        @Option(
+                names = {"-v", "--verbose"},
+                scope = ScopeType.INHERIT,
+                description =
+                        "Full logs: every logger at INFO, the embedded cluster's Hadoop, Jetty"
+                                + " and Guice lines included (default: coded-yarn's own lines,"
+                                + " and other libraries' warnings and errors).")
+        void verbose(boolean on) {
+            if (on) {
+                ConsoleLogging.verbose();
+            }
+        }
 
         @Override
         public void run() {

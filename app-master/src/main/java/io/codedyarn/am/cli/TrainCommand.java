@@ -207,6 +207,11 @@ final class TrainCommand implements Callable<Integer> {
                                         + train.workload().cliName()
                                         + "-"
                                         + train.seed();
+        String labelNote = ignoredLabelsNote(train.workload(), data);
+        if (labelNote != null) {
+            spec.commandLine().getErr().println(labelNote);
+            spec.commandLine().getErr().flush();
+        }
         TrainRequest request = new TrainRequest(train, data, outDir, mode, detach, resume);
         Trainers.Outcome outcome =
                 Trainers.run(
@@ -338,6 +343,37 @@ final class TrainCommand implements Callable<Integer> {
                 latency,
                 straggleSpec(params.workers()),
                 params.seed());
+    }
+
+    /**
+     * PCA reads features only: when {@code --data} has a label column, says that it is ignored and
+     * how many features remain (an unlabeled CSV imported without --no-labels lost its last feature
+     * to the label); null otherwise, or when the manifest cannot be read here (the run then reports
+     * that itself).
+     */
+    String ignoredLabelsNote(Workload w, String dataDir) {
+        if (w != Workload.PCA || dataDir == null) {
+            return null;
+        }
+        io.codedyarn.hdfs.dataset.Manifest m;
+        try {
+            org.apache.hadoop.fs.Path dir = new org.apache.hadoop.fs.Path(dataDir);
+            m =
+                    io.codedyarn.hdfs.dataset.DatasetReader.readManifest(
+                            dir.getFileSystem(context.hadoop()), dir);
+        } catch (java.io.IOException | RuntimeException e) {
+            return null;
+        }
+        if (!m.labels().present()) {
+            return null;
+        }
+        return String.format(
+                Locale.ROOT,
+                "train: --workload pca ignores the labels of %s and uses its %d feature columns;"
+                        + " if that data has no labels, re-import it with --no-labels (data import"
+                        + " took a column, by default the last, as the label)",
+                dataDir,
+                m.cols());
     }
 
     /** --straggle, or the configured default; a trace it replays must be readable now. */

@@ -89,6 +89,7 @@ public final class AppMaster {
     // read by the status page's and the RM heartbeat's threads
     private volatile Coordinator coordinator;
     private CheckpointStore checkpoints;
+    private ProgressPublisher publisher;
     private volatile Job job;
 
     private String diagnostic = "";
@@ -262,6 +263,13 @@ public final class AppMaster {
                         .checkpoints(checkpoints, config.checkpointInterval(), "")
                         .liveFeed(feed);
         AttemptRecovery.resume(checkpoints, coordinator); // a later attempt continues
+        // the client's progress line (ProgressFile); at most once a second
+        publisher =
+                ProgressPublisher.start(
+                        job.dataFs,
+                        ProgressFile.path(job.dataFs, env.applicationId()),
+                        coordinator::lastIteration,
+                        Math.max(1000, settings.reportIntervalMs()));
         containers.configure(
                 n,
                 workerResource,
@@ -327,6 +335,9 @@ public final class AppMaster {
 
     /** Unregisters with the final status and closes what the steps opened. */
     private void shutDown() {
+        if (publisher != null) {
+            publisher.close();
+        }
         if (containers != null) {
             containers.stopping();
         }

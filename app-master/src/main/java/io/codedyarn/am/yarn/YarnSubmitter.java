@@ -145,18 +145,22 @@ public final class YarnSubmitter implements AutoCloseable {
     }
 
     /**
-     * Follows the report until the application ends, logging state, progress and the tracking URL
-     * when they change; Ctrl-C asks whether to kill it (see the class comment). Deletes the staging
-     * directory at the end.
+     * Follows the report until the application ends, logging state and the tracking URL when they
+     * change and showing the AM's published rounds ({@link ProgressFile}) on {@code progress}'s
+     * line; Ctrl-C asks whether to kill it (see the class comment). Deletes the staging directory
+     * at the end.
      */
-    public Outcome await(ApplicationId id) throws IOException, YarnException, InterruptedException {
+    public Outcome await(ApplicationId id, FollowProgress progress)
+            throws IOException, YarnException, InterruptedException {
         try (CtrlC ctrlC = CtrlC.install(id.toString())) {
-            return follow(id, ctrlC);
+            return follow(id, ctrlC, progress);
         }
     }
 
-    private Outcome follow(ApplicationId id, CtrlC ctrlC)
+    private Outcome follow(ApplicationId id, CtrlC ctrlC, FollowProgress progress)
             throws IOException, YarnException, InterruptedException {
+        FileSystem fs = FileSystem.get(conf);
+        Path progressFile = ProgressFile.path(fs, id.toString());
         boolean killed = false;
         Thread killer =
                 new Thread(
@@ -172,7 +176,6 @@ public final class YarnSubmitter implements AutoCloseable {
         Runtime.getRuntime().addShutdownHook(killer);
         try {
             YarnApplicationState last = null;
-            int lastPercent = -1;
             String lastUrl = null;
             while (true) {
                 if (!killed && ctrlC != null && ctrlC.killRequested()) {
@@ -182,20 +185,28 @@ public final class YarnSubmitter implements AutoCloseable {
                 }
                 ApplicationReport r = yarn.getApplicationReport(id);
                 YarnApplicationState state = r.getYarnApplicationState();
-                int percent = Math.round(100 * r.getProgress());
                 String url = proxies.reachable(r.getTrackingUrl());
-                if (state != last || percent != lastPercent) {
-                    LOG.info("{} {} {} %", id, state, percent);
+                boolean ended =
+                        state == YarnApplicationState.FINISHED
+                                || state == YarnApplicationState.FAILED
+                                || state == YarnApplicationState.KILLED;
+                if (ended) {
+                    progress.finish(ProgressFile.read(fs, progressFile));
+                }
+                if (state != last) {
+                    progress.endLine();
+                    LOG.info("{} {}", id, state);
                 }
                 if (url != null && !url.isBlank() && !url.equals(lastUrl)) {
+                    progress.endLine();
                     LOG.info("{} tracking URL {}", id, url);
                 }
+                if (state == YarnApplicationState.RUNNING) {
+                    progress.update(ProgressFile.read(fs, progressFile));
+                }
                 last = state;
-                lastPercent = percent;
                 lastUrl = url;
-                if (state == YarnApplicationState.FINISHED
-                        || state == YarnApplicationState.FAILED
-                        || state == YarnApplicationState.KILLED) {
+                if (ended) {
                     deleteStaging(id);
                     return new Outcome(
                             id.toString(),

@@ -64,7 +64,7 @@ public final class YarnTrainer {
                                                 .KILLED;
                 return new Result(alive ? 0 : 1, id.toString(), null);
             }
-            YarnSubmitter.Outcome o = submitter.await(id);
+            YarnSubmitter.Outcome o = submitter.await(id, FollowProgress.onStderr(spec));
             RunSummary summary;
             try {
                 summary = RunOutputs.readSummary(outFs, out);

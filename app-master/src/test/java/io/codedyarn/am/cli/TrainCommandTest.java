@@ -72,6 +72,55 @@ class TrainCommandTest {
     }
 
     @Test
+    void pcaOnALabelledDatasetSaysTheLabelsAreIgnored() throws Exception {
+        StringBuilder csv = new StringBuilder();
+        for (int i = 0; i < 40; i++) {
+            csv.append(i % 7).append(',').append((i * 3) % 11).append(',').append((i * i) % 5);
+            csv.append(',').append(i % 2).append('\n');
+        }
+        Path in = tmp.resolve("rows.csv");
+        Files.writeString(in, csv);
+        String labelled = importCsv(in, "labelled");
+        String unlabelled = importCsv(in, "unlabelled", "--no-labels");
+        String pca = "--workload pca --components 1 --iterations 3 --data ";
+        CliRun withLabels = simulated("a", words(CYCLIC_4_1 + pca + labelled));
+        assertThat(withLabels.rc()).as(withLabels.err()).isZero();
+        assertThat(withLabels.err())
+                .contains(
+                        "train: --workload pca ignores the labels of "
+                                + labelled
+                                + " and uses its 3 feature columns; if that data has no labels,"
+                                + " re-import it with --no-labels");
+        CliRun without = simulated("b", words(CYCLIC_4_1 + pca + unlabelled));
+        assertThat(without.rc()).as(without.err()).isZero();
+        assertThat(without.err()).doesNotContain("ignores the labels");
+        // least squares fits them: nothing to say
+        CliRun lsq =
+                simulated(
+                        "c",
+                        words(CYCLIC_4_1 + "--workload lsq --iterations 3 --data " + labelled));
+        assertThat(lsq.rc()).as(lsq.err()).isZero();
+        assertThat(lsq.err()).doesNotContain("ignores the labels");
+    }
+
+    private static final String CYCLIC_4_1 = "--scheme cyclic --workers 4 --stragglers 1 ";
+
+    private static String[] words(String args) {
+        return args.split(" ");
+    }
+
+    /** {@code data import} of a CSV into tmp/name; the dataset's path. */
+    private String importCsv(Path csv, String name, String... extra) {
+        String out = tmp.resolve(name).toString();
+        List<String> a = new ArrayList<>(List.of(words("data import --format csv --quiet")));
+        a.addAll(List.of("--input", csv.toString(), "--out", out));
+        a.addAll(List.of(extra));
+        CliRun r = run(a.toArray(String[]::new));
+        assertThat(r.rc()).as(r.err()).isZero();
+        return out;
+    }
+
+    @Test
     void impossibleCombinationsAreRefusedBeforeAnythingRuns() {
         CliRun pca = simulated("a", "--scheme", "lag", "--workers", "4", "--workload", "pca");
         assertThat(pca.rc()).isEqualTo(2);

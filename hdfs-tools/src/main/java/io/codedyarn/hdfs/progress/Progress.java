@@ -151,7 +151,8 @@ public final class Progress {
         return String.format(Locale.ROOT, "%.1f%s", x, suffix[i]);
     }
 
-    static String duration(double seconds) {
+    /** A short duration: 4.2s, 3m07s, 2h05m. */
+    public static String duration(double seconds) {
         long s = Math.round(seconds);
         if (s < 60) {
             return String.format(Locale.ROOT, "%.1fs", seconds);

@@ -206,7 +206,46 @@ public final class ImportCommand implements Callable<Integer> {
                         target.path(),
                         s);
         spec.commandLine().getOut().flush();
+        String note = defaultLabelNote(fmt, m);
+        if (note != null) {
+            spec.commandLine().getErr().println(note);
+            spec.commandLine().getErr().flush();
+        }
         return 0;
+    }
+
+    /**
+     * Says which column became the label when the user did not choose (CSV: the last; Parquet:
+     * {@code label}, else the last), since an unlabeled file silently loses its last feature
+     * otherwise; null when they chose (--label-column, --no-labels) or the format has no columns.
+     */
+    String defaultLabelNote(String fmt, Manifest m) {
+        if (noLabels || labelColumn != null || !(fmt.equals("csv") || fmt.equals("parquet"))) {
+            return null;
+        }
+        // the importer's provenance; preprocessing nests it under "source"
+        java.util.Map<?, ?> source = m.spec().source();
+        while (source != null
+                && !source.containsKey("labelColumn")
+                && source.get("source") instanceof java.util.Map<?, ?> inner) {
+            source = inner;
+        }
+        Object col = source == null ? null : source.get("labelColumn");
+        if (col == null || "none".equals(col) || Long.valueOf(-1).equals(col)) {
+            return null;
+        }
+        String which =
+                col instanceof Number n
+                        ? String.format(
+                                Locale.ROOT,
+                                "column %d (0-based: the last of %d)",
+                                n.longValue(),
+                                n.longValue() + 1)
+                        : "column '" + col + "'";
+        return "import: "
+                + which
+                + " is the label, not a feature (the default); for unlabeled data (e.g. PCA)"
+                + " import with --no-labels, or choose the label with --label-column I|NAME";
     }
 
     private static Storage storage(String s) {

@@ -101,12 +101,42 @@ class ImportCommandTest {
                         "--quiet",
                         "--out",
                         out);
-        assertThat(r.err()).isEmpty();
+        assertThat(r.err()).startsWith("import: column 2 (0-based: the last of 3) is the label");
         assertThat(r.rc()).isZero();
         assertThat(r.out()).startsWith("imported 3 rows x 2 cols (dense, 6 non-zeros");
         Manifest m = manifest(tmp.resolve("out/ds"));
         assertThat(m.labels().classes()).containsExactly(-1, 1);
         assertThat(m.spec().source()).containsEntry("importer", "csv");
+    }
+
+    @Test
+    void theDefaultLabelColumnIsNamedWithHowToChangeIt() throws IOException {
+        // an unlabeled file: by default its last column becomes the label, and the note says so
+        String in = file("pixels.csv", "1,2,3,4\n5,6,7,8\n9,10,11,12\n");
+        Run taken = importCsv(in, "a");
+        assertThat(taken.rc()).as(taken.err()).isZero();
+        assertThat(taken.out()).startsWith("imported 3 rows x 3 cols");
+        assertThat(taken.err())
+                .isEqualTo(
+                        "import: column 3 (0-based: the last of 4) is the label, not a feature"
+                                + " (the default); for unlabeled data (e.g. PCA) import with"
+                                + " --no-labels, or choose the label with --label-column I|NAME\n");
+        assertThat(manifest(tmp.resolve("out/a")).cols()).isEqualTo(3);
+        // chosen explicitly: nothing to say
+        Run none = importCsv(in, "b", "--no-labels");
+        assertThat(none.rc()).as(none.err()).isZero();
+        assertThat(none.err()).isEmpty();
+        assertThat(manifest(tmp.resolve("out/b")).cols()).isEqualTo(4);
+        Run first = importCsv(in, "c", "--label-column", "0");
+        assertThat(first.rc()).as(first.err()).isZero();
+        assertThat(first.err()).isEmpty();
+    }
+
+    private Run importCsv(String in, String out, String... extra) {
+        List<String> a = new ArrayList<>(List.of("data", "import", "--format", "csv", "--quiet"));
+        a.addAll(List.of("--input", in, "--out", tmp.resolve("out").resolve(out).toString()));
+        a.addAll(List.of(extra));
+        return run(a.toArray(String[]::new));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -259,7 +289,7 @@ class ImportCommandTest {
                         "--quiet",
                         "--out",
                         out.resolve("ds").toString());
-        assertThat(r.err()).isEmpty();
+        assertThat(r.err()).startsWith("import: column 2 (0-based: the last of 3) is the label");
         assertThat(r.rc()).isZero();
         Manifest m = manifest(out.resolve("ds"));
         assertThat(m.cols()).isEqualTo(3);
@@ -349,7 +379,7 @@ class ImportCommandTest {
                         "--quiet",
                         "--out",
                         out.resolve("ds").toString());
-        assertThat(r.err()).isEmpty();
+        assertThat(r.err()).startsWith("import: column 'label' is the label");
         assertThat(r.rc()).isZero();
         assertThat(r.out()).startsWith("imported 2 rows x 2 cols (dense, 3 non-zeros");
         java.nio.file.Path bad = tmp.resolve("in/s.parquet");

@@ -1,0 +1,65 @@
+package io.codedyarn.am.yarn;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.codedyarn.am.yarn.ProgressFile.Snapshot;
+import io.codedyarn.coordinator.IterationRecord;
+import java.nio.file.Files;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The AM's published progress: written whole, replaced, read back; absent before a round. */
+class ProgressFileTest {
+    @TempDir java.nio.file.Path tmp;
+
+    private static IterationRecord record(long i, double seconds, double objective, double gap) {
+        return new IterationRecord(i, seconds, objective, gap, 3, 0, 1, "0 1 2", i, false);
+    }
+
+    @Test
+    void thePublisherWritesTheLastRoundOnlyWhenItChanged() throws Exception {
+        FileSystem fs = FileSystem.getLocal(new Configuration()).getRawFileSystem();
+        Path file = new Path(tmp.resolve("app/" + ProgressFile.NAME).toUri());
+        AtomicReference<IterationRecord> last = new AtomicReference<>();
+        // a timer too slow to fire here: the test drives it
+        ProgressPublisher p = ProgressPublisher.start(fs, file, last::get, 3_600_000);
+        p.publish();
+        assertThat(ProgressFile.read(fs, file)).isNull(); // no round yet: nothing written
+        last.set(record(4, 1.25, 0.61, Double.NaN));
+        p.publish();
+        assertThat(ProgressFile.read(fs, file)).isEqualTo(new Snapshot(4, 1.25, 0.61, Double.NaN));
+        long modified = fs.getFileStatus(file).getModificationTime();
+        Files.setLastModifiedTime(
+                java.nio.file.Path.of(file.toUri()),
+                java.nio.file.attribute.FileTime.fromMillis(modified - 60_000));
+        p.publish(); // same round: not rewritten
+        assertThat(fs.getFileStatus(file).getModificationTime()).isEqualTo(modified - 60_000);
+        last.set(record(5, 1.5, 0.6, 2.5e-3));
+        p.close(); // the last round, published on the way out
+        assertThat(ProgressFile.read(fs, file)).isEqualTo(new Snapshot(5, 1.5, 0.6, 2.5e-3));
+        assertThat(fs.exists(new Path(file.getParent(), ProgressFile.NAME + ".tmp"))).isFalse();
+    }
+
+    @Test
+    void aDocumentCutShortReadsAsNone() throws Exception {
+        FileSystem fs = FileSystem.getLocal(new Configuration()).getRawFileSystem();
+        Path file = new Path(tmp.resolve(ProgressFile.NAME).toUri());
+        Files.writeString(java.nio.file.Path.of(file.toUri()), "{\"iteration\" : 3, \"seco");
+        assertThat(ProgressFile.read(fs, file)).isNull();
+    }
+
+    @Test
+    void theFileLivesInTheJobsStagingDirectory() throws Exception {
+        FileSystem fs = FileSystem.getLocal(new Configuration());
+        assertThat(ProgressFile.path(fs, "application_1_0002"))
+                .isEqualTo(
+                        fs.makeQualified(
+                                new Path(
+                                        fs.getHomeDirectory(),
+                                        ".coded-yarn/application_1_0002/progress.json")));
+    }
+}
