@@ -83,7 +83,9 @@ final class LazyFamily implements Family {
                         run.engine,
                         LagFamily.groupDecoder(run.plan),
                         members,
-                        Math.max(wait, minimal));
+                        // 0: decode as soon as the arrivals decode (what every run did before F
+                        // was configurable; in practice after the minimal F)
+                        wait == 0 ? 1 : wait);
         this.losses = new double[count];
     }
 

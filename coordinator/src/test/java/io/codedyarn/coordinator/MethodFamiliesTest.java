@@ -66,7 +66,9 @@ class MethodFamiliesTest {
                 Arguments.of("lag", SchemeParams.of(6, 0, 1)),
                 Arguments.of("lagc", SchemeParams.of(6, 0, 1).withGroups(2).withLoad(2)),
                 Arguments.of("g-lag", SchemeParams.of(6, 0, 1).withGroups(3).withLoad(2)),
-                Arguments.of("g-gd", SchemeParams.of(6, 0, 1).withGroups(3).withLoad(2)));
+                Arguments.of("g-gd", SchemeParams.of(6, 0, 1).withGroups(3).withLoad(2)),
+                // coded groups: M_G = 3 > r = 2, any 2 of each group decode (LAGC §2.3)
+                Arguments.of("g-gd", SchemeParams.of(6, 0, 1).withGroups(2).withLoad(2)));
     }
 
     /** Least squares with lazy aggregation reaches the normal-equations optimum (QR). */

@@ -37,7 +37,7 @@ final class ReproduceCommand implements Callable<Integer> {
             description =
                     "all (default), gc-dc, lagc, hetero-gc, bcc, dsag, and the training runs"
                             + " on the simulated cluster: lagc-training, dsag-training,"
-                            + " large-cluster")
+                            + " dsag-lb-training, large-cluster")
     List<String> papers = new ArrayList<>();
 
     @Option(names = "--seed", defaultValue = "1", description = "seed (default: ${DEFAULT-VALUE})")

@@ -1,7 +1,10 @@
 package io.codedyarn.am.repro;
 
+import io.codedyarn.coordinator.BalanceSchedule;
 import io.codedyarn.coordinator.RunResult;
 import io.codedyarn.coordinator.TrainSpec;
+import io.codedyarn.coordinator.adapt.AdaptSettings;
+import io.codedyarn.coordinator.adapt.SpeedSettings;
 import io.codedyarn.coordinator.simulated.SimulatedTrain;
 import io.codedyarn.hdfs.generate.RowSink;
 import io.codedyarn.hdfs.generate.SyntheticGenerator;
@@ -28,11 +31,27 @@ final class SimulatedRuns {
 
     /** {@link #run}, keeping the coordinator's logs (the MDS bound re-times GD's records). */
     static Run runFull(TrainSpec spec, Rows data) {
+        return runFull(spec, data, false, BalanceSchedule.defaults());
+    }
+
+    /**
+     * As {@link #runFull(TrainSpec, Rows)}, with SAG/DSAG load balancing ({@code
+     * coded-yarn.dsag.load-balance}) solving on {@code schedule}.
+     */
+    static Run runFull(TrainSpec spec, Rows data, boolean balance, BalanceSchedule schedule) {
         long start = System.nanoTime();
         RunResult r;
         var plan = spec.plan();
         try {
-            r = SimulatedTrain.run(spec, plan, data);
+            r =
+                    SimulatedTrain.run(
+                            spec,
+                            plan,
+                            data,
+                            balance,
+                            schedule,
+                            AdaptSettings.off(),
+                            SpeedSettings.defaults());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);
@@ -50,7 +69,7 @@ final class SimulatedRuns {
         return new Run(r, Trace.of(r, plan.workers(), wall));
     }
 
-    /** Every row of a dense generator, in one in-memory block. */
+    /** Every row of a generator, dense, in one in-memory block. */
     static DenseRows generate(SyntheticGenerator g, int rows, int cols) {
         double[] x = new double[Math.multiplyExact(rows, cols)];
         double[] y = new double[rows];
@@ -66,7 +85,12 @@ final class SimulatedRuns {
 
                     @Override
                     public void sparse(int[] idx, double[] vals, int len, double label) {
-                        throw new IllegalArgumentException(g.kind() + " writes sparse rows");
+                        // Densified (the reproductions' matrices are small); no values = all 1.
+                        int i = next[0]++;
+                        for (int k = 0; k < len; k++) {
+                            x[i * cols + idx[k]] = vals == null ? 1.0 : vals[k];
+                        }
+                        y[i] = label;
                     }
 
                     @Override

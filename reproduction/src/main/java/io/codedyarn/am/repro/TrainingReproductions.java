@@ -13,6 +13,7 @@ public final class TrainingReproductions {
     private TrainingReproductions() {}
 
     public static List<Reproduction> all() {
-        return List.of(new LagcTraining(), new DsagTraining(), new LargeCluster());
+        return List.of(
+                new LagcTraining(), new DsagTraining(), new DsagLbTraining(), new LargeCluster());
     }
 }
