@@ -64,27 +64,25 @@ public record TrainSpec(
 
     /** This spec with another iteration budget (train --resume --iterations). */
     public TrainSpec withIterations(int iterations) {
-        return new TrainSpec(
-                workload,
-                scheme,
-                params,
-                components,
-                lambda,
-                intercept,
-                optimizer,
-                step,
-                iterations,
-                targetGap,
-                timeLimitSeconds,
-                waitFor,
-                reference,
-                latency,
-                straggle,
-                seed);
+        return with(iterations, targetGap, timeLimitSeconds, latency, straggle);
     }
 
     /** This spec with another target gap, latency model and injected slowness. */
     public TrainSpec withConditions(double targetGap, String latency, String straggle) {
+        return with(iterations, targetGap, timeLimitSeconds, latency, straggle);
+    }
+
+    /** This spec with a time limit (coordinator seconds; NaN: none). */
+    public TrainSpec withTimeLimit(double timeLimitSeconds) {
+        return with(iterations, targetGap, timeLimitSeconds, latency, straggle);
+    }
+
+    private TrainSpec with(
+            int iterations,
+            double targetGap,
+            double timeLimitSeconds,
+            String latency,
+            String straggle) {
         return new TrainSpec(
                 workload,
                 scheme,

@@ -150,18 +150,25 @@
     var workers = run.placement ? run.placement.workers.length : 0;
     run.latency.forEach(function (t) { workers = Math.max(workers, t.worker + 1); });
     var horizon = 0; // the last observation: a task not back has been out at least until then
+    var answered = {}; // per worker, the newest iteration it answered
+    var max = 0; // the color scale ends at the slowest answered task (a lost one is at least that)
     run.latency.forEach(function (t) {
       horizon = Math.max(horizon, t.sent || 0, t.received || 0);
+      if (t.received !== null) {
+        answered[t.worker] = Math.max(answered[t.worker] === undefined ? -1 : answered[t.worker], t.iteration);
+        max = Math.max(max, t.latency);
+      }
     });
     var cells = [];
     var marks = {};
-    var max = 0;
     run.latency.forEach(function (t) {
       var lat = t.latency !== null ? t.latency : horizon - t.sent;
-      var use = t.use === 'lost' && live ? 'in flight' : t.use;
-      cells.push([col[t.iteration], t.worker, lat, use]);
-      max = Math.max(max, lat);
-      if (USE_MARKS[use]) { (marks[use] = marks[use] || []).push([col[t.iteration], t.worker, lat, use]); }
+      // live: a task not back yet is in flight, unless its worker has answered a newer one (a
+      // worker drops a queued task that a newer one replaced: that one never comes back)
+      var use = t.use === 'lost' && live && !(answered[t.worker] > t.iteration) ? 'in flight' : t.use;
+      var cell = [col[t.iteration], t.worker, Math.min(lat, max), use, lat];
+      cells.push(cell);
+      if (USE_MARKS[use]) { (marks[use] = marks[use] || []).push(cell); }
     });
     var series = [{name: 'latency', type: 'heatmap', data: cells, progressive: 0}];
     Object.keys(marks).forEach(function (use) {
@@ -172,7 +179,7 @@
     for (var w = 0; w < workers; w++) { ylabels.push('w' + w); }
     chart(parent, 'latency-' + index, 'Per-worker latency (s): ' + run.name, {
       tooltip: {trigger: 'item', formatter: function (p) {
-        return 'iteration ' + iters[p.data[0]] + ', worker ' + p.data[1] + ': ' + fmt(p.data[2]) + ' s, ' + p.data[3];
+        return 'iteration ' + iters[p.data[0]] + ', worker ' + p.data[1] + ': ' + fmt(p.data[4]) + ' s, ' + p.data[3];
       }},
       legend: {top: 24, data: Object.keys(marks)},
       grid: {top: 60, left: 50, right: 90, bottom: 48},
@@ -276,9 +283,11 @@
       heat = el('section', {id: 'latency'});
       heat.appendChild(el('h2', {}, 'Per-worker latency'));
       heat.appendChild(el('p', {'class': 'note'},
-        'Cells: a task\'s round trip (send to result), by worker and iteration. Marks: results ' +
-        'received stale (older round, still used), discarded, lost (never came back: the time ' +
-        'it was out so far), or replaced; unmarked cells were used.'));
+        'Cells: a task\'s round trip (send to result), by worker and iteration; the color ' +
+        'scale ends at the slowest answered task. Marks: results received stale (older round, ' +
+        'still used) or discarded; tasks lost (never came back: a worker drops a queued task ' +
+        'that a newer one replaced; colored by the time they were out, at least), replaced ' +
+        '(their worker was) or, on a live page, still in flight; unmarked cells were used.'));
       root.appendChild(heat);
     }
     runs.forEach(function (run, i) { heatmap(heat, run, i, live && !model.finished); });

@@ -39,29 +39,37 @@ class ReportCommandTest {
     @BeforeAll
     static void train() {
         for (String scheme : List.of("cyclic", "dsag")) {
-            CliRun r =
-                    CliRun.of(
-                            "train",
-                            "--cluster",
-                            "simulated",
-                            "--scheme",
-                            scheme,
-                            "--workload",
-                            "lr",
-                            "--workers",
-                            "4",
-                            "--stragglers",
-                            "1",
-                            "--iterations",
-                            "20",
-                            "--target-gap",
-                            "1e-3",
-                            "--latency",
-                            "shifted-exp:alpha=0.5,mu=20",
-                            "--out",
-                            runs.resolve(scheme).toString());
-            assertThat(r.rc()).as(r.err()).isZero();
+            simulated(runs.resolve(scheme), scheme, 20);
         }
+    }
+
+    /**
+     * {@code train --cluster simulated} of {@code scheme} (LR, 4 workers, 1 straggler tolerated,
+     * target gap 1e-3, shifted-exponential latencies) into {@code out}.
+     */
+    static void simulated(Path out, String scheme, int iterations) {
+        CliRun r =
+                CliRun.of(
+                        "train",
+                        "--cluster",
+                        "simulated",
+                        "--scheme",
+                        scheme,
+                        "--workload",
+                        "lr",
+                        "--workers",
+                        "4",
+                        "--stragglers",
+                        "1",
+                        "--iterations",
+                        Integer.toString(iterations),
+                        "--target-gap",
+                        "1e-3",
+                        "--latency",
+                        "shifted-exp:alpha=0.5,mu=20",
+                        "--out",
+                        out.toString());
+        assertThat(r.rc()).as(r.err()).isZero();
     }
 
     private static JsonNode model(Path html) throws Exception {

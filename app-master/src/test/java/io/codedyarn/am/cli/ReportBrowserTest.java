@@ -1,0 +1,80 @@
+package io.codedyarn.am.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.codedyarn.am.report.HeadlessChromium;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A generated report opened in a real browser (headless {@code chromium}; {@code mvn verify
+ * -Pbrowser}): every chart holds the points of the runs' CSV files (counted here from the files),
+ * and a screenshot is kept under {@code target/browser/}.
+ */
+@Tag("browser")
+class ReportBrowserTest {
+    private static final Set<String> MARKED = Set.of("stale", "discarded", "lost", "replaced");
+
+    @TempDir Path tmp;
+
+    @Test
+    void theReportsChartsHoldTheRunsPoints() throws Exception {
+        List<String> schemes = List.of("cyclic", "uncoded", "dsag");
+        for (String scheme : schemes) {
+            ReportCommandTest.simulated(tmp.resolve(scheme), scheme, 30);
+        }
+        Path html = tmp.resolve("report.html");
+        CliRun r =
+                CliRun.of(
+                        "report",
+                        tmp.resolve("cyclic").toString(),
+                        tmp.resolve("uncoded").toString(),
+                        tmp.resolve("dsag").toString(),
+                        "--out",
+                        html.toString());
+        assertThat(r.rc()).as(r.err()).isZero();
+
+        HeadlessChromium chromium = new HeadlessChromium(tmp);
+        String url = html.toUri().toString();
+        String dom = chromium.dom(url, 5000);
+        assertThat(HeadlessChromium.bodyAttribute(dom, "data-renders")).isEqualTo("1");
+        Map<String, Integer> points = HeadlessChromium.points(dom);
+
+        int gaps = 0;
+        int objectives = 0;
+        for (String scheme : schemes) {
+            for (String[] f : rows(tmp.resolve(scheme).resolve("iterations.csv"))) {
+                objectives++;
+                gaps += !f[3].isEmpty() && Double.parseDouble(f[3]) > 0 ? 1 : 0;
+            }
+        }
+        assertThat(gaps).isPositive();
+        assertThat(points)
+                .containsEntry("gap-time", gaps)
+                .containsEntry("gap-iteration", gaps)
+                .containsEntry("objective-time", objectives)
+                .containsEntry("objective-iteration", objectives)
+                .containsEntry("iteration-time", objectives);
+        for (int k = 0; k < schemes.size(); k++) {
+            // one cell per task, plus a mark on each stale, discarded, lost or replaced one
+            int cells = 0;
+            for (String[] f : rows(tmp.resolve(schemes.get(k)).resolve("latency-trace.csv"))) {
+                cells += MARKED.contains(f[7]) ? 2 : 1;
+            }
+            assertThat(points).containsEntry("latency-" + k, cells);
+        }
+        assertThat(dom).contains("<table class=\"placement\"").contains("class=\"parameters\"");
+        chromium.screenshot(url, 5000, Path.of("target/browser/report.png"), 1400, 2400);
+    }
+
+    private static List<String[]> rows(Path csv) throws Exception {
+        List<String> lines = Files.readAllLines(csv);
+        return lines.subList(1, lines.size()).stream().map(l -> l.split(",", -1)).toList();
+    }
+}
