@@ -156,6 +156,34 @@ public final class ClassDataSharing {
         }
     }
 
+    /**
+     * Deletes the sibling directories (other Java runtimes or class paths, e.g. a jar since
+     * rebuilt) untouched for {@value #STALE_HOURS} hours: each holds up to some 150 MB of archives.
+     * A JVM that has one mapped keeps its pages; a container started after finds no archive and
+     * runs without.
+     */
+    static void removeStale(Path dir) {
+        long cutoff = System.currentTimeMillis() - STALE_HOURS * 3_600_000L;
+        try (DirectoryStream<Path> s = Files.newDirectoryStream(dir.getParent())) {
+            for (Path other : s) {
+                if (!other.equals(dir)
+                        && Files.isDirectory(other)
+                        && Files.getLastModifiedTime(other).toMillis() < cutoff) {
+                    try (DirectoryStream<Path> files = Files.newDirectoryStream(other)) {
+                        for (Path f : files) {
+                            Files.deleteIfExists(f);
+                        }
+                    }
+                    Files.deleteIfExists(other);
+                }
+            }
+        } catch (IOException e) {
+            LOG.info("class-data sharing: cannot remove old archives: {}", e.toString());
+        }
+    }
+
+    private static final long STALE_HOURS = 24;
+
     private static void dump(Path dir, Role role, String java)
             throws IOException, InterruptedException {
         Path archive = dir.resolve(role.file + ".jsa");
@@ -209,6 +237,7 @@ public final class ClassDataSharing {
         } else {
             // atomic: a JVM starting now sees no archive or a whole one
             Files.move(partial, archive, StandardCopyOption.ATOMIC_MOVE);
+            removeStale(dir);
             LOG.info(
                     "class-data sharing: {} archive of {} classes in {} ms: {}",
                     role.file,

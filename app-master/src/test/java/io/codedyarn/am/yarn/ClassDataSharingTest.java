@@ -107,6 +107,26 @@ class ClassDataSharingTest {
                 .contains("DumpLoadedClassList");
     }
 
+    @Test
+    void directoriesUntouchedForADayAreRemovedOthersKept() throws Exception {
+        Path current = Files.createDirectories(tmp.resolve("current"));
+        Path old = Files.createDirectories(tmp.resolve("old"));
+        Path recent = Files.createDirectories(tmp.resolve("recent"));
+        Files.writeString(old.resolve("am.jsa"), "x");
+        Files.setLastModifiedTime(
+                old,
+                java.nio.file.attribute.FileTime.fromMillis(
+                        System.currentTimeMillis() - 25 * 3_600_000L));
+        Files.setLastModifiedTime(
+                current,
+                java.nio.file.attribute.FileTime.fromMillis(
+                        System.currentTimeMillis() - 48 * 3_600_000L));
+        ClassDataSharing.removeStale(current);
+        assertThat(old).doesNotExist();
+        assertThat(recent).isDirectory();
+        assertThat(current).isDirectory(); // its own directory, however old
+    }
+
     private static int run(String... args) throws Exception {
         List<String> cmd = new ArrayList<>();
         cmd.add(System.getProperty("java.home") + "/bin/java");
