@@ -268,7 +268,9 @@ public final class AppMaster {
                 ProgressPublisher.start(
                         job.dataFs,
                         ProgressFile.path(job.dataFs, env.applicationId()),
-                        coordinator::lastIteration,
+                        () ->
+                                ProgressFile.Snapshot.of(
+                                        coordinator.lastIteration(), containers.runningCount(), n),
                         Math.max(1000, settings.reportIntervalMs()));
         containers.configure(
                 n,

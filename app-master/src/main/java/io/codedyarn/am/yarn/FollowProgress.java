@@ -11,11 +11,11 @@ import java.util.Deque;
  * The client's progress line while it follows a run ({@link ProgressLine} gives the text). On a
  * terminal it is one line redrawn in place ({@code \r}, padded over the previous text) whenever a
  * new round is published; elsewhere (a pipe, a file, CI) it is a plain line at most every {@code
- * plainIntervalNanos}, so logs stay short. {@link #endLine} ends a redrawn line before other output
- * (a state change, the Ctrl-C question); {@link #finish} shows the last round once more. One thread
- * (the follow loop) calls it.
+ * plainIntervalNanos}, so logs stay short. Before the first round it shows the workers' containers
+ * starting. {@link #endLine} ends a redrawn line before other output (a state change, the Ctrl-C
+ * question); {@link #finish} shows the last round once more. One thread (the follow loop) calls it.
  */
-final class FollowProgress {
+public final class FollowProgress {
     /** Rate window: the snapshots of the last this-many coordinator seconds. */
     static final double WINDOW_SECONDS = 10;
 
@@ -50,7 +50,7 @@ final class FollowProgress {
     }
 
     /** To stderr; in place when there is a console (as the import/prepare progress bars). */
-    static FollowProgress onStderr(TrainSpec spec) {
+    public static FollowProgress onStderr(TrainSpec spec) {
         return new FollowProgress(
                 new PrintWriter(System.err, true),
                 System.console() != null,
@@ -62,7 +62,17 @@ final class FollowProgress {
 
     /** A newly read snapshot (null: none yet, ignored). */
     void update(Snapshot s) {
-        if (s == null || (!window.isEmpty() && s.iteration() == window.peekLast().iteration())) {
+        if (s == null) {
+            return;
+        }
+        if (!s.started()) {
+            // the workers are starting: no rate yet, only the containers running
+            if (window.isEmpty() && !s.equals(printed) && due()) {
+                print(s, ticker.nanos());
+            }
+            return;
+        }
+        if (!window.isEmpty() && s.iteration() == window.peekLast().iteration()) {
             return; // nothing new
         }
         if (!window.isEmpty() && s.iteration() < window.peekLast().iteration()) {
@@ -72,10 +82,13 @@ final class FollowProgress {
         while (window.size() > 2 && window.peekFirst().seconds() < s.seconds() - WINDOW_SECONDS) {
             window.removeFirst();
         }
-        long now = ticker.nanos();
-        if (terminal || now - lastPrint >= plainIntervalNanos) {
-            print(s, now);
+        if (due()) {
+            print(s, ticker.nanos());
         }
+    }
+
+    private boolean due() {
+        return terminal || ticker.nanos() - lastPrint >= plainIntervalNanos;
     }
 
     /** Ends a line drawn in place, so that the next output starts on its own line. */
@@ -98,9 +111,14 @@ final class FollowProgress {
     }
 
     private void print(Snapshot s, long now) {
-        Snapshot earliest = window.peekFirst();
-        double rate = ProgressLine.rate(earliest == s ? null : earliest, s);
-        String line = ProgressLine.format(metric, s, rate, budget);
+        String line;
+        if (s.started()) {
+            Snapshot earliest = window.peekFirst();
+            double rate = ProgressLine.rate(earliest == s ? null : earliest, s);
+            line = ProgressLine.format(metric, s, rate, budget);
+        } else {
+            line = ProgressLine.waiting(s);
+        }
         if (terminal) {
             int pad = Math.max(0, drawnLength - line.length());
             out.print("\r" + line + " ".repeat(pad));

@@ -35,13 +35,29 @@ public final class ProgressFile {
     private ProgressFile() {}
 
     /**
-     * One published state: the last round's index (what {@code --iterations} counts), the
-     * coordinator's seconds since the first broadcast, its metric (F, or PCA's explained variance)
-     * and relative gap (NaN: no reference).
+     * One published state: the last round's index (what {@code --iterations} counts; −1 before the
+     * first round), the coordinator's seconds since the first broadcast, its metric (F, or PCA's
+     * explained variance) and relative gap (NaN: no reference), and how many of the job's {@code
+     * workers} containers are running (what the wait before the first round is made of).
      */
-    public record Snapshot(long iteration, double seconds, double objective, double gap) {
-        static Snapshot of(IterationRecord r) {
-            return new Snapshot(r.iteration(), r.seconds(), r.objective(), r.gap());
+    public record Snapshot(
+            long iteration,
+            double seconds,
+            double objective,
+            double gap,
+            int running,
+            int workers) {
+        /** {@code r} null: before the first round. */
+        static Snapshot of(IterationRecord r, int running, int workers) {
+            return r == null
+                    ? new Snapshot(-1, 0, Double.NaN, Double.NaN, running, workers)
+                    : new Snapshot(
+                            r.iteration(), r.seconds(), r.objective(), r.gap(), running, workers);
+        }
+
+        /** Whether a round was done. */
+        public boolean started() {
+            return iteration >= 0;
         }
     }
 

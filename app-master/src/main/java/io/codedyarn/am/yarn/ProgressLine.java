@@ -92,6 +92,15 @@ public final class ProgressLine {
         return sb.toString();
     }
 
+    /** Before the first round: the workers' containers running so far. */
+    public static String waiting(Snapshot s) {
+        return String.format(
+                Locale.ROOT,
+                "training: waiting for the workers, %d of %d containers running",
+                s.running(),
+                s.workers());
+    }
+
     /** The objective's short name: PCA's explained variance (EV), else F. */
     public static String metric(Workload workload) {
         return workload == Workload.PCA ? "EV" : "F";

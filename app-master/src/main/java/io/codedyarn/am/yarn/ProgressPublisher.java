@@ -1,6 +1,5 @@
 package io.codedyarn.am.yarn;
 
-import io.codedyarn.coordinator.IterationRecord;
 import java.io.IOException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -12,25 +11,25 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The AM's side of {@link ProgressFile}: on its own daemon thread, every {@code intervalMs}, reads
- * the coordinator's last round (a volatile read; the coordinator's thread is never blocked) and
- * rewrites the file when the round changed. Progress is best effort: a failed write is logged once
- * and never fails the run.
+ * The AM's side of {@link ProgressFile}: on its own daemon thread, every {@code intervalMs}, takes
+ * a snapshot (the coordinator's last round and the running containers: volatile reads, so the
+ * coordinator's thread is never blocked) and rewrites the file when it changed. Progress is best
+ * effort: a failed write is logged once and never fails the run.
  */
 final class ProgressPublisher implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ProgressPublisher.class);
 
     private final FileSystem fs;
     private final Path file;
-    private final Supplier<IterationRecord> last;
+    private final Supplier<ProgressFile.Snapshot> source;
     private final ScheduledExecutorService timer;
-    private long written = -1;
+    private ProgressFile.Snapshot written;
     private boolean warned;
 
-    private ProgressPublisher(FileSystem fs, Path file, Supplier<IterationRecord> last) {
+    private ProgressPublisher(FileSystem fs, Path file, Supplier<ProgressFile.Snapshot> source) {
         this.fs = fs;
         this.file = file;
-        this.last = last;
+        this.source = source;
         this.timer =
                 Executors.newSingleThreadScheduledExecutor(
                         r -> {
@@ -40,23 +39,23 @@ final class ProgressPublisher implements AutoCloseable {
                         });
     }
 
-    /** Started: publishes {@code last}'s round to {@code file} every {@code intervalMs}. */
+    /** Started: publishes {@code source}'s snapshot to {@code file} every {@code intervalMs}. */
     static ProgressPublisher start(
-            FileSystem fs, Path file, Supplier<IterationRecord> last, long intervalMs) {
-        ProgressPublisher p = new ProgressPublisher(fs, file, last);
+            FileSystem fs, Path file, Supplier<ProgressFile.Snapshot> source, long intervalMs) {
+        ProgressPublisher p = new ProgressPublisher(fs, file, source);
         p.timer.scheduleWithFixedDelay(p::publish, intervalMs, intervalMs, TimeUnit.MILLISECONDS);
         return p;
     }
 
     /** One tick (the timer's thread; tests call it directly). */
     void publish() {
-        IterationRecord r = last.get();
-        if (r == null || r.iteration() == written) {
+        ProgressFile.Snapshot s = source.get();
+        if (s == null || s.equals(written)) {
             return;
         }
         try {
-            ProgressFile.write(fs, file, ProgressFile.Snapshot.of(r));
-            written = r.iteration();
+            ProgressFile.write(fs, file, s);
+            written = s;
         } catch (IOException | RuntimeException e) {
             if (!warned) {
                 warned = true;

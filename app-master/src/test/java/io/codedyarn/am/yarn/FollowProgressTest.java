@@ -26,7 +26,7 @@ class FollowProgressTest {
     }
 
     private static Snapshot round(long i, double seconds) {
-        return new Snapshot(i, seconds, 1.0 / (i + 1), Double.NaN);
+        return new Snapshot(i, seconds, 1.0 / (i + 1), Double.NaN, 4, 4);
     }
 
     @Test
@@ -46,7 +46,7 @@ class FollowProgressTest {
                 .contains("\rtraining: iteration 10/100, F 0.100000, 5.00 it/s, ETA 18.0s")
                 .endsWith("\rtraining: iteration 20/100, F 0.0500000, 5.00 it/s, ETA 16.0s");
         // a shorter line is padded over the longer one before it
-        p.update(new Snapshot(20, 4.1, 1, Double.NaN));
+        p.update(new Snapshot(20, 4.1, 1, Double.NaN, 4, 4));
         String last = sink.toString().substring(sink.toString().lastIndexOf('\r') + 1);
         assertThat(last).startsWith("training: iteration 21/100, F 1.00000,");
         assertThat(last.length())
@@ -56,6 +56,26 @@ class FollowProgressTest {
         assertThat(sink.toString()).endsWith("\n");
         p.endLine(); // nothing drawn since: no empty line
         assertThat(sink.toString()).doesNotEndWith("\n\n");
+    }
+
+    @Test
+    void beforeTheFirstRoundItShowsTheContainersStartingThenTheRounds() {
+        FollowProgress p = progress(true);
+        p.update(new Snapshot(-1, 0, Double.NaN, Double.NaN, 0, 4));
+        p.update(new Snapshot(-1, 0, Double.NaN, Double.NaN, 0, 4)); // unchanged: no redraw
+        p.update(new Snapshot(-1, 0, Double.NaN, Double.NaN, 3, 4));
+        p.update(round(0, 0.5));
+        String waiting = "training: waiting for the workers, 3 of 4 containers running";
+        String first = "training: iteration 1/100, F 1.00000, 2.00 it/s, ETA 49.5s";
+        assertThat(sink.toString().split("\r", -1))
+                .containsExactly(
+                        "",
+                        "training: waiting for the workers, 0 of 4 containers running",
+                        waiting,
+                        first + " ".repeat(waiting.length() - first.length())); // padded over
+        // the rate counts rounds only, and a late pre-round snapshot is not shown over them
+        p.update(new Snapshot(-1, 0, Double.NaN, Double.NaN, 4, 4));
+        assertThat(sink.toString()).doesNotContain("4 of 4");
     }
 
     @Test

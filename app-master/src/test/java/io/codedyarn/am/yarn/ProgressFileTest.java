@@ -21,26 +21,32 @@ class ProgressFileTest {
     }
 
     @Test
-    void thePublisherWritesTheLastRoundOnlyWhenItChanged() throws Exception {
+    void thePublisherWritesTheSnapshotOnlyWhenItChanged() throws Exception {
         FileSystem fs = FileSystem.getLocal(new Configuration()).getRawFileSystem();
         Path file = new Path(tmp.resolve("app/" + ProgressFile.NAME).toUri());
-        AtomicReference<IterationRecord> last = new AtomicReference<>();
+        AtomicReference<Snapshot> now = new AtomicReference<>();
         // a timer too slow to fire here: the test drives it
-        ProgressPublisher p = ProgressPublisher.start(fs, file, last::get, 3_600_000);
+        ProgressPublisher p = ProgressPublisher.start(fs, file, now::get, 3_600_000);
         p.publish();
-        assertThat(ProgressFile.read(fs, file)).isNull(); // no round yet: nothing written
-        last.set(record(4, 1.25, 0.61, Double.NaN));
+        assertThat(ProgressFile.read(fs, file)).isNull(); // nothing to say yet: nothing written
+        now.set(Snapshot.of(null, 1, 4));
         p.publish();
-        assertThat(ProgressFile.read(fs, file)).isEqualTo(new Snapshot(4, 1.25, 0.61, Double.NaN));
+        assertThat(ProgressFile.read(fs, file))
+                .isEqualTo(new Snapshot(-1, 0, Double.NaN, Double.NaN, 1, 4));
+        assertThat(ProgressFile.read(fs, file).started()).isFalse();
+        now.set(Snapshot.of(record(4, 1.25, 0.61, Double.NaN), 4, 4));
+        p.publish();
+        assertThat(ProgressFile.read(fs, file))
+                .isEqualTo(new Snapshot(4, 1.25, 0.61, Double.NaN, 4, 4));
         long modified = fs.getFileStatus(file).getModificationTime();
         Files.setLastModifiedTime(
                 java.nio.file.Path.of(file.toUri()),
                 java.nio.file.attribute.FileTime.fromMillis(modified - 60_000));
-        p.publish(); // same round: not rewritten
+        p.publish(); // the same snapshot: not rewritten
         assertThat(fs.getFileStatus(file).getModificationTime()).isEqualTo(modified - 60_000);
-        last.set(record(5, 1.5, 0.6, 2.5e-3));
+        now.set(Snapshot.of(record(5, 1.5, 0.6, 2.5e-3), 4, 4));
         p.close(); // the last round, published on the way out
-        assertThat(ProgressFile.read(fs, file)).isEqualTo(new Snapshot(5, 1.5, 0.6, 2.5e-3));
+        assertThat(ProgressFile.read(fs, file)).isEqualTo(new Snapshot(5, 1.5, 0.6, 2.5e-3, 4, 4));
         assertThat(fs.exists(new Path(file.getParent(), ProgressFile.NAME + ".tmp"))).isFalse();
     }
 
