@@ -49,6 +49,7 @@ final class ContractParams {
                     return SchemeParams.of(n, rng.nextInt(rg), seed).withGroups(n / mg).withLoad(r);
                 }
             case "sag":
+            case "sgd":
             case "dsag":
                 return SchemeParams.of(n, rng.nextInt(n), seed)
                         .withPartitions(n + rng.nextInt(2 * n))
