@@ -20,14 +20,16 @@ class GcDcReproductionTest {
     }
 
     @Test
-    void figureFourAgreesWithThePaper() {
+    void figureFourAgainstThePaper() {
         // §VI-A, Fig. 4(a) text: "approximately 34%"; Fig. 4(b): "around 45%" (integers: ±0.5).
         String where = "§VI-A, Fig. 4";
-        List<ReproducedNumber> rows = GcDcReproduction.rows(setting("Fig. 4"), 1, 0.25);
+        List<ReproducedNumber> rows = GcDcReproduction.rows(setting("Fig. 4"), 1, 1);
         PaperCheck.check(
                 rows,
                 List.of(
-                        Published.agrees(
+                        // This seed's one matrix gives 38.3 ± 1.2 %: its s.e. leaves out the
+                        // matrix-to-matrix spread, and the paper's matrix is another one.
+                        Published.differs(
                                 "GC-DC vs GC-SC iteration time (imperfect",
                                 "fixed",
                                 -34,
@@ -35,6 +37,7 @@ class GcDcReproductionTest {
                                 where),
                         Published.agrees(
                                 "GC-DC vs GC-SC iteration time (perfect", "fixed", -45, 0.5, where),
+                        // Averaged over 200 matrices: 34.5 ± 0.5 % and 45.7 ± 0.5 %.
                         Published.agrees(
                                 "GC-DC vs GC-SC iteration time (imperfect",
                                 "fresh",
@@ -47,6 +50,10 @@ class GcDcReproductionTest {
                                 -45,
                                 0.5,
                                 where)));
+        assertThat(
+                        PaperCheck.row(rows, "GC-DC vs GC-SC iteration time (imperfect", "fixed")
+                                .deviation())
+                .contains("not the draw of the matrix");
     }
 
     @Test
