@@ -51,6 +51,7 @@ final class ContractParams {
             case "sag":
             case "sgd":
             case "dsag":
+            case "sgd":
                 return SchemeParams.of(n, rng.nextInt(n), seed)
                         .withPartitions(n + rng.nextInt(2 * n))
                         .withSubpartitions(1 + rng.nextInt(10));

@@ -171,10 +171,40 @@ public final class DsagLbTraining implements Reproduction {
         return out;
     }
 
-    /** Per realization: time(a)/time(b) to {@code gap} by the logged gaps; NaN if either missed. */
-    static double[] pairedRatios(Map<String, List<Trace>> res, String a, String b, double gap) {
-        double[] ta = DsagTraining.timeTo(res.get(a), gap);
-        double[] tb = DsagTraining.timeTo(res.get(b), gap);
+    /**
+     * The exact relative gap of each realization's final model: the coordinator evaluates it once
+     * at the end (LR: F, PCA: explained variance), unlike the logged values of SGD, SAG and DSAG,
+     * which are the methods' own estimates and can even be negative.
+     */
+    static double[] exactFinalGaps(Problem p, List<Trace> traces, double ref) {
+        double[] g = new double[traces.size()];
+        for (int r = 0; r < g.length; r++) {
+            double f = traces.get(r).finalObjective();
+            g[r] = p.workload() == Workload.PCA ? (ref - f) / ref : (f - ref) / Math.abs(ref);
+        }
+        return g;
+    }
+
+    /**
+     * Per realization: simulated seconds to {@code gap} by the logged gap, NaN unless the final
+     * model's exact gap is also ≤ {@code gap} (as {@link DsagTraining#meanTimeTo}).
+     */
+    static double[] timeTo(Problem p, List<Trace> traces, double ref, double gap) {
+        double[] t = DsagTraining.timeTo(traces, gap);
+        double[] exact = exactFinalGaps(p, traces, ref);
+        for (int r = 0; r < t.length; r++) {
+            if (exact[r] > gap) {
+                t[r] = Double.NaN;
+            }
+        }
+        return t;
+    }
+
+    /** Per realization: time(a)/time(b) to {@code gap} (paired by latency seed); NaN if missed. */
+    static double[] pairedRatios(
+            Problem p, Map<String, List<Trace>> res, double ref, String a, String b, double gap) {
+        double[] ta = timeTo(p, res.get(a), ref, gap);
+        double[] tb = timeTo(p, res.get(b), ref, gap);
         double[] q = new double[ta.length];
         for (int r = 0; r < q.length; r++) {
             q[r] = ta[r] / tb[r];
@@ -182,7 +212,11 @@ public final class DsagLbTraining implements Reproduction {
         return q;
     }
 
+    /** The headline gap: reachable by DSAG in both budgets at our sizes (the paper's LR: 1e−6). */
+    static final double HEADLINE_GAP = 1e-4;
+
     private final Map<Problem, Map<String, List<Trace>>> results = new LinkedHashMap<>();
+    private final Map<Problem, Double> references = new LinkedHashMap<>();
     private int realizations;
 
     @Override
@@ -210,8 +244,8 @@ public final class DsagLbTraining implements Reproduction {
                                     Workload.PCA, data, false, 0, 3);
             Map<String, List<Trace>> res = simulate(p, seed, data, ref, realizations, WORKERS);
             results.put(p, res);
-            double gap = 1e-6;
-            double[] q = pairedRatios(res, "DSAG-LB w=10", "DSAG w=10", gap);
+            references.put(p, ref);
+            double[] q = pairedRatios(p, res, ref, "DSAG-LB w=10", "DSAG w=10", HEADLINE_GAP);
             double[] speedup = new double[q.length];
             for (int r = 0; r < q.length; r++) {
                 speedup[r] = 100 * (1 - q[r]);
@@ -219,7 +253,7 @@ public final class DsagLbTraining implements Reproduction {
             boolean lr = p.workload() == Workload.LR;
             out.add(
                     new ReproducedNumber(
-                            "DSAG-LB w=10 speed-up over DSAG w=10, time to gap 1e−6, " + p.name(),
+                            "DSAG-LB w=10 speed-up over DSAG w=10, time to gap 1e−4, " + p.name(),
                             "N = 49, ramp 0.4, p = " + p.subpartitions(),
                             Stats.mean(speedup),
                             lr ? 30 : 0,
@@ -229,7 +263,8 @@ public final class DsagLbTraining implements Reproduction {
                             lr
                                     ? "paper eX3 LR (§VII-B): load balancing gives about 30–40 %"
                                             + " lower latency for gaps 1e−6 to 1e−12 (lower end"
-                                            + " shown); paired per latency seed"
+                                            + " shown); ours at 1e−4, which DSAG reaches in the"
+                                            + " 30 s budget at our size; paired per latency seed"
                                     : "paper eX3 PCA (§VII-B): \"load-balancing does not result"
                                             + " in a speedup for PCA\" (shown as 0); paired per"
                                             + " latency seed"));
@@ -254,7 +289,10 @@ public final class DsagLbTraining implements Reproduction {
                                 + " %.0f s (PCA). Paper: HIGGS 11·10⁶ × 28 and 1000 Genomes"
                                 + " 81·10⁶ × 2504 on eX3, 5 runs. Times are simulated seconds"
                                 + " until the logged gap reaches the target (mean over"
-                                + " realizations; – if one missed it).%n%n",
+                                + " realizations; – if one missed it, or if the exact gap of its"
+                                + " final model, evaluated once by the coordinator, is above"
+                                + " the target: the logged gaps of SGD, SAG w < N and DSAG are"
+                                + " the methods' own estimates and can be negative).%n%n",
                         WORKERS,
                         W,
                         WORKERS * LR.rowsPerWorker(),
@@ -267,22 +305,22 @@ public final class DsagLbTraining implements Reproduction {
                         LR.balancePeriod(),
                         PCA.balancePeriod()));
         for (Map.Entry<Problem, Map<String, List<Trace>>> e : results.entrySet()) {
-            sb.append(table(e.getKey(), e.getValue())).append('\n');
+            sb.append(table(e.getKey(), e.getValue(), references.get(e.getKey()))).append('\n');
         }
         return sb.toString();
     }
 
-    private static String table(Problem p, Map<String, List<Trace>> res) {
+    private static String table(Problem p, Map<String, List<Trace>> res, double ref) {
         StringBuilder sb = new StringBuilder("| " + p.name() + " method |");
         for (double g : p.gaps()) {
             sb.append(String.format(Locale.ROOT, " t(gap %.0e) s |", g));
         }
-        sb.append(" iterations | final gap (logged) |\n|---|");
-        sb.append("---|".repeat(p.gaps().length + 2)).append('\n');
+        sb.append(" iterations | final gap (logged) | final gap (exact) |\n|---|");
+        sb.append("---|".repeat(p.gaps().length + 3)).append('\n');
         for (Map.Entry<String, List<Trace>> e : res.entrySet()) {
             sb.append("| ").append(e.getKey()).append(" |");
             for (double g : p.gaps()) {
-                double[] t = DsagTraining.timeTo(e.getValue(), g);
+                double[] t = timeTo(p, e.getValue(), ref, g);
                 double m = Stats.mean(t);
                 boolean all = java.util.Arrays.stream(t).noneMatch(Double::isNaN);
                 sb.append(all ? String.format(Locale.ROOT, " %.3g |", m) : " – |");
@@ -296,7 +334,11 @@ public final class DsagLbTraining implements Reproduction {
             }
             sb.append(
                     String.format(
-                            Locale.ROOT, " %.0f | %.2e |%n", Stats.mean(its), Stats.mean(fin)));
+                            Locale.ROOT,
+                            " %.0f | %.2e | %.2e |%n",
+                            Stats.mean(its),
+                            Stats.mean(fin),
+                            Stats.mean(exactFinalGaps(p, e.getValue(), ref))));
         }
         return sb.toString();
     }

@@ -89,4 +89,10 @@ public final class HeteroGcReproduction implements Reproduction {
         }
         return out;
     }
+
+    /** The delay-model tables of {@link HeteroGcDelays} (10 batches of 100 iterations each). */
+    @Override
+    public String extraMarkdown(long seed) {
+        return HeteroGcDelays.tables(seed, 10);
+    }
 }
