@@ -173,7 +173,8 @@
     var series = [{name: 'latency', type: 'heatmap', data: cells, progressive: 0}];
     Object.keys(marks).forEach(function (use) {
       series.push({name: use, type: 'scatter', symbol: USE_MARKS[use].symbol, symbolSize: 7,
-        itemStyle: {color: USE_MARKS[use].color, borderColor: USE_MARKS[use].color}, data: marks[use]});
+        itemStyle: {color: USE_MARKS[use].color, borderColor: USE_MARKS[use].color, borderWidth: 1.5},
+        data: marks[use]});
     });
     var ylabels = [];
     for (var w = 0; w < workers; w++) { ylabels.push('w' + w); }
