@@ -43,7 +43,7 @@ public final class Keys {
             new ConfigKey<>(
                     "coded-yarn.kernel.vector",
                     KernelVector.AUTO,
-                    "auto: the vector path when the ApplicationMaster's Java runtime has the module jdk.incubator.vector, else scalar; true: workers run the Vector API kernels (jdk.incubator.vector, Math.exp/log; bit-identical only on one JDK build and ISA family); false: plain-Java, StrictMath kernels bit-identical on every JVM. Decided once by the AM for every worker of a job");
+                    "auto: the vector path when the ApplicationMaster's Java runtime has the module jdk.incubator.vector and the dataset holds at least 256 MiB of values (rows x columns x 8 bytes: below, the vector path's later JIT compilation costs more than its faster kernel saves), else scalar; true: workers run the Vector API kernels (jdk.incubator.vector, Math.exp/log; bit-identical only on one JDK build and ISA family); false: plain-Java, StrictMath kernels bit-identical on every JVM. Decided once by the AM for every worker of a job");
 
     /** {@link #KERNEL_THREADS}' default: as many threads as each worker container has vcores. */
     public static final String THREADS_VCORES = "vcores";

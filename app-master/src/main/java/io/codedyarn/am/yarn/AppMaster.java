@@ -214,7 +214,7 @@ public final class AppMaster {
                         .withMaxMessageBytes(messageBytes(job))
                         .withIoThreads(settings.amIoThreads())
                         .withSpares(spares)
-                        .withKernels(WorkerLaunch.decideKernels(conf));
+                        .withKernels(WorkerLaunch.decideKernels(conf, job.placed.shape));
         server =
                 clients.workerServer(
                         n,

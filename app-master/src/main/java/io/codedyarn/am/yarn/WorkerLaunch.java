@@ -1,8 +1,10 @@
 package io.codedyarn.am.yarn;
 
 import io.codedyarn.am.config.CodedYarnConfig;
+import io.codedyarn.am.config.KernelVector;
 import io.codedyarn.am.config.Keys;
 import io.codedyarn.am.config.YarnSettings;
+import io.codedyarn.coordinator.DataShape;
 import io.codedyarn.worker.kernel.KernelPath;
 import io.codedyarn.worker.kernel.RowBlocks;
 import io.codedyarn.worker.net.ProtocolCodec;
@@ -55,10 +57,11 @@ final class WorkerLaunch {
      * @param threads the workers' kernel threads ({@code coded-yarn.kernel.threads}, resolved)
      */
     record JobKernels(boolean vector, int threads) {
+        /** After {@link #decideKernels}: the key holds true or false, no longer auto. */
         static JobKernels of(Configuration conf) {
             CodedYarnConfig cfg = CodedYarnConfig.parse(conf::get);
             return new JobKernels(
-                    cfg.kernelVector().vector(KernelPath.vectorModuleInRuntime()),
+                    cfg.kernelVector().vector(KernelPath.vectorModuleInRuntime(), Long.MAX_VALUE),
                     cfg.kernelThreads());
         }
 
@@ -80,17 +83,26 @@ final class WorkerLaunch {
     }
 
     /**
-     * The job's kernels ({@link JobKernels#label}), logged once with the reason: what the AM
-     * expects every worker's Hello to report.
+     * Decides the job's kernel path once, for every worker (auto: {@link KernelVector#vector}),
+     * writes it back into {@code conf} as true or false, and logs it with the reason; returns
+     * {@link JobKernels#label}, what the AM expects every worker's Hello to report.
      */
-    static String decideKernels(Configuration conf) {
+    static String decideKernels(Configuration conf, DataShape shape) {
+        KernelVector asked = CodedYarnConfig.parse(conf::get).kernelVector();
+        long bytes = shape.rows() * shape.cols() * (long) Double.BYTES;
+        boolean vector = asked.vector(KernelPath.vectorModuleInRuntime(), bytes);
+        // written back: every worker's launch context reads the one decision
+        conf.set(Keys.KERNEL_VECTOR.name(), Boolean.toString(vector));
         JobKernels k = JobKernels.of(conf);
         LOG.info(
-                "workers run the {} kernels ({}={}; this runtime {} jdk.incubator.vector)",
+                "workers run the {} kernels ({}={}; this runtime {} jdk.incubator.vector; {} MiB"
+                        + " of values, auto picks vector from {} MiB)",
                 k.label(),
                 Keys.KERNEL_VECTOR.name(),
-                conf.get(Keys.KERNEL_VECTOR.name(), Keys.KERNEL_VECTOR.defaultValue().toString()),
-                KernelPath.vectorModuleInRuntime() ? "has" : "lacks");
+                asked,
+                KernelPath.vectorModuleInRuntime() ? "has" : "lacks",
+                bytes >> 20,
+                KernelVector.AUTO_MIN_BYTES >> 20);
         return k.label();
     }
 

@@ -82,10 +82,12 @@ class ConfigDocumentationTest {
     void kernelDefaultsFollowTheRuntimeAndTheWorkerVcores() {
         KernelVector auto = CodedYarnConfig.defaults().kernelVector();
         assertThat(auto).isEqualTo(KernelVector.AUTO);
-        assertThat(auto.vector(true)).isTrue();
-        assertThat(auto.vector(false)).isFalse();
-        assertThat(KernelVector.TRUE.vector(false)).isTrue();
-        assertThat(KernelVector.FALSE.vector(true)).isFalse();
+        long big = KernelVector.AUTO_MIN_BYTES;
+        assertThat(auto.vector(true, big)).isTrue();
+        assertThat(auto.vector(true, big - 1)).isFalse(); // the built-in sets: scalar
+        assertThat(auto.vector(false, big)).isFalse();
+        assertThat(KernelVector.TRUE.vector(false, 0)).isTrue();
+        assertThat(KernelVector.FALSE.vector(true, big)).isFalse();
         assertThat(CodedYarnConfig.defaults().kernelThreads()).isEqualTo(1);
         String vcores = "coded-yarn.worker.vcores";
         String threads = "coded-yarn.kernel.threads";

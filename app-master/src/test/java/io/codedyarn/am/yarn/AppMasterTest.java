@@ -126,9 +126,10 @@ class AppMasterTest {
     @Test
     void warmSparesAreAskedForBesideTheWorkersWithAllocationIdsOfTheirOwn() throws Exception {
         clients = new FakeAmClients();
-        // 20 rounds: the spares are asked for on the containers' thread when the first round's
-        // tasks go out, well before the run ends
-        TrainSpec spec = lr(2, 20);
+        // the spares are asked for on the containers' thread when the first round's tasks go out:
+        // 400 rounds (a second or more in-process) leave that thread ample time on a loaded machine
+        // (20 rounds did not, once, at load 30)
+        TrainSpec spec = lr(2, 400);
         Path out = fs.makeQualified(new Path(tmp.resolve("spares").toUri()));
         List<String> rm = run(spec, placed(spec), out, "2");
         // ids from 2^40 on (below, id mod N names a worker), asked for once every worker has its
