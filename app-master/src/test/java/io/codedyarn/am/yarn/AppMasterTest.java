@@ -147,8 +147,6 @@ class AppMasterTest {
         clients = new FakeAmClients();
         TrainSpec spec = lr(2, 3);
         Path out = fs.makeQualified(new Path(tmp.resolve("run").toUri()));
-        Path progress = ProgressFile.path(fs, APP);
-        fs.delete(progress, false); // an earlier run's
 
         List<String> rm = run(spec, placed(spec), out);
 
@@ -174,8 +172,10 @@ class AppMasterTest {
                         StandardCharsets.UTF_8);
         assertThat(summary).contains(APP).contains("SUCCEEDED").contains("localhost:8041");
         assertThat(fs.exists(new Path(out, RunOutputs.MODEL))).isTrue();
-        // the client's progress line: the last of the 3 rounds, published on the way out
-        ProgressFile.Snapshot last = ProgressFile.read(fs, progress);
+        // the client's progress line: the last of the 3 rounds, published on the way out to the
+        // job directory in the AM's home (the fake's own)
+        FileSystem am = clients.fileSystem(fs.getUri(), new Configuration());
+        ProgressFile.Snapshot last = ProgressFile.read(am, ProgressFile.path(am, APP));
         assertThat(last).isNotNull();
         assertThat(last.iteration()).isEqualTo(2);
         assertThat(summary).contains(String.valueOf(last.objective()));
@@ -204,8 +204,6 @@ class AppMasterTest {
                                         c.getId(), new IOException("NodeManager unreachable")));
         TrainSpec spec = lr(2, 3);
         Path out = fs.makeQualified(new Path(tmp.resolve("run").toUri()));
-        Path progress = ProgressFile.path(fs, APP);
-        fs.delete(progress, false); // an earlier run's
 
         List<String> rm = run(spec, placed(spec), out);
 

@@ -21,6 +21,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.FilterFileSystem;
+import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.security.Credentials;
 import org.apache.hadoop.yarn.api.records.Container;
 import org.apache.hadoop.yarn.api.records.ContainerLaunchContext;
@@ -120,9 +122,37 @@ final class FakeAmClients implements AmClients, AutoCloseable {
                         0));
     }
 
+    /**
+     * The local file system with this fake's own home directory: the AM keeps its job directory
+     * ({@code <home>/.coded-yarn/<appId>/}: checkpoints, progress) there, and the tests' fixed
+     * application id would otherwise share one in the user's real home with every earlier and
+     * concurrent run (a later run resumed from their checkpoints).
+     */
     @Override
     public FileSystem fileSystem(URI uri, Configuration conf) throws IOException {
-        return FileSystem.get(uri, conf);
+        FileSystem fs = FileSystem.get(uri, conf);
+        if (!"file".equals(fs.getScheme())) {
+            return fs;
+        }
+        FileSystem withHome =
+                new FilterFileSystem(fs) {
+                    @Override
+                    public Path getHomeDirectory() {
+                        return makeQualified(new Path(home.toUri()));
+                    }
+                };
+        withHome.setConf(fs.getConf());
+        return withHome;
+    }
+
+    private final java.nio.file.Path home = tempHome();
+
+    private static java.nio.file.Path tempHome() {
+        try {
+            return java.nio.file.Files.createTempDirectory("fake-am-home");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     @Override
@@ -149,5 +179,6 @@ final class FakeAmClients implements AmClients, AutoCloseable {
     @Override
     public void close() {
         workers.shutdownNow();
+        org.apache.hadoop.fs.FileUtil.fullyDelete(home.toFile());
     }
 }
