@@ -49,7 +49,6 @@ final class ContractParams {
                     return SchemeParams.of(n, rng.nextInt(rg), seed).withGroups(n / mg).withLoad(r);
                 }
             case "sag":
-            case "sgd":
             case "dsag":
             case "sgd":
                 return SchemeParams.of(n, rng.nextInt(n), seed)

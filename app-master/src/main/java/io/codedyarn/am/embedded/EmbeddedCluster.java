@@ -276,7 +276,7 @@ public final class EmbeddedCluster implements AutoCloseable {
         }
         LOG.info("embedded cluster stopped in {} ms", (System.nanoTime() - t0) / 1_000_000);
         if (cds != null) {
-            ClassDataSharing.dumpMissing(cds); // once per Java and class path: the next runs map
+            ClassDataSharing.dumpMissingInBackground(cds); // once per Java and class path
         }
     }
 

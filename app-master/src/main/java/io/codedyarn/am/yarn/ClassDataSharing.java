@@ -142,6 +142,62 @@ public final class ClassDataSharing {
         dumpMissing(dir, Path.of(System.getProperty("java.home"), "bin", "java").toString());
     }
 
+    /**
+     * {@link #dumpMissing(Path)} in a JVM of its own that outlives this one, in a session of its
+     * own ({@code setsid}, so a Ctrl-C at the terminal does not reach it): the client returns the
+     * run's result at once instead of after the dump (33 s at load 10-15 here). Starts nothing when
+     * no role has a class list without an archive. Never throws.
+     */
+    public static void dumpMissingInBackground(Path dir) {
+        if (!anyToDump(dir)) {
+            return;
+        }
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<String> cmd = new ArrayList<>();
+        if (new File("/usr/bin/setsid").canExecute()) {
+            cmd.add("/usr/bin/setsid");
+        }
+        cmd.addAll(
+                List.of(
+                        java,
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        ClassDataSharing.class.getName(),
+                        dir.toString()));
+        try {
+            new ProcessBuilder(cmd)
+                    .redirectErrorStream(true)
+                    .redirectOutput(
+                            ProcessBuilder.Redirect.appendTo(dir.resolve("dumper.log").toFile()))
+                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                    .start();
+            LOG.info("class-data sharing: dumping the archives in the background into {}", dir);
+        } catch (IOException e) {
+            LOG.info("class-data sharing: cannot start the dump: {}", e.toString());
+        }
+    }
+
+    /** The background dumper: {@code ClassDataSharing DIR} runs {@link #dumpMissing(Path)}. */
+    public static void main(String[] args) {
+        dumpMissing(Path.of(args[0]));
+    }
+
+    private static boolean anyToDump(Path dir) {
+        for (Role role : Role.values()) {
+            if (!Files.exists(dir.resolve(role.file + ".jsa"))) {
+                try (DirectoryStream<Path> s =
+                        Files.newDirectoryStream(dir, role.file + ".*.lst")) {
+                    if (s.iterator().hasNext()) {
+                        return true;
+                    }
+                } catch (IOException e) {
+                    return false;
+                }
+            }
+        }
+        return false;
+    }
+
     /** {@link #dumpMissing(Path)} with {@code java} as the dumping JVM's binary. */
     static void dumpMissing(Path dir, String java) {
         for (Role role : Role.values()) {
