@@ -27,6 +27,14 @@ import java.util.Map;
  * p = 100 subpartitions (2 rows each), LR p = 10; 2–3 latency realizations instead of 5 runs; the
  * release of workers 40–49 after 1 s is left out (the ramp model releases by iteration, and the
  * methods' iterations differ 10-fold in length).
+ *
+ * <p>Recorded run (seed 1, scale 0.5 = 2 realizations, ≈ 25 min on a loaded 2-core machine; not run
+ * at scale 1): LR, time to exact gap 1e−4: DSAG-LB 15.9 s vs DSAG 18.8 s (15.3 ± 0.05 % faster;
+ * paper ≈ 30–40 % at 1e−6 and below), SAG w = N 26.3 s, GD and the MDS bound never (3.99e−4 after
+ * 30 s); SAG-LB w = 10 reaches 9.2e−6 where SAG w = 10 stalls at 1.2e−3 (the paper: balancing makes
+ * SAG's participation more uniform); SGD stalls at 4.1e−2. PCA, time to 1e−3: DSAG 57.1 s, DSAG-LB
+ * 49.5 s, SAG w = 10 148 s, GD 154 s, MDS bound 150 s, SAG w = N 225 s; only DSAG without balancing
+ * gets below 1e−5 (7.1e−6), the balanced runs stop early (see {@link #headlineGap}).
  */
 public final class DsagLbTraining implements Reproduction {
     static final int WORKERS = 49;
@@ -212,8 +220,15 @@ public final class DsagLbTraining implements Reproduction {
         return q;
     }
 
-    /** The headline gap: reachable by DSAG in both budgets at our sizes (the paper's LR: 1e−6). */
-    static final double HEADLINE_GAP = 1e-4;
+    /**
+     * The headline gap per workload: one every DSAG curve reached at our sizes (the paper's LR
+     * claim is at 1e−6 to 1e−12). PCA: 1e−3, because the runs stop when the LOGGED gap reaches the
+     * last target, and DSAG-LB's and SAG-LB's logged PCA estimates turn negative after cache
+     * invalidations (seed 1, scale 0.5: exact final gaps 8.2e−4 and 3.8e−3 when they stopped).
+     */
+    static double headlineGap(Problem p) {
+        return p.workload() == Workload.PCA ? 1e-3 : 1e-4;
+    }
 
     private final Map<Problem, Map<String, List<Trace>>> results = new LinkedHashMap<>();
     private final Map<Problem, Double> references = new LinkedHashMap<>();
@@ -245,7 +260,8 @@ public final class DsagLbTraining implements Reproduction {
             Map<String, List<Trace>> res = simulate(p, seed, data, ref, realizations, WORKERS);
             results.put(p, res);
             references.put(p, ref);
-            double[] q = pairedRatios(p, res, ref, "DSAG-LB w=10", "DSAG w=10", HEADLINE_GAP);
+            double gap = headlineGap(p);
+            double[] q = pairedRatios(p, res, ref, "DSAG-LB w=10", "DSAG w=10", gap);
             double[] speedup = new double[q.length];
             for (int r = 0; r < q.length; r++) {
                 speedup[r] = 100 * (1 - q[r]);
@@ -253,7 +269,11 @@ public final class DsagLbTraining implements Reproduction {
             boolean lr = p.workload() == Workload.LR;
             out.add(
                     new ReproducedNumber(
-                            "DSAG-LB w=10 speed-up over DSAG w=10, time to gap 1e−4, " + p.name(),
+                            String.format(
+                                    Locale.ROOT,
+                                    "DSAG-LB w=10 speed-up over DSAG w=10, time to gap %.0e, %s",
+                                    gap,
+                                    p.name()),
                             "N = 49, ramp 0.4, p = " + p.subpartitions(),
                             Stats.mean(speedup),
                             lr ? 30 : 0,
@@ -266,8 +286,10 @@ public final class DsagLbTraining implements Reproduction {
                                             + " shown); ours at 1e−4, which DSAG reaches in the"
                                             + " 30 s budget at our size; paired per latency seed"
                                     : "paper eX3 PCA (§VII-B): \"load-balancing does not result"
-                                            + " in a speedup for PCA\" (shown as 0); paired per"
-                                            + " latency seed"));
+                                            + " in a speedup for PCA\" (shown as 0); ours at 1e−3:"
+                                            + " the LB runs stop early on a biased logged gap (see"
+                                            + " the table's exact column); paired per latency"
+                                            + " seed"));
         }
         return out;
     }
