@@ -37,7 +37,7 @@ final class ReproduceCommand implements Callable<Integer> {
             description =
                     "all (default), gc-dc, lagc, hetero-gc, bcc, dsag, and the training runs"
                             + " on the simulated cluster: lagc-training, dsag-training,"
-                            + " dsag-lb-training, large-cluster")
+                            + " large-cluster; dsag-lb-training only when named (not in all)")
     List<String> papers = new ArrayList<>();
 
     @Option(names = "--seed", defaultValue = "1", description = "seed (default: ${DEFAULT-VALUE})")
@@ -83,7 +83,9 @@ final class ReproduceCommand implements Callable<Integer> {
         } else {
             for (String p : papers) {
                 chosen.add(
-                        TrainingReproductions.all().stream()
+                        java.util.stream.Stream.concat(
+                                        TrainingReproductions.all().stream(),
+                                        TrainingReproductions.onRequest().stream())
                                 .filter(r -> r.id().equals(p))
                                 .findFirst()
                                 .orElseGet(() -> Reproductions.byId(p)));
