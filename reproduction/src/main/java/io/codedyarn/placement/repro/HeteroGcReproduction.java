@@ -25,6 +25,12 @@ public final class HeteroGcReproduction implements Reproduction {
     };
 
     static final int[] VCPUS = {2, 4, 8, 12, 16};
+
+    /**
+     * Where the paper prints its one number (the text file lost the digit; the digest quotes it).
+     */
+    static final String UP_TO_3X = "abstract: \"up to 3x\" lower time than cyclic GC";
+
     private static final double[] DIGEST_RATIO = {3.00, 3.625, 5.03, 2.79};
 
     @Override
@@ -71,7 +77,7 @@ public final class HeteroGcReproduction implements Reproduction {
                 String setting =
                         String.format(
                                 Locale.ROOT, "cluster %s (n=%d), s=%d", names[c], r.length, s);
-                out.add(
+                ReproducedNumber row =
                         ReproducedNumber.exact(
                                 "speedup of heter-aware over cyclic GC",
                                 setting,
@@ -84,7 +90,8 @@ public final class HeteroGcReproduction implements Reproduction {
                                         "worst case of eq. 3; heter-aware %.4g, group-based %.4g, bound (s+1)/Σr %.4g passes",
                                         hetero,
                                         group,
-                                        bound)));
+                                        bound));
+                out.add(c == 0 ? row.from(UP_TO_3X) : row);
             }
         }
         return out;
