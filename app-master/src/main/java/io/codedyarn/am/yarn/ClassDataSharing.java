@@ -184,18 +184,27 @@ public final class ClassDataSharing {
 
     private static boolean anyToDump(Path dir) {
         for (Role role : Role.values()) {
-            if (!Files.exists(dir.resolve(role.file + ".jsa"))) {
-                try (DirectoryStream<Path> s =
-                        Files.newDirectoryStream(dir, role.file + ".*.lst")) {
-                    if (s.iterator().hasNext()) {
-                        return true;
-                    }
-                } catch (IOException e) {
-                    return false;
+            try {
+                if (!listsToDump(dir, role).isEmpty()) {
+                    return true;
                 }
+            } catch (IOException e) {
+                return false;
             }
         }
         return false;
+    }
+
+    /** The class lists recorded for {@code role}; none when its archive exists already. */
+    private static List<Path> listsToDump(Path dir, Role role) throws IOException {
+        List<Path> lists = new ArrayList<>();
+        if (Files.exists(dir.resolve(role.file + ".jsa"))) {
+            return lists;
+        }
+        try (DirectoryStream<Path> s = Files.newDirectoryStream(dir, role.file + ".*.lst")) {
+            s.forEach(lists::add);
+        }
+        return lists;
     }
 
     /** {@link #dumpMissing(Path)} with {@code java} as the dumping JVM's binary. */
@@ -243,11 +252,8 @@ public final class ClassDataSharing {
     private static void dump(Path dir, Role role, String java)
             throws IOException, InterruptedException {
         Path archive = dir.resolve(role.file + ".jsa");
-        List<Path> lists = new ArrayList<>();
-        try (DirectoryStream<Path> s = Files.newDirectoryStream(dir, role.file + ".*.lst")) {
-            s.forEach(lists::add);
-        }
-        if (lists.isEmpty() || Files.exists(archive)) {
+        List<Path> lists = listsToDump(dir, role);
+        if (lists.isEmpty()) {
             return;
         }
         Set<String> classes = new LinkedHashSet<>();
