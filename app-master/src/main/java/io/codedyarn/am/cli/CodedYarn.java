@@ -3,6 +3,7 @@ package io.codedyarn.am.cli;
 import io.codedyarn.am.cli.common.CliContext;
 import io.codedyarn.am.cli.common.ConsoleLogging;
 import io.codedyarn.am.config.CodedYarnConfig;
+import io.codedyarn.am.yarn.ClassDataSharing;
 import io.codedyarn.placement.InvalidParametersException;
 import java.io.PrintWriter;
 import org.apache.hadoop.conf.Configuration;
@@ -54,6 +55,7 @@ public final class CodedYarn extends Configured implements Tool {
         }
         out.flush();
         err.flush();
+        ClassDataSharing.discardUnusedClientList();
         System.exit(rc);
     }
 

@@ -6,7 +6,6 @@ import io.codedyarn.am.yarn.ClassDataSharing;
 import io.codedyarn.am.yarn.YarnKeys;
 import java.io.File;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,8 +35,8 @@ import org.slf4j.LoggerFactory;
  * capacity-scheduler.xml).
  *
  * <p>The AM and workers are separate JVMs started by the NodeManagers. They find the ephemeral RM
- * and NameNode ports through {@link #confDir()}, which holds the cluster's {@code core-site.xml}
- * and {@code yarn-site.xml}; the submitter puts it first on the containers' classpath.
+ * and NameNode ports through {@link #confDir()}, which holds the cluster's site files ({@link
+ * SiteFiles}); the submitter puts it first on the containers' classpath.
  *
  * <p>Not thread-safe; start once, {@link #close} once.
  */
@@ -98,7 +97,7 @@ public final class EmbeddedCluster implements AutoCloseable {
         MiniClusterStart.Started<MiniYARNCluster> yarnStarted = null;
         MiniYARNCluster yarn = null;
         try {
-            yarnStarted = MiniClusterStart.yarn(s, t0);
+            yarnStarted = MiniClusterStart.yarn(s, t0, userCacheDir());
             yarn = yarnStarted.cluster();
             MiniClusterStart.Started<MiniDFSCluster> dfsStarted = MiniClusterStart.join(hdfs);
             dfs = dfsStarted.cluster();
@@ -121,8 +120,7 @@ public final class EmbeddedCluster implements AutoCloseable {
                     YarnKeys.EMBEDDED_NODE_MAP,
                     YarnKeys.nodeMap(
                             dataNodeNames(dfs), nodeManagerNames(yarn, s.embeddedNodeManagers())));
-            writeXml(cluster, confDir.resolve("yarn-site.xml"));
-            writeXml(cluster, confDir.resolve("core-site.xml"));
+            SiteFiles.write(cluster, confDir);
             LOG.info(
                     "embedded cluster up in {} ms: {} DataNodes in {} ms beside {} NodeManagers"
                             + " in {} ms; {}",
@@ -146,13 +144,20 @@ public final class EmbeddedCluster implements AutoCloseable {
         }
     }
 
+    /**
+     * Where this user's embedded clusters keep what outlives a run: class-data sharing archives,
+     * the RM's proxy CA.
+     */
+    private static Path userCacheDir() {
+        return Path.of(
+                System.getProperty("java.io.tmpdir"),
+                "coded-yarn-cds-" + System.getProperty("user.name"));
+    }
+
     /** This JVM's class-data sharing directory, or null (logged) when it cannot be made. */
     private static Path classDataSharing() {
         try {
-            return ClassDataSharing.directory(
-                    Path.of(
-                            System.getProperty("java.io.tmpdir"),
-                            "coded-yarn-cds-" + System.getProperty("user.name")));
+            return ClassDataSharing.directory(userCacheDir());
         } catch (IOException | RuntimeException e) {
             LOG.info("class-data sharing off: {}", e.toString());
             return null;
@@ -164,7 +169,7 @@ public final class EmbeddedCluster implements AutoCloseable {
         return new YarnConfiguration(conf);
     }
 
-    /** A directory with this cluster's {@code core-site.xml} and {@code yarn-site.xml}. */
+    /** A directory with this cluster's core-, hdfs- and yarn-site.xml ({@link SiteFiles}). */
     public Path confDir() {
         return confDir;
     }
@@ -278,6 +283,7 @@ public final class EmbeddedCluster implements AutoCloseable {
         if (cds != null) {
             ClassDataSharing.dumpMissingInBackground(cds); // once per Java and class path
         }
+        ClassDataSharing.dumpClientInBackground(); // when bin/coded-yarn had this JVM record
     }
 
     static void stopQuietly(MiniYARNCluster yarn, MiniDFSCluster dfs) {
@@ -294,12 +300,6 @@ public final class EmbeddedCluster implements AutoCloseable {
             } catch (RuntimeException e) {
                 LOG.warn("stopping MiniDFSCluster: {}", e.toString());
             }
-        }
-    }
-
-    private static void writeXml(Configuration c, Path file) throws IOException {
-        try (OutputStream out = Files.newOutputStream(file)) {
-            c.writeXml(out);
         }
     }
 

@@ -124,8 +124,10 @@ final class MiniClusterStart {
      *
      * @param t0 {@link System#nanoTime} when the cluster's start began (the time is counted from
      *     it)
+     * @param cacheDir this user's directory of things kept between runs ({@link ProxyCaCache})
      */
-    static Started<MiniYARNCluster> yarn(YarnSettings s, long t0) throws IOException {
+    static Started<MiniYARNCluster> yarn(YarnSettings s, long t0, Path cacheDir)
+            throws IOException {
         MiniYARNCluster yarn = null;
         try {
             YarnConfiguration yconf = new YarnConfiguration();
@@ -146,7 +148,18 @@ final class MiniClusterStart {
             yconf.setLong(YarnConfiguration.RM_NM_HEARTBEAT_INTERVAL_MS, NM_HEARTBEAT_INTERVAL_MS);
             yarn = new MiniYARNCluster("coded-yarn-embedded", s.embeddedNodeManagers(), 1, 1);
             yarn.init(yconf);
+            for (int i = 0; i < s.embeddedNodeManagers(); i++) {
+                // nothing here reads a NodeManager's web pages (container logs stay on disk,
+                // under the base dir), and each one's Guice + Jersey start costs about a CPU
+                // second; removed after init, so the service never starts
+                yarn.getNodeManager(i).disableWebServer();
+            }
+            ProxyCaCache ca = new ProxyCaCache(cacheDir.resolve("proxy-ca"));
+            boolean kept = ca.offer(yarn);
             yarn.start();
+            if (!kept) {
+                ca.keep(yarn);
+            }
             if (!awaitNodeManagers(yarn)) {
                 throw new IOException(
                         "embedded cluster: "

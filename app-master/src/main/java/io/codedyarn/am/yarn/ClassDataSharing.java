@@ -45,7 +45,12 @@ public final class ClassDataSharing {
         AM("am", ""),
         WORKER("worker", ""),
         /** Workers on the vector path start with {@code --add-modules ALL-SYSTEM}. */
-        WORKER_VECTOR("worker-vector", " --add-modules ALL-SYSTEM");
+        WORKER_VECTOR("worker-vector", " --add-modules ALL-SYSTEM"),
+        /**
+         * The client JVM of {@code bin/coded-yarn train} (embedded cluster): its directory and
+         * class list are chosen by the script ({@link #CLIENT_DIR_PROPERTY}).
+         */
+        CLIENT("client", "");
 
         final String file;
         final String moduleOptions;
@@ -57,6 +62,12 @@ public final class ClassDataSharing {
     }
 
     private static final long DUMP_TIMEOUT_SECONDS = 180;
+
+    /**
+     * Set by {@code bin/coded-yarn} when this client JVM records its class list into that
+     * directory: the embedded cluster's shutdown then dumps the client's archive there too.
+     */
+    public static final String CLIENT_DIR_PROPERTY = "coded-yarn.client-cds-dir";
 
     private ClassDataSharing() {}
 
@@ -174,6 +185,38 @@ public final class ClassDataSharing {
             LOG.info("class-data sharing: dumping the archives in the background into {}", dir);
         } catch (IOException e) {
             LOG.info("class-data sharing: cannot start the dump: {}", e.toString());
+        }
+    }
+
+    private static volatile boolean clientDumpStarted;
+
+    /**
+     * After an embedded cluster ran in this client JVM: dumps the client's archive from the class
+     * list {@code bin/coded-yarn} had it record ({@link #CLIENT_DIR_PROPERTY}), in the background.
+     */
+    public static void dumpClientInBackground() {
+        String dir = System.getProperty(CLIENT_DIR_PROPERTY, "");
+        if (!dir.isEmpty()) {
+            clientDumpStarted = true;
+            dumpMissingInBackground(Path.of(dir));
+        }
+    }
+
+    /**
+     * At the client's exit: deletes its class list unless {@link #dumpClientInBackground} took it
+     * (a run that started no embedded cluster is no model of one that does).
+     */
+    public static void discardUnusedClientList() {
+        String dir = System.getProperty(CLIENT_DIR_PROPERTY, "");
+        if (!dir.isEmpty() && !clientDumpStarted) {
+            try {
+                Files.deleteIfExists(
+                        Path.of(
+                                dir,
+                                Role.CLIENT.file + "." + ProcessHandle.current().pid() + ".lst"));
+            } catch (IOException e) {
+                LOG.debug("class-data sharing: {}", e.toString());
+            }
         }
     }
 
