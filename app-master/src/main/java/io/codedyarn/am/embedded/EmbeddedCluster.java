@@ -270,6 +270,7 @@ public final class EmbeddedCluster implements AutoCloseable {
     @Override
     public void close() {
         long t0 = System.nanoTime();
+        awaitApplicationsDone();
         stopQuietly(yarn, dfs);
         try {
             FileSystem.closeAll();
@@ -285,6 +286,31 @@ public final class EmbeddedCluster implements AutoCloseable {
         }
         ClassDataSharing.dumpClientInBackground(); // when bin/coded-yarn had this JVM record
     }
+
+    /**
+     * Waits (at most {@value #APPS_DONE_WAIT_MS} ms) until no NodeManager still holds an
+     * application: a NodeManager's stop otherwise waits for them itself, checking once a second,
+     * one NodeManager after another (2 s of the README command's shutdown). A finished job's
+     * applications leave within a heartbeat or two.
+     */
+    private void awaitApplicationsDone() {
+        long until = System.nanoTime() + APPS_DONE_WAIT_MS * 1_000_000L;
+        for (int i = 0; i < nodeManagerCount; i++) {
+            NodeManager nm = yarn.getNodeManager(i);
+            while (nm.getServiceState() == org.apache.hadoop.service.Service.STATE.STARTED
+                    && !nm.getNMContext().getApplications().isEmpty()
+                    && System.nanoTime() < until) {
+                try {
+                    Thread.sleep(20);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
+    }
+
+    private static final long APPS_DONE_WAIT_MS = 3_000;
 
     static void stopQuietly(MiniYARNCluster yarn, MiniDFSCluster dfs) {
         if (yarn != null) {

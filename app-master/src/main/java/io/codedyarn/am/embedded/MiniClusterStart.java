@@ -50,6 +50,12 @@ final class MiniClusterStart {
         hconf.setInt("dfs.heartbeat.interval", 1);
         // nothing here speaks WebHDFS; its Jersey servlets cost CPU at every HTTP server's start
         hconf.setBoolean("dfs.webhdfs.enabled", false);
+        // closing a file waits until the NameNode has a DataNode's report of its last block; the
+        // client's first retry comes after 400 ms, and most small files (partitions, outputs,
+        // checkpoints) met it: 2 s for a run's outputs. With one committed block allowed the
+        // close returns at once (HDFS-8999); the retry starts at 20 ms where one is still needed
+        hconf.setInt("dfs.namenode.file.close.num-committed-allowed", 1);
+        hconf.setInt("dfs.client.block.write.locateFollowingBlock.initial.delay.ms", 20);
         MiniDFSCluster dfs = null;
         try {
             dfs = new MiniDFSCluster.Builder(hconf).numDataNodes(s.embeddedDataNodes()).build();
@@ -141,7 +147,9 @@ final class MiniClusterStart {
             yconf.set("yarn.scheduler.capacity.root.queues", "default");
             yconf.set("yarn.scheduler.capacity.root.default.capacity", "100");
             yconf.set("yarn.scheduler.capacity.maximum-am-resource-percent", "0.5");
-            yconf.setLong(YarnConfiguration.NM_LOG_RETAIN_SECONDS, 1);
+            // container logs go when their application finishes on a node: a NodeManager's stop
+            // waits for its applications, polling once a second (EmbeddedCluster#close)
+            yconf.setLong(YarnConfiguration.NM_LOG_RETAIN_SECONDS, 0);
             // the scheduler places containers on NodeManager heartbeats: every 1 s by default,
             // up to a second lost for the AM's container and again for the workers'; all nodes
             // are this JVM, so a quicker beat costs next to nothing

@@ -214,7 +214,9 @@ public final class AppMaster {
                         .withMaxMessageBytes(messageBytes(job))
                         .withIoThreads(settings.amIoThreads())
                         .withSpares(spares)
-                        .withKernels(WorkerLaunch.decideKernels(conf, job.placed.shape));
+                        .withKernels(
+                                WorkerLaunch.decideKernels(
+                                        conf, job.placed.shape, job.spec.iterations()));
         server =
                 clients.workerServer(
                         n,

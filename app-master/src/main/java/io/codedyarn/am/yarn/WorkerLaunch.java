@@ -3,6 +3,7 @@ package io.codedyarn.am.yarn;
 import io.codedyarn.am.config.CodedYarnConfig;
 import io.codedyarn.am.config.KernelVector;
 import io.codedyarn.am.config.Keys;
+import io.codedyarn.am.config.WorkerJit;
 import io.codedyarn.am.config.YarnSettings;
 import io.codedyarn.coordinator.DataShape;
 import io.codedyarn.worker.kernel.KernelPath;
@@ -55,14 +56,18 @@ final class WorkerLaunch {
      *
      * @param vector whether the workers run {@code KernelPath.VECTOR}
      * @param threads the workers' kernel threads ({@code coded-yarn.kernel.threads}, resolved)
+     * @param c1 whether the worker JVMs compile with C1 only ({@link WorkerJit})
      */
-    record JobKernels(boolean vector, int threads) {
-        /** After {@link #decideKernels}: the key holds true or false, no longer auto. */
+    record JobKernels(boolean vector, int threads, boolean c1) {
+        /** After {@link #decideKernels}: the keys hold true/false and c1/full, no longer auto. */
         static JobKernels of(Configuration conf) {
             CodedYarnConfig cfg = CodedYarnConfig.parse(conf::get);
+            boolean vector =
+                    cfg.kernelVector().vector(KernelPath.vectorModuleInRuntime(), Long.MAX_VALUE);
             return new JobKernels(
-                    cfg.kernelVector().vector(KernelPath.vectorModuleInRuntime(), Long.MAX_VALUE),
-                    cfg.kernelThreads());
+                    vector,
+                    cfg.kernelThreads(),
+                    WorkerJit.of(conf::get).c1Only(vector, Double.POSITIVE_INFINITY));
         }
 
         /**
@@ -72,7 +77,8 @@ final class WorkerLaunch {
          */
         String jvmOptions() {
             return (vector ? " --add-modules ALL-SYSTEM -D" + KernelPath.CONFIG_KEY + "=true" : "")
-                    + (threads > 1 ? " -D" + RowBlocks.CONFIG_KEY + "=" + threads : "");
+                    + (threads > 1 ? " -D" + RowBlocks.CONFIG_KEY + "=" + threads : "")
+                    + (c1 ? " -XX:TieredStopAtLevel=1" : "");
         }
 
         /** As workers report theirs in Hello ({@link ProtocolCodec#kernels}). */
@@ -87,12 +93,24 @@ final class WorkerLaunch {
      * writes it back into {@code conf} as true or false, and logs it with the reason; returns
      * {@link JobKernels#label}, what the AM expects every worker's Hello to report.
      */
-    static String decideKernels(Configuration conf, DataShape shape) {
+    static String decideKernels(Configuration conf, DataShape shape, int iterations) {
         KernelVector asked = CodedYarnConfig.parse(conf::get).kernelVector();
         long bytes = shape.rows() * shape.cols() * (long) Double.BYTES;
         boolean vector = asked.vector(KernelPath.vectorModuleInRuntime(), bytes);
         // written back: every worker's launch context reads the one decision
         conf.set(Keys.KERNEL_VECTOR.name(), Boolean.toString(vector));
+        WorkerJit jit = WorkerJit.of(conf::get);
+        double work = (double) shape.rows() * shape.cols() * iterations;
+        boolean c1 = jit.c1Only(vector, work);
+        conf.set(Keys.WORKER_JIT.name(), c1 ? WorkerJit.C1.toString() : WorkerJit.FULL.toString());
+        LOG.info(
+                "worker JVMs compile with {} ({}={}; rows x columns x iterations = {}, auto picks"
+                        + " C1 below {})",
+                c1 ? "C1 only" : "the full tiered JIT",
+                Keys.WORKER_JIT.name(),
+                jit,
+                String.format(java.util.Locale.ROOT, "%.3g", work),
+                String.format(java.util.Locale.ROOT, "%.3g", WorkerJit.AUTO_MAX_WORK));
         JobKernels k = JobKernels.of(conf);
         LOG.info(
                 "workers run the {} kernels ({}={}; this runtime {} jdk.incubator.vector; {} MiB"
