@@ -1,9 +1,9 @@
 package io.codedyarn.am.repro;
 
+import io.codedyarn.placement.InvalidParametersException;
 import io.codedyarn.placement.repro.ReproducedNumber;
 import io.codedyarn.placement.repro.Reproduction;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,7 +19,10 @@ import java.util.Map;
  * 1.1) and exponential (η = 0.05), 100 realizations, GD, GC, LAG, G-GD (M_G = 4), LAGC (M_G = 5)
  * and G-LAG (M_G = 4). Each scheme's trajectory is computed once ({@link LagcTrajectory}: in the
  * paper's model it does not depend on the times); the realizations then draw only the times ({@link
- * LagcRealizations}).
+ * LagcRealizations}). Not through the coordinator (as {@code lagc-training} does): its simulated
+ * workers keep a straggler busy into later rounds, which the paper's model does not, and 2 × 6 ×
+ * 100 runs of 16,301 passes over 60,000 × 784 rows (≈ 95 ms each here) would take days on this
+ * machine; the lazy schemes still run the coordinator's own trigger state ({@code LazyTrigger}).
  *
  * <p>Two sizes ({@link Size}): {@code lagc-fashion} (in {@code reproduce all}) on the committed
  * 2,000-image subset, and {@code lagc-fashion-full} (when named) on the 60,000 images. The paper's
@@ -98,8 +101,9 @@ public final class LagcFashion implements Reproduction {
 
     /**
      * The images file: the property {@code codedyarn.fashion-mnist} (a file), else for the subset
-     * {@code <codedyarn.testdata or ./testdata>/fashion-mnist/}, for the full set {@code
-     * target/fashion-mnist/} (what the device script carries) or Debian's package.
+     * {@code <codedyarn.testdata>/fashion-mnist/}, or {@code testdata/fashion-mnist/} in the
+     * working directory or above the code's location (the checkout); for the full set {@code
+     * target/fashion-mnist/} (what {@code .ci/lagc-full} carries) or Debian's package.
      */
     static Path imagesFile(Size size) {
         String explicit = System.getProperty("codedyarn.fashion-mnist");
@@ -107,11 +111,37 @@ public final class LagcFashion implements Reproduction {
             return Path.of(explicit);
         }
         if (size.file().equals(SUBSET)) {
-            return Path.of(
-                    System.getProperty("codedyarn.testdata", "testdata"), "fashion-mnist", SUBSET);
+            String dir = System.getProperty("codedyarn.testdata");
+            return dir != null
+                    ? Path.of(dir, "fashion-mnist", SUBSET)
+                    : inCheckout(Path.of("testdata", "fashion-mnist", SUBSET));
         }
-        Path local = Path.of("target", "fashion-mnist", FULL);
+        Path local = inCheckout(Path.of("target", "fashion-mnist", FULL));
         return Files.isRegularFile(local) ? local : DEBIAN;
+    }
+
+    /** {@code relative} in the working directory, else under the nearest ancestor of the code. */
+    private static Path inCheckout(Path relative) {
+        if (Files.isRegularFile(relative)) {
+            return relative;
+        }
+        try {
+            Path code =
+                    Path.of(
+                            LagcFashion.class
+                                    .getProtectionDomain()
+                                    .getCodeSource()
+                                    .getLocation()
+                                    .toURI());
+            for (Path d = code.getParent(); d != null; d = d.getParent()) {
+                if (Files.isRegularFile(d.resolve(relative))) {
+                    return d.resolve(relative);
+                }
+            }
+        } catch (java.net.URISyntaxException | RuntimeException e) {
+            // no usable code location: the working directory's path is reported below
+        }
+        return relative;
     }
 
     static Outcome simulate(Size size, long seed, int realizations) {
@@ -121,12 +151,14 @@ public final class LagcFashion implements Reproduction {
         try {
             images = IdxImages.read(file, PARTITIONS * size.rowsPerPartition());
         } catch (IOException e) {
-            throw new UncheckedIOException(
-                    size.id()
-                            + " needs the Fashion-MNIST images "
+            throw new InvalidParametersException(
+                    size.id(),
+                    "needs the Fashion-MNIST images "
                             + file
-                            + " (see README, reproduce)",
-                    e);
+                            + " ("
+                            + e
+                            + "); see README, reproduce: -Dcodedyarn.fashion-mnist=FILE names"
+                            + " another");
         }
         FashionLsq problem = FashionLsq.of(images, PARTITIONS, size.rowsPerPartition(), seed);
         LagcTrajectory.Setup setup = LagcTrajectory.Setup.of(problem, XI, MEMORY);

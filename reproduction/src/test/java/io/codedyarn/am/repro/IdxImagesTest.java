@@ -3,6 +3,7 @@ package io.codedyarn.am.repro;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.codedyarn.placement.InvalidParametersException;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -47,6 +48,25 @@ class IdxImagesTest {
                 .hasMessageContaining("truncated");
         assertThatThrownBy(() -> IdxImages.read(dir.resolve("none"), 1))
                 .hasMessageContaining("none");
+    }
+
+    @Test
+    void aMissingImagesFileIsABadParameterNamingIt() {
+        String key = "codedyarn.fashion-mnist";
+        String old = System.getProperty(key);
+        System.setProperty(key, dir.resolve("none.gz").toString());
+        try {
+            assertThatThrownBy(() -> LagcFashion.full().run(1, 0.02))
+                    .isInstanceOf(InvalidParametersException.class)
+                    .hasMessageContaining("lagc-fashion-full")
+                    .hasMessageContaining(dir.resolve("none.gz").toString());
+        } finally {
+            if (old == null) {
+                System.clearProperty(key);
+            } else {
+                System.setProperty(key, old);
+            }
+        }
     }
 
     private static void write(Path f, int magic, int n, int rows, int cols, int bytes)
