@@ -22,6 +22,7 @@ class ReproduceCommandTest {
                         "hetero-gc",
                         "dsag",
                         "lagc-training",
+                        "lagc-fashion",
                         "dsag-training",
                         "large-cluster");
     }

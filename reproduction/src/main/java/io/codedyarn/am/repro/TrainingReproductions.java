@@ -14,7 +14,8 @@ public final class TrainingReproductions {
 
     /** The training reproductions of {@code reproduce all} and docs/reproduction.md. */
     public static List<Reproduction> all() {
-        return List.of(new LagcTraining(), new DsagTraining(), new LargeCluster());
+        return List.of(
+                new LagcTraining(), LagcFashion.scaled(), new DsagTraining(), new LargeCluster());
     }
 
     /**
@@ -22,6 +23,6 @@ public final class TrainingReproductions {
      * regeneration in CI (about 25 minutes at {@code --scale 0.5} on 2 cores).
      */
     public static List<Reproduction> onRequest() {
-        return List.of(new DsagLbTraining());
+        return List.of(new DsagLbTraining(), LagcFashion.full());
     }
 }
