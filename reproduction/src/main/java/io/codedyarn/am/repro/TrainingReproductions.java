@@ -14,7 +14,8 @@ public final class TrainingReproductions {
 
     /** The training reproductions of {@code reproduce all} and docs/reproduction.md. */
     public static List<Reproduction> all() {
-        return List.of(new LagcTraining(), new DsagTraining(), new LargeCluster());
+        return List.of(
+                new LagcTraining(), new DsagTraining(), new HeteroGcTraining(), new LargeCluster());
     }
 
     /**
