@@ -23,6 +23,7 @@ final class SspGate implements Aggregator {
     private final int n;
     private final StalenessClocks clocks;
     private final long[] rows; // rows of each worker's block
+    private final long totalRows;
     private final double[][] sentPoint; // the model each worker's task was computed at
 
     private long round;
@@ -43,6 +44,11 @@ final class SspGate implements Aggregator {
                 rows[i] += partitionRows[part];
             }
         }
+        long total = 0;
+        for (long r : rows) {
+            total += r;
+        }
+        this.totalRows = total;
         this.sentPoint = new double[n][];
     }
 
@@ -125,15 +131,11 @@ final class SspGate implements Aggregator {
             pieces.add(Piece.whole(part));
         }
         sentPoint[i] = model.clone();
-        long total = 0;
-        for (long r : rows) {
-            total += r;
-        }
         engine.send(
                 iteration,
                 i,
                 new Task(round, model.clone(), List.of(new WorkUnit(pieces))),
                 new long[] {i},
-                LoadUnit.ofRows(rows[i], total, n));
+                LoadUnit.ofRows(rows[i], totalRows, n));
     }
 }
