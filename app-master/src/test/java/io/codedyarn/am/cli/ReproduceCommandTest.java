@@ -23,6 +23,7 @@ class ReproduceCommandTest {
                         "dsag",
                         "lagc-training",
                         "dsag-training",
+                        "hetero-gc-training",
                         "large-cluster");
     }
 

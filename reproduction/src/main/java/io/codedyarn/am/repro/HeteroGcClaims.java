@@ -78,9 +78,8 @@ final class HeteroGcClaims {
         sb.append(
                 String.format(
                         Locale.ROOT,
-                        "- %s: the codes converge smoother (their exact objective rises in %.1f %%"
-                                + " of rounds; SSP s=3's logged estimate in %.1f %% of its"
-                                + " updates)%n",
+                        "- %s: the codes converge smoother (the exact objective rises in %.1f %% of"
+                                + " their rounds, in %.1f %% of SSP s=3's updates)%n",
                         verdict(bsp < sspRises),
                         100 * bsp,
                         100 * sspRises));

@@ -2,7 +2,6 @@ package io.codedyarn.am.repro;
 
 import io.codedyarn.am.repro.HeteroGcTraining.Condition;
 import io.codedyarn.placement.repro.ReproducedNumber;
-import io.codedyarn.worker.data.DenseRows;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -133,9 +132,8 @@ final class HeteroGcTrainingReport {
                                     c,
                                     ratio(runs, HeteroGcTraining.SSP, coded),
                                     "×",
-                                    "paired per latency seed; SSP's gap is its own estimate (Σ_i"
-                                            + " F_i at the models its blocks read); the paper's"
-                                            + " claim ("
+                                    "paired per latency seed; exact gaps (SSP's replayed from its"
+                                            + " log); the paper's claim ("
                                             + FIG4
                                             + ") is > 1"));
                 }
@@ -188,10 +186,5 @@ final class HeteroGcTrainingReport {
             }
         }
         return out;
-    }
-
-    static String markdown(
-            Map<Condition, Map<String, List<SimulatedRuns.Run>>> res, DenseRows data, double ref) {
-        return HeteroGcTrainingTables.markdown(res, data, ref);
     }
 }

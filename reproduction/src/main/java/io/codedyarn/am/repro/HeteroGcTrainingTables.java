@@ -52,8 +52,10 @@ final class HeteroGcTrainingTables {
                                 + " does not give its bound). T* = (s+1)·N/Σr = %.4f s. Runs"
                                 + " stop after %.0f simulated s. Times are simulated seconds"
                                 + " from the first training task; gaps relative to an L-BFGS"
-                                + " optimum (SSP logs its own estimate, Σ_i F_i at the models its"
-                                + " blocks read; \"final gap\" is exact for every scheme). Paper:"
+                                + " optimum, exact for every scheme: SSP's coordinator logs only"
+                                + " an estimate (Σ_i F_i at the models its blocks read), so its"
+                                + " curve is replayed from the run's log with the exact objective"
+                                + " (`SspReplay`, checked to end at the run's own model). Paper:"
                                 + " AlexNet / ResNet-34 in PyTorch on QingCloud VMs; its curves"
                                 + " lost their numbers.%n%n",
                         data.rows(),
