@@ -130,7 +130,7 @@ final class HeteroGcClaims {
                             Locale.ROOT,
                             "- %s: %s cannot run when a worker fails (after %d round%s it waits"
                                     + " for the failed worker: its next round ends at %.3g s)%n",
-                            verdict(last > HeteroGcTraining.TIME_LIMIT),
+                            verdict(HeteroGcTraining.stalled(t)),
                             s,
                             t.iterations() - 1,
                             t.iterations() == 2 ? "" : "s",

@@ -100,6 +100,15 @@ public final class HeteroGcTraining implements Reproduction {
         }
     }
 
+    /**
+     * Whether a run ended waiting for a failed worker: a run stops at the first round that ends
+     * after {@link #TIME_LIMIT}, within an iteration of it, unless no round can end until the
+     * failed worker answers (10⁹× slow: ~10⁸ s).
+     */
+    static boolean stalled(Trace t) {
+        return t.seconds()[t.iterations() - 1] > 10 * TIME_LIMIT;
+    }
+
     /** Per condition and label: one run per realization. */
     private final Map<Condition, Map<String, List<SimulatedRuns.Run>>> results =
             new EnumMap<>(Condition.class);

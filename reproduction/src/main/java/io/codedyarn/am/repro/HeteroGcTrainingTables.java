@@ -96,7 +96,13 @@ final class HeteroGcTrainingTables {
                                 .mapToDouble(r -> (f.evaluate(r.trace().model())[0] - ref) / ref)
                                 .toArray();
                 sb.append(String.format(Locale.ROOT, " %.0f |", Stats.mean(rounds)));
-                sb.append(' ').append(meanSe(HeteroGcTrainingReport.usage(rs), "%.1f"));
+                // a run still waiting for the failed worker at the end has no usage to speak of:
+                // its last round is the failed worker's one answer, long after the horizon
+                sb.append(' ')
+                        .append(
+                                HeteroGcTraining.stalled(rs.get(0).trace())
+                                        ? "– (stalled)"
+                                        : meanSe(HeteroGcTrainingReport.usage(rs), "%.1f"));
                 sb.append(String.format(Locale.ROOT, " | %.2e |", Stats.mean(finalGap)));
                 for (double t : TIMES) {
                     double[] lg =

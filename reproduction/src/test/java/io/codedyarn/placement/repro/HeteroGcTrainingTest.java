@@ -108,6 +108,8 @@ class HeteroGcTrainingTest {
         for (String s : new String[] {"naive", "SSP s=1", "SSP s=3"}) {
             assertThat(markdown).contains("**holds**: " + s + " cannot run when a worker fails");
         }
+        // ... and only they: their usage is the only one the table leaves out
+        assertThat(markdown.split("– \\(stalled\\)", -1)).hasSize(4);
         assertThat(new HeteroGcTraining().extraMarkdown(1)).isEmpty(); // nothing run yet
     }
 
