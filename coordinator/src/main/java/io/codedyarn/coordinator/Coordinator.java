@@ -23,11 +23,12 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Training is one {@link RoundLoop} over the shared {@link RoundEngine}, driving the scheme's
  * {@link Family}: decode-gated rounds with a step-wise optimiser ({@link DecodedFamily}), lazy
- * group rounds ({@link LazyFamily}), or SAG/DSAG's asynchronous rounds ({@link AsyncFamily}). A run
- * ends when a stopping rule holds (iterations, target gap, time limit, or the optimiser converged),
- * or fails with a diagnostic naming the cause when the live workers can no longer make up a round.
- * Methods that log estimates (lazy, SAG/DSAG) get one exact evaluation of the returned model at the
- * end, so the reported objective is always exact.
+ * group rounds ({@link LazyFamily}), SAG/DSAG's asynchronous rounds ({@link AsyncFamily}), or stale
+ * synchronous parallel's one-update rounds ({@link SspFamily}). A run ends when a stopping rule
+ * holds (iterations, target gap, time limit, or the optimiser converged), or fails with a
+ * diagnostic naming the cause when the live workers can no longer make up a round. Methods that log
+ * estimates (lazy, SAG/DSAG, SSP) get one exact evaluation of the returned model at the end, so the
+ * reported objective is always exact.
  */
 public final class Coordinator {
     private static final Logger LOG = LoggerFactory.getLogger(Coordinator.class);
@@ -89,6 +90,13 @@ public final class Coordinator {
                         && spec.workload().cliName().equals("pca")),
                 "--scheme",
                 "%s (lazy aggregation) trains lr and lsq, not pca; use an exact scheme or dsag",
+                plan.scheme());
+        io.codedyarn.placement.InvalidParametersException.require(
+                !(Families.training(plan) instanceof Training.StaleSynchronous
+                        && spec.workload().cliName().equals("pca")),
+                "--scheme",
+                "%s (stale synchronous parallel) trains lr and lsq, not pca; use an exact scheme"
+                        + " or dsag",
                 plan.scheme());
         io.codedyarn.placement.InvalidParametersException.require(
                 spec.waitFor() <= plan.workers(),

@@ -36,6 +36,9 @@ final class Families {
                     decodeGate,
                     AsyncFamily.Parameters.of(run.spec, run.plan, async, balance, schedule));
         }
+        if (t instanceof Training.StaleSynchronous ssp) {
+            return new SspFamily(run, decodeGate, ssp);
+        }
         return new DecodedFamily(run, decodeGate);
     }
 }

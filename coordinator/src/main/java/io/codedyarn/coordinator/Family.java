@@ -4,9 +4,9 @@ package io.codedyarn.coordinator;
  * A method family as the {@link RoundLoop} drives it: assign and send a round's tasks (returning
  * the aggregator that collects it), then estimate and step once the aggregator has enough. Each
  * family owns its aggregator and its optimiser: {@link DecodedFamily} (exact and fastest-k decoding
- * with GD, Nesterov, L-BFGS or the power method), {@link LazyFamily} (LAG, LAGC, G-LAG, G-GD) and
- * {@link AsyncFamily} (SAG, DSAG). A fourth family implements this and registers in {@link
- * Families}; the other three do not change.
+ * with GD, Nesterov, L-BFGS or the power method), {@link LazyFamily} (LAG, LAGC, G-LAG, G-GD),
+ * {@link AsyncFamily} (SAG, DSAG) and {@link SspFamily} (stale synchronous parallel). A new family
+ * implements this and registers in {@link Families}; the others do not change.
  */
 interface Family {
     /** Setup rounds before the first iteration (step size, ‖X‖²_F, group smoothness). */

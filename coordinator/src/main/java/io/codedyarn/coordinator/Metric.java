@@ -65,6 +65,26 @@ final class Metric {
         return out;
     }
 
+    /**
+     * [F_i(x), ∇F_i(x)] of one part of the data from its sums at x, with the regulariser's share
+     * {@code share} (the part's fraction of the rows), so that Σ_i F_i = F over a partition of the
+     * rows: LR F_i = Σ_{part}ℓ/n + share·(λ/2)‖x‖² (the 1/n of the whole data), LSQ the same
+     * without 1/n. Stale synchronous parallel applies one part's gradient at a time.
+     */
+    double[] assemblePart(double[] sums, double[] x, double share) {
+        if (workload == Workload.LR) {
+            return LogisticObjective.assemble(sums, x, n, lambda * share);
+        }
+        double[] out = sums.clone();
+        double norm2 = 0;
+        for (int j = 0; j < x.length; j++) {
+            norm2 += x[j] * x[j];
+            out[1 + j] += share * lambda * x[j];
+        }
+        out[0] += 0.5 * share * lambda * norm2;
+        return out;
+    }
+
     /** The metric at x from the full-data sums at x: F (LR, LSQ) or EV (PCA). */
     double value(double[] sums, double[] x) {
         if (workload == Workload.PCA) {

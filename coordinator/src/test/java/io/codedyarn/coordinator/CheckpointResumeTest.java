@@ -101,6 +101,8 @@ class CheckpointResumeTest {
                         300,
                         13,
                         false),
+                // ssp, staleness 0: 12 rounds = 3 full clocks, nothing in flight at the checkpoint
+                c("ssp s=0, lr", "ssp", four, Workload.LR, null, 0, 24, 12, true),
                 c("lag, lsq", "lag", four, Workload.LSQ, null, 0, 25, 10, true),
                 c(
                         "g-lag, lr",

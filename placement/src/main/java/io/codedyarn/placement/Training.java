@@ -5,7 +5,8 @@ package io.codedyarn.placement;
  * as the plan's scheme declares it ({@link Scheme#training}). The coordinator maps each kind to its
  * round family; a new kind is a new record here and a new family there.
  */
-public sealed interface Training permits Training.Decoded, Training.Lazy, Training.Asynchronous {
+public sealed interface Training
+        permits Training.Decoded, Training.Lazy, Training.Asynchronous, Training.StaleSynchronous {
     /** Rounds gated by the plan's decoder: every coded and uncoded scheme. */
     record Decoded() implements Training {}
 
@@ -41,5 +42,21 @@ public sealed interface Training permits Training.Decoded, Training.Lazy, Traini
         FRESH,
         /** SGD: this round's fresh results only, rescaled by n/n_processed; no cache. */
         NONE
+    }
+
+    /**
+     * Stale synchronous parallel (SSP; Ho et al., NIPS 2013, the Hetero-GC paper's Fig. 4
+     * baseline): each worker's gradient of its own block is applied on arrival, and a worker may
+     * start its next clock only while it is at most {@code staleness} clocks ahead of the slowest
+     * ({@link io.codedyarn.placement.method.StalenessClocks}).
+     *
+     * @param staleness the bound s ≥ 0 (0: bulk synchronous, the same iterates as GD)
+     */
+    record StaleSynchronous(int staleness) implements Training {
+        public StaleSynchronous {
+            if (staleness < 0) {
+                throw new IllegalArgumentException("staleness must be >= 0, got " + staleness);
+            }
+        }
     }
 }

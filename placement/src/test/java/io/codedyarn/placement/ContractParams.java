@@ -54,6 +54,9 @@ final class ContractParams {
                 return SchemeParams.of(n, rng.nextInt(n), seed)
                         .withPartitions(n + rng.nextInt(2 * n))
                         .withSubpartitions(1 + rng.nextInt(10));
+            case "ssp": // --stragglers is the staleness bound: any s >= 0
+                return SchemeParams.of(n, rng.nextInt(2 * n), seed)
+                        .withPartitions(n + rng.nextInt(2 * n));
             case "g-lag":
             case "g-gd":
                 {

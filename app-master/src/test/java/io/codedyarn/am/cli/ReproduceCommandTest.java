@@ -24,6 +24,7 @@ class ReproduceCommandTest {
                         "lagc-training",
                         "lagc-fashion",
                         "dsag-training",
+                        "hetero-gc-training",
                         "large-cluster");
     }
 

@@ -180,6 +180,20 @@ class GoldenRunsTest {
                         "30",
                         "--latency",
                         GAMMA_BURST));
+        // stale synchronous parallel, staleness 2, on hetero-gc's delay model (+delay)
+        SCHEMES.put(
+                "ssp",
+                List.of(
+                        "--workers",
+                        "4",
+                        "--stragglers",
+                        "2",
+                        "--speeds",
+                        "1,2,3,6",
+                        "--iterations",
+                        "40",
+                        "--latency",
+                        "fixed+delay:count=1,seconds=0.5,sigma=0.3"));
     }
 
     static final List<String> WORKLOADS = List.of("lr", "pca", "lsq");

@@ -21,8 +21,9 @@ import java.util.random.RandomGenerator;
  * ge-hetero:p=0.05,alpha=0.01,max_rate=5,slowdown=10}, {@code
  * time-varying:p=0.05,alpha=0.01,tau=1,max_rate=5}, {@code gamma:file=moments.csv}, {@code
  * trace:file=trace.csv}, {@code fixed}, and the modifiers {@code
- * +burst:enter=0.011,leave=0.286,factor=1.103} and {@code +ramp:factor=0.4}. Errors are {@link
- * InvalidParametersException}s on {@code --latency}.
+ * +burst:enter=0.011,leave=0.286,factor=1.103}, {@code +ramp:factor=0.4} and {@code
+ * +delay:count=1,seconds=0.5,sigma=0.3} (Hetero-GC's random delays, {@link RandomDelays}). Errors
+ * are {@link InvalidParametersException}s on {@code --latency}.
  */
 public final class LatencySpec {
     private static final String FLAG = "--latency";
@@ -67,9 +68,10 @@ public final class LatencySpec {
                     Map.entry("trace", Set.of("file")),
                     Map.entry("fixed", Set.of()),
                     Map.entry("burst", Set.of("enter", "leave", "factor")),
-                    Map.entry("ramp", Set.of("factor", "release_at", "released")));
+                    Map.entry("ramp", Set.of("factor", "release_at", "released")),
+                    Map.entry("delay", Set.of("count", "seconds", "sigma")));
 
-    private static final Set<String> MODIFIERS = Set.of("burst", "ramp");
+    private static final Set<String> MODIFIERS = Set.of("burst", "ramp", "delay");
 
     private void checkNames() {
         for (int k = 0; k < parts.size(); k++) {
@@ -83,7 +85,7 @@ public final class LatencySpec {
                                 + "' in '"
                                 + text
                                 + "'; models: shifted-exp, exp, pareto, ge, ge-hetero, time-varying,"
-                                + " gamma, trace, fixed; modifiers (after +): burst, ramp");
+                                + " gamma, trace, fixed; modifiers (after +): burst, ramp, delay");
             }
             for (String key : p.args().keySet()) {
                 if (!allowed.contains(key)) {
@@ -114,25 +116,41 @@ public final class LatencySpec {
         Part base = parts.get(0);
         LatencyModel m = buildBase(base, workers, r, rng, files);
         for (Part mod : parts.subList(1, parts.size())) {
-            Map<String, String> a = mod.args();
-            if (mod.name().equals("burst")) {
-                m =
-                        new BurstMarkov(
-                                m,
-                                num(a, "enter", 0.011),
-                                num(a, "leave", 0.286),
-                                num(a, "factor", 1.103),
-                                rng);
-            } else {
-                m =
-                        new Ramp(
-                                m,
-                                num(a, "factor", 0.4),
-                                (int) num(a, "release_at", -1),
-                                (int) num(a, "released", 0));
+            try {
+                m = modify(m, mod, rng);
+            } catch (InvalidParametersException e) {
+                throw e;
+            } catch (IllegalArgumentException e) {
+                throw new InvalidParametersException(FLAG, mod.name() + ": " + e.getMessage());
             }
         }
         return m;
+    }
+
+    private static LatencyModel modify(LatencyModel m, Part mod, RandomGenerator rng) {
+        Map<String, String> a = mod.args();
+        return switch (mod.name()) {
+            case "burst" ->
+                    new BurstMarkov(
+                            m,
+                            num(a, "enter", 0.011),
+                            num(a, "leave", 0.286),
+                            num(a, "factor", 1.103),
+                            rng);
+            case "delay" ->
+                    new RandomDelays(
+                            m,
+                            (int) num(a, "count", 1),
+                            num(a, "seconds", 0),
+                            num(a, "sigma", 0),
+                            rng);
+            default ->
+                    new Ramp(
+                            m,
+                            num(a, "factor", 0.4),
+                            (int) num(a, "release_at", -1),
+                            (int) num(a, "released", 0));
+        };
     }
 
     private LatencyModel buildBase(Part p, int n, double[] r, RandomGenerator rng, Files files) {

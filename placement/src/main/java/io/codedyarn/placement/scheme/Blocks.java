@@ -17,6 +17,17 @@ import java.util.Optional;
 final class Blocks {
     private Blocks() {}
 
+    /**
+     * K from {@code --partitions} (default K = n), checked: every one of the n blocks needs a
+     * partition.
+     */
+    static int partitions(io.codedyarn.placement.SchemeParams p, int n) {
+        int k = p.partitions() > 0 ? p.partitions() : n;
+        io.codedyarn.placement.InvalidParametersException.require(
+                k >= n, "--partitions", "must be >= --workers (%d), got %d", n, k);
+        return k;
+    }
+
     /** Stores block i on worker i, adds its plain sum as codeword i; returns the block sizes. */
     static int[] layOut(Plan.Builder b, int n, int k) {
         int[] size = new int[n];

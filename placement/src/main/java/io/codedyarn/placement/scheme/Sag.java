@@ -86,9 +86,7 @@ public final class Sag implements Scheme {
         int s = p.stragglers();
         InvalidParametersException.require(
                 s >= 0 && s < n, "--stragglers", "must be in [0, --workers), got %d", s);
-        int k = p.partitions() > 0 ? p.partitions() : n;
-        InvalidParametersException.require(
-                k >= n, "--partitions", "must be >= --workers (%d), got %d", n, k);
+        int k = Blocks.partitions(p, n);
         InvalidParametersException.require(
                 p.subpartitions() >= 0,
                 "--subpartitions",

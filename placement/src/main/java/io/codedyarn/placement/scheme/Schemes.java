@@ -21,6 +21,7 @@ public final class Schemes {
         register(Sag.sag());
         register(Sag.dsag());
         register(Sag.sgd());
+        register(new Ssp());
         register(Bcc.random());
         register(Bcc.redrawing());
         register(Bcc.balanced());

@@ -34,9 +34,26 @@ class TrainingTest {
     }
 
     @Test
+    void sspIsStaleSynchronousWithTheBoundFromStragglersOnUncodedBlocks() {
+        SchemeParams p = SchemeParams.of(5, 3, 1).withPartitions(7);
+        assertThat(of("ssp", p)).isEqualTo(new Training.StaleSynchronous(3));
+        Plan plan = Schemes.byName("ssp").place(p, Seeds.generator(3));
+        Plan uncoded = Schemes.byName("uncoded").place(p, Seeds.generator(3));
+        for (int i = 0; i < 5; i++) { // the same disjoint blocks as uncoded GD
+            assertThat(plan.stored(i)).containsExactly(uncoded.stored(i));
+        }
+        assertThat(plan.stragglers()).isZero();
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                        () -> Schemes.byName("ssp").place(SchemeParams.of(5, -1, 1), null))
+                .hasMessageContaining("--stragglers")
+                .hasMessageContaining("staleness");
+    }
+
+    @Test
     void everyOtherSchemeIsDecodeGated() {
         for (String s : Schemes.names()) {
-            boolean async = s.equals("sag") || s.equals("dsag") || s.equals("sgd");
+            boolean async =
+                    s.equals("sag") || s.equals("dsag") || s.equals("sgd") || s.equals("ssp");
             if (!async && !(Schemes.byName(s) instanceof LagFamily)) {
                 // The default declaration does not read the plan.
                 assertThat(Schemes.byName(s).training(null))

@@ -15,7 +15,11 @@ public final class TrainingReproductions {
     /** The training reproductions of {@code reproduce all} and docs/reproduction.md. */
     public static List<Reproduction> all() {
         return List.of(
-                new LagcTraining(), LagcFashion.scaled(), new DsagTraining(), new LargeCluster());
+                new LagcTraining(),
+                LagcFashion.scaled(),
+                new DsagTraining(),
+                new HeteroGcTraining(),
+                new LargeCluster());
     }
 
     /**

@@ -25,8 +25,8 @@ import java.util.random.RandomGenerator;
  *
  * The paper's Fig. 2 (cluster A, s = 1 and 2) and Fig. 3 (clusters B–D) report wall-clock curves
  * whose numbers were lost in the paper's text; its only surviving number is "up to 3×" over cyclic
- * GC. The SSP comparison of Fig. 4 (convergence of stale-synchronous training) is not reproduced
- * here.
+ * GC. The SSP comparison of Fig. 4 and the resource usage of Fig. 5 are trained for real in {@code
+ * am.repro.HeteroGcTraining}.
  */
 final class HeteroGcDelays {
     /** δ in units of T*; the last is a failure. */
@@ -162,7 +162,9 @@ final class HeteroGcDelays {
                                 + " times lognormal noise e^{σZ}; naive = uncoded, waiting for"
                                 + " all. The paper's curves lost their numbers; it states \"up to"
                                 + " 3×\" over cyclic GC, and that cyclic is often worse than naive"
-                                + " (Fig. 3). SSP (Fig. 4) is not reproduced.\n\n");
+                                + " (Fig. 3). SSP (Fig. 4) and resource usage (Fig. 5) are"
+                                + " trained on the simulated cluster in the section \"Hetero-GC"
+                                + " Figs. 4–5\" (`reproduce hetero-gc-training`).\n\n");
         for (int s = 1; s <= 2; s++) {
             for (double sigma : new double[] {0, 0.3}) {
                 sb.append(table(0, s, sigma, reps, seed, DELAYS)).append('\n');
