@@ -12,7 +12,11 @@ import io.codedyarn.placement.SchemeParams;
 import io.codedyarn.placement.Seeds;
 import java.util.BitSet;
 import java.util.Optional;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class BccTest {
 
@@ -24,14 +28,93 @@ class BccTest {
         return s;
     }
 
+    /** {@code scheme} on n workers, K partitions, load r, drawing {@code script} then 0s. */
+    private static Plan place(Bcc scheme, int workers, int partitions, int load, int... script) {
+        return scheme.place(
+                SchemeParams.of(workers, 0, 1).withPartitions(partitions).withLoad(load),
+                new ScriptedRandom(0, script));
+    }
+
+    /**
+     * Scripted draws → the batches each worker got, and how many placements were drawn: the i.i.d.
+     * scheme keeps its one draw even when it leaves a batch unpicked, the redrawing one draws again
+     * until every batch is picked.
+     */
+    static Stream<Arguments> scriptedDraws() {
+        return Stream.of(
+                // σ = (1, 0, 1, 1): covered at the first draw.
+                Arguments.of(
+                        "random, covered",
+                        Bcc.random(),
+                        4,
+                        6,
+                        3,
+                        new int[] {1, 0, 1, 1},
+                        new int[] {1, 0, 1, 1},
+                        1,
+                        0),
+                // First draw (0, 0, 0) leaves batch 1 unpicked; second draw (0, 1, 1) covers.
+                Arguments.of(
+                        "redrawing, uncovered then covered",
+                        Bcc.redrawing(),
+                        3,
+                        4,
+                        2,
+                        new int[] {0, 0, 0, 0, 1, 1},
+                        new int[] {0, 1, 1},
+                        2,
+                        1),
+                // The same first draw, kept: batch 1 stays unpicked.
+                Arguments.of(
+                        "random, uncovered kept",
+                        Bcc.random(),
+                        3,
+                        4,
+                        2,
+                        new int[] {0, 0, 0, 1, 1},
+                        new int[] {0, 0, 0},
+                        1,
+                        0),
+                // σ = (0, 1, 1): workers 1 and 2 hold the same batch.
+                Arguments.of(
+                        "random, duplicate batch",
+                        Bcc.random(),
+                        3,
+                        4,
+                        2,
+                        new int[] {0, 1, 1},
+                        new int[] {0, 1, 1},
+                        1,
+                        0));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("scriptedDraws")
+    void scriptedDrawsGiveTheseBatches(
+            String name,
+            Bcc scheme,
+            int workers,
+            int partitions,
+            int load,
+            int[] draws,
+            int[] batches,
+            int drawn,
+            int redraws) {
+        Plan p = place(scheme, workers, partitions, load, draws);
+        int[] got = new int[workers];
+        for (int i = 0; i < workers; i++) {
+            got[i] = p.batch(i);
+        }
+        assertThat(got).containsExactly(batches);
+        assertThat(p.diagnostics())
+                .containsEntry("draws", (double) drawn)
+                .containsEntry("redraws", (double) redraws);
+    }
+
     @Test
     void batchesAreConsecutiveWithAShortLastOne() {
         // K = 10, r = 4, n = 3 balanced: B0 = {0..3}, B1 = {4..7}, B2 = {8, 9}.
-        Plan p =
-                Bcc.balanced()
-                        .place(
-                                SchemeParams.of(3, 0, 1).withPartitions(10).withLoad(4),
-                                new ScriptedRandom(0));
+        Plan p = place(Bcc.balanced(), 3, 10, 4);
         assertThat(p.stored(0)).containsExactly(0, 1, 2, 3);
         assertThat(p.stored(1)).containsExactly(4, 5, 6, 7);
         assertThat(p.stored(2)).containsExactly(8, 9);
@@ -57,30 +140,15 @@ class BccTest {
     }
 
     @Test
-    void randomPlanRecordsItsBatchesAndDecodes() {
-        // Draws σ = (1, 0, 1, 1): covered at the first draw.
-        Plan p =
-                Bcc.random()
-                        .place(
-                                SchemeParams.of(4, 0, 1).withPartitions(6).withLoad(3),
-                                new ScriptedRandom(0, 1, 0, 1, 1));
-        assertThat(p.batch(0)).isEqualTo(1);
-        assertThat(p.batch(1)).isEqualTo(0);
+    void randomPlanRecordsItsBatches() {
+        Plan p = place(Bcc.random(), 4, 6, 3, 1, 0, 1, 1); // σ = (1, 0, 1, 1)
         assertThat(p.stored(0)).containsExactly(3, 4, 5);
-        assertThat(p.diagnostics()).containsEntry("redraws", 0.0).containsEntry("draws", 1.0);
         assertThat(p.parameters()).containsEntry("placement", "iid-uniform");
     }
 
     @Test
-    void unpickedBatchIsRedrawnByBccRedraw() {
-        // n = 3, N = 2. First draw (0, 0, 0) leaves batch 1 unpicked; second draw (0, 1, 1) covers.
-        Plan p =
-                Bcc.redrawing()
-                        .place(
-                                SchemeParams.of(3, 0, 1).withPartitions(4).withLoad(2),
-                                new ScriptedRandom(0, 0, 0, 0, 0, 1, 1));
-        assertThat(p.diagnostics()).containsEntry("redraws", 1.0).containsEntry("draws", 2.0);
-        assertThat(new int[] {p.batch(0), p.batch(1), p.batch(2)}).containsExactly(0, 1, 1);
+    void aRedrawnPlacementStoresEveryPartition() {
+        Plan p = place(Bcc.redrawing(), 3, 4, 2, 0, 0, 0, 0, 1, 1);
         for (int j = 0; j < 4; j++) {
             assertThat(p.copies(j)).isPositive();
         }
@@ -91,14 +159,8 @@ class BccTest {
         // n = 3, K = 4, r = 2: N = 2 batches of 2. The one draw (0, 0, 0) leaves batch 1 unpicked;
         // bcc keeps it: nothing decodes before all three results, then (K / |covered|) = 4/2 = 2
         // times the first copy of batch 0, an ESTIMATE of Σ g.
-        Plan p =
-                Bcc.random()
-                        .place(
-                                SchemeParams.of(3, 0, 1).withPartitions(4).withLoad(2),
-                                new ScriptedRandom(0, 0, 0, 0, 1, 1));
-        assertThat(new int[] {p.batch(0), p.batch(1), p.batch(2)}).containsExactly(0, 0, 0);
+        Plan p = place(Bcc.random(), 3, 4, 2, 0, 0, 0, 1, 1);
         assertThat(p.diagnostics())
-                .containsEntry("draws", 1.0)
                 .containsEntry("uncovered_batches", 1.0)
                 .containsEntry("expected_threshold", 3.0);
         assertThat(p.decoder().decode(set(0, 1))).isEmpty();
@@ -126,45 +188,35 @@ class BccTest {
                 .hasMessageContaining(Bcc.MAX_DRAWS + " random placements");
     }
 
-    @Test
-    void fewerWorkersThanBatchesIsRejected() {
+    /** Plans no BCC variant can make: the flag each error names, and what it says. */
+    static Stream<Arguments> rejected() {
+        SchemeParams eight = SchemeParams.of(4, 0, 1).withPartitions(8);
         // N = ceil(10/2) = 5 batches, n = 3 workers: impossible, for both variants.
-        for (Bcc scheme : new Bcc[] {Bcc.random(), Bcc.balanced()}) {
-            assertThatThrownBy(
-                            () ->
-                                    scheme.place(
-                                            SchemeParams.of(3, 0, 1).withPartitions(10).withLoad(2),
-                                            Seeds.generator(1)))
-                    .isInstanceOfSatisfying(
-                            InvalidParametersException.class,
-                            e -> assertThat(e.flag()).isEqualTo("--load"))
-                    .hasMessageContaining("cannot cover N = ceil(10/2) = 5 batches");
-        }
+        SchemeParams tooFew = SchemeParams.of(3, 0, 1).withPartitions(10).withLoad(2);
+        String cover = "cannot cover N = ceil(10/2) = 5 batches";
+        return Stream.of(
+                Arguments.of(Bcc.random(), tooFew, "--load", cover),
+                Arguments.of(Bcc.balanced(), tooFew, "--load", cover),
+                Arguments.of(Bcc.random(), eight.withLoad(2.5), "--load", ""),
+                Arguments.of(Bcc.random(), eight.withLoad(-1), "--load", ""),
+                Arguments.of(Bcc.random(), eight.withLoad(9), "--load", ""),
+                Arguments.of(Bcc.random(), eight.withStragglers(1), "--stragglers", ""));
     }
 
-    @Test
-    void invalidLoadsAndStragglersAreRejected() {
-        SchemeParams base = SchemeParams.of(4, 0, 1).withPartitions(8);
-        for (double load : new double[] {2.5, -1, 9}) {
-            assertThatThrownBy(() -> Bcc.random().place(base.withLoad(load), Seeds.generator(1)))
-                    .isInstanceOfSatisfying(
-                            InvalidParametersException.class,
-                            e -> assertThat(e.flag()).isEqualTo("--load"));
-        }
-        assertThatThrownBy(() -> Bcc.random().place(base.withStragglers(1), Seeds.generator(1)))
+    @ParameterizedTest
+    @MethodSource("rejected")
+    void invalidPlansAreRejectedNamingTheFlag(
+            Bcc scheme, SchemeParams params, String flag, String message) {
+        assertThatThrownBy(() -> scheme.place(params, Seeds.generator(1)))
                 .isInstanceOfSatisfying(
-                        InvalidParametersException.class,
-                        e -> assertThat(e.flag()).isEqualTo("--stragglers"));
+                        InvalidParametersException.class, e -> assertThat(e.flag()).isEqualTo(flag))
+                .hasMessageContaining(message);
     }
 
     @Test
     void decoderIgnoresDuplicatesAndRefusesUncoveredSets() {
         // σ = (0, 1, 1): workers 1 and 2 hold the same batch.
-        Plan p =
-                Bcc.random()
-                        .place(
-                                SchemeParams.of(3, 0, 1).withPartitions(4).withLoad(2),
-                                new ScriptedRandom(0, 0, 1, 1));
+        Plan p = place(Bcc.random(), 3, 4, 2, 0, 1, 1);
         Optional<Decoding> all = p.decoder().decode(set(0, 1, 2));
         assertThat(all).isPresent();
         assertThat(all.get().coefficients()).containsExactly(1, 1, 0); // duplicate worker 2 unused
@@ -199,11 +251,7 @@ class BccTest {
     void diagnosticsCarryTheExpectedThresholds() {
         // EC2 scenario 2 balanced: 10 batches × 10 copies, 25.09 with a random finishing order;
         // the i.i.d. formula N·H_N = 29.29.
-        Plan p =
-                Bcc.balanced()
-                        .place(
-                                SchemeParams.of(100, 0, 1).withPartitions(100).withLoad(10),
-                                Seeds.generator(1));
+        Plan p = place(Bcc.balanced(), 100, 100, 10); // draws nothing (see above)
         assertThat(p.diagnostics().get("expected_threshold")).isCloseTo(25.09, within(0.005));
         assertThat(p.diagnostics().get("expected_threshold_iid")).isCloseTo(29.29, within(0.005));
         assertThat(p.diagnostics().get("coverage_probability"))

@@ -143,7 +143,7 @@ public final class DsagTraining implements Reproduction {
                 c.optimizer(),
                 c.stepTimesL() / smoothness,
                 1_000_000,
-                GAPS[GAPS.length - 1],
+                c.stopGap(GAPS[GAPS.length - 1]),
                 timeLimit,
                 c.waitFor(),
                 reference,
@@ -153,8 +153,8 @@ public final class DsagTraining implements Reproduction {
     }
 
     /**
-     * Every case, {@code scale.realizations} latency seeds each; a case labelled GD also yields the
-     * {@link #MDS} bound of each of its runs.
+     * Every case, {@code scale.realizations} latency seeds each (on {@link Parallel#threads}
+     * threads); a case labelled GD also yields the {@link #MDS} bound of each of its runs.
      */
     static Map<String, List<Trace>> simulate(
             long seed,
@@ -164,24 +164,42 @@ public final class DsagTraining implements Reproduction {
             List<TrainingCase> cases,
             String latency) {
         double l = smoothness(data, seed);
+        List<List<SimulatedRuns.Run>> runs =
+                Parallel.realizations(
+                        "simulate",
+                        cases.size(),
+                        scale.realizations(),
+                        seed,
+                        Parallel.threads(),
+                        (k, s) ->
+                                SimulatedRuns.runFull(
+                                        spec(cases.get(k), latency, ref, l, scale.timeLimit(), s),
+                                        data));
+        return withMdsBound(
+                cases.stream().map(TrainingCase::label).toList(),
+                runs,
+                cases.get(0).params().workers());
+    }
+
+    /**
+     * Each curve's traces by label, in order, with the {@link #MDS} bound (re-timed from each GD
+     * run, rate {@link #MDS_RATE}) right after the curve labelled GD.
+     */
+    static Map<String, List<Trace>> withMdsBound(
+            List<String> labels, List<List<SimulatedRuns.Run>> runs, int workers) {
         Map<String, List<Trace>> out = new LinkedHashMap<>();
-        for (TrainingCase c : cases) {
-            List<Trace> traces = new ArrayList<>();
-            List<Trace> mds = new ArrayList<>();
-            for (int r = 0; r < scale.realizations(); r++) {
-                long s = Seeds.generator(seed ^ (2000L + r)).nextLong();
-                SimulatedRuns.Run run =
-                        SimulatedRuns.runFull(spec(c, latency, ref, l, scale.timeLimit(), s), data);
-                traces.add(run.trace());
-                if (c.label().equals("GD")) {
-                    mds.add(
-                            IdealMdsBound.of(
-                                    run.result(), run.trace(), c.params().workers(), MDS_RATE));
-                }
-            }
-            out.put(c.label(), traces);
-            if (!mds.isEmpty()) {
-                out.put(MDS, mds);
+        for (int k = 0; k < labels.size(); k++) {
+            List<SimulatedRuns.Run> mine = runs.get(k);
+            out.put(labels.get(k), mine.stream().map(SimulatedRuns.Run::trace).toList());
+            if (labels.get(k).equals("GD")) {
+                out.put(
+                        MDS,
+                        mine.stream()
+                                .map(
+                                        r ->
+                                                IdealMdsBound.of(
+                                                        r.result(), r.trace(), workers, MDS_RATE))
+                                .toList());
             }
         }
         return out;
@@ -242,50 +260,65 @@ public final class DsagTraining implements Reproduction {
             for (int r = 0; r < q.length; r++) {
                 speedup[r] = 100 * (1 - q[r]);
             }
-            out.add(
-                    new ReproducedNumber(
+            ReproducedNumber n =
+                    ReproducedNumber.measured(
                             String.format(
                                     Locale.ROOT,
                                     "DSAG w=10 speed-up over SAG w=N, time to gap %.0e",
                                     gap),
                             "N = 49, ramp 0.4, p = 10",
                             Stats.mean(speedup),
-                            30,
-                            Double.NaN,
                             Stats.standardError(speedup),
                             "%",
-                            "paper eX3 LR (§VII-B): about 30 % faster for gap ≤ 1e−4; mean"
-                                    + " over realizations of the paired speed-up (same latency"
-                                    + " seed), s.e. over realizations"));
+                            "paper eX3 LR (§VII-B): about 30 % faster for gap ≤ 1e−4; mean over"
+                                    + " realizations of the paired speed-up (same latency seed),"
+                                    + " s.e. over realizations");
+            // The paper's 30 % is stated for gaps of 1e−4 and below only.
+            out.add(gap <= 1e-4 ? n.withPaper(30).from(SAG_30) : n);
         }
         double[] gdOverDsag = pairedRatios("GD", "DSAG w=10", 1e-3);
         out.add(
-                new ReproducedNumber(
-                        "GD time / DSAG w=10 time, gap 1e−3",
-                        "N = 49, ramp 0.4, p = 10",
-                        Stats.mean(gdOverDsag),
-                        2,
-                        Double.NaN,
-                        Stats.standardError(gdOverDsag),
-                        "×",
-                        "paper (§VII-B): stochastic methods more than 2× faster than GD (a"
-                                + " lower bound, shown as 2); paired per realization"));
+                ReproducedNumber.measured(
+                                "GD time / DSAG w=10 time, gap 1e−3",
+                                "N = 49, ramp 0.4, p = 10",
+                                Stats.mean(gdOverDsag),
+                                Stats.standardError(gdOverDsag),
+                                "×",
+                                "paper (§VII-B): stochastic methods more than 2× faster than GD (a"
+                                        + " lower bound, shown as 2); paired per realization")
+                        .withPaper(2)
+                        .from(TWICE_GD));
         double[] mdsOverGd = pairedRatios(MDS, "GD", 1e-2);
         out.add(
-                new ReproducedNumber(
+                ReproducedNumber.measured(
                         "ideal MDS (r = 45/49) time / GD time, gap 1e−2",
                         "N = 49, ramp 0.4",
                         Stats.mean(mdsOverGd),
-                        Double.NaN,
-                        Double.NaN,
                         Stats.standardError(mdsOverGd),
                         "×",
                         "paper (§VII-B): \"the straggler-resiliency afforded by coding is"
                                 + " canceled out by the higher computational load\" (no"
                                 + " number); the paper's bound, re-timed from the same GD run:"
                                 + " the 45th of 49 workers with computation ×49/45"));
-        return out;
+        return out.stream().map(n -> n.deviating(DEVIATION)).toList();
     }
+
+    /** Where the paper states DSAG's advantage over SAG w = N for LR on eX3. */
+    static final String SAG_30 =
+            "§VII-B, Fig. 8 text: \"about 30% faster than SAG when the suboptimality gap is 10^-4 or"
+                    + " lower\"";
+
+    /** Where the paper bounds the stochastic methods' advantage over GD. */
+    static final String TWICE_GD =
+            "§VII-B, Fig. 8 text: \"more than twice as fast as GD for any suboptimality gap\"";
+
+    /** What every row of this section departs from, with the reason. */
+    static final String DEVIATION =
+            "19,600 higgs-like rows, not HIGGS's 11·10⁶ (a 2-core machine); latency realizations"
+                    + " of the gamma model with the paper's ramp, not 5 runs on eX3; workers 40–49"
+                    + " are not released after 1 s (the ramp releases by broadcast count, and"
+                    + " SAG's broadcasts are per worker); steps 0.25/L and 1/L, not the paper's"
+                    + " η = 0.25 and 1 (our data's scale differs)";
 
     /**
      * Per realization r: time(a)/time(b) to {@code gap} (same latency seed, so paired); NaN where
@@ -314,27 +347,32 @@ public final class DsagTraining implements Reproduction {
         }
         StringBuilder sb = new StringBuilder();
         sb.append(
-                String.format(
-                        Locale.ROOT,
-                        "Setup: %d in-process workers, higgs-like %d × %d (+ intercept), λ = 1/n,"
-                                + " `--latency %s`, %d realization(s) per curve, runs stopped at"
-                                + " gap 1e−6 or %.0f simulated s; step 0.25/L for the stochastic"
-                                + " methods, 1/L for GD. Paper: HIGGS 11·10⁶ × 28 on eX3 (N ="
-                                + " 49), 5 runs. Times are simulated seconds until the logged"
-                                + " gap (the method's own estimate) reaches the target, counted"
-                                + " only when the exact gap of the final model is also below it"
-                                + " (– otherwise). \"%s\" is the paper's coded baseline"
-                                + " (§VII-A): each GD run re-timed with the ⌈rN⌉-th fastest"
-                                + " worker after computation ×1/r, GD's convergence per"
-                                + " iteration (no wall time of its own); \"coded GD cyclic s=3\""
-                                + " is a real gradient code (load ×4), for contrast.%n%n",
-                        WORKERS,
-                        WORKERS * lastScale.rowsPerWorker(),
-                        COLS,
-                        LATENCY,
-                        lastScale.realizations(),
-                        lastScale.timeLimit(),
-                        MDS));
+                new Setup(
+                                Setup.f(
+                                        "%d in-process workers, higgs-like %d × %d (+ intercept),"
+                                                + " λ = 1/n, `--latency %s`, %d realization(s) per"
+                                                + " curve, runs stopped after %.0f simulated s (GD"
+                                                + " and the gradient code, whose logged gap is"
+                                                + " exact, at gap 1e−6 if earlier); step 0.25/L for the stochastic"
+                                                + " methods, 1/L for GD",
+                                        WORKERS,
+                                        WORKERS * lastScale.rowsPerWorker(),
+                                        COLS,
+                                        LATENCY,
+                                        lastScale.realizations(),
+                                        lastScale.timeLimit()),
+                                "HIGGS 11·10⁶ × 28 on eX3 (N = 49), 5 runs",
+                                Setup.LOGGED_GAP_TIMES
+                                        + Setup.f(
+                                                " \"%s\" is the paper's coded baseline (§VII-A):"
+                                                        + " each GD run re-timed with the ⌈rN⌉-th"
+                                                        + " fastest worker after computation ×1/r,"
+                                                        + " GD's convergence per iteration (no"
+                                                        + " wall time of its own); \"coded GD"
+                                                        + " cyclic s=3\" is a real gradient code"
+                                                        + " (load ×4), for contrast.",
+                                                MDS))
+                        .markdown());
         sb.append(timeTable());
         sb.append('\n').append(claims());
         return sb.toString();

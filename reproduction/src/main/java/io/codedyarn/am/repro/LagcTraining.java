@@ -185,20 +185,19 @@ public final class LagcTraining implements Reproduction {
                 double[] t = atEpsilon(byCase.get(label))[0];
                 double[] digest = DIGEST.get(label);
                 out.add(
-                        new ReproducedNumber(
-                                "T_ε / T_ε(GD), " + label,
-                                (k == 0 ? "Pareto" : "exponential")
-                                        + String.format(
-                                                Locale.ROOT,
-                                                ", ε = %.0e·L(θ⁰), %d runs",
-                                                lastScale.epsilon(),
-                                                lastScale.realizations()),
-                                Stats.mean(t) / gd,
-                                Double.NaN,
-                                digest[k] / DIGEST.get("GD")[k],
-                                Stats.standardError(t) / gd,
-                                "",
-                                "coordinator on SimulatedCluster; digest: §5.5 at ε = 1e−8"));
+                        ReproducedNumber.measured(
+                                        "T_ε / T_ε(GD), " + label,
+                                        (k == 0 ? "Pareto" : "exponential")
+                                                + String.format(
+                                                        Locale.ROOT,
+                                                        ", ε = %.0e·L(θ⁰), %d runs",
+                                                        lastScale.epsilon(),
+                                                        lastScale.realizations()),
+                                        Stats.mean(t) / gd,
+                                        Stats.standardError(t) / gd,
+                                        "",
+                                        "coordinator on SimulatedCluster; digest: §5.5 at ε = 1e−8")
+                                .withDigest(digest[k] / DIGEST.get("GD")[k]));
             }
             k++;
         }

@@ -30,22 +30,24 @@ final class LagcTrainingReport {
         }
         StringBuilder sb = new StringBuilder();
         sb.append(
-                String.format(
-                        Locale.ROOT,
-                        "Setup: the real coordinator and kernels, %d in-process workers, lagc-lsq"
-                                + " %d × %d (S = 20 partitions of %d rows), ε = %.0e·L(θ⁰), %d"
-                                + " realizations per curve (latency seeds). Paper: MNIST 60,000 ×"
-                                + " 784, ε = 1e−8 absolute (≈ 17,350 iterations), 100"
-                                + " realizations. Time excludes the setup rounds (α and L_g by"
-                                + " power iteration). C counts downloads + used uploads; P counts"
-                                + " passes over the data of every task sent (stragglers"
-                                + " included).%n%n",
-                        LagcTraining.WORKERS,
-                        LagcTraining.WORKERS * s.rowsPerPartition(),
-                        LagcTraining.COLS,
-                        s.rowsPerPartition(),
-                        s.epsilon(),
-                        s.realizations()));
+                new Setup(
+                                Setup.f(
+                                        "the real coordinator and kernels, %d in-process workers,"
+                                                + " lagc-lsq %d × %d (S = 20 partitions of %d"
+                                                + " rows), ε = %.0e·L(θ⁰), %d realizations per"
+                                                + " curve (latency seeds)",
+                                        LagcTraining.WORKERS,
+                                        LagcTraining.WORKERS * s.rowsPerPartition(),
+                                        LagcTraining.COLS,
+                                        s.rowsPerPartition(),
+                                        s.epsilon(),
+                                        s.realizations()),
+                                "MNIST 60,000 × 784, ε = 1e−8 absolute (≈ 17,350 iterations),"
+                                        + " 100 realizations",
+                                "Time excludes the setup rounds (α and L_g by power iteration). C"
+                                        + " counts downloads + used uploads; P counts passes over"
+                                        + " the data of every task sent (stragglers included).")
+                        .markdown());
         sb.append(
                 "Our workers, like real ones, do not abandon a task when the round ends: a"
                         + " straggler stays busy into the next iterations (a newer task only"

@@ -1,7 +1,9 @@
 package io.codedyarn.am.repro;
 
 import io.codedyarn.placement.repro.Reproduction;
+import io.codedyarn.placement.repro.Reproductions;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * The reproductions that train through the real coordinator on the simulated cluster ({@code
@@ -28,5 +30,16 @@ public final class TrainingReproductions {
      */
     public static List<Reproduction> onRequest() {
         return List.of(new DsagLbTraining(), LagcFashion.full());
+    }
+
+    /**
+     * Any reproduction by id: a training one (of {@link #all} or {@link #onRequest}) or a numeric
+     * one ({@link Reproductions#byId}, which names the known ids when {@code id} is unknown).
+     */
+    public static Reproduction byId(String id) {
+        return Stream.concat(all().stream(), onRequest().stream())
+                .filter(r -> r.id().equals(id))
+                .findFirst()
+                .orElseGet(() -> Reproductions.byId(id));
     }
 }

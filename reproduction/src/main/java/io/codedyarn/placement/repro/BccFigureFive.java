@@ -37,64 +37,61 @@ final class BccFigureFive {
         int[] loads = alloc.loads(m, s);
         out.add(
                 ReproducedNumber.exact(
-                        "Fig. 5: HCMM τ* for s = ⌊m ln m⌋ = " + s,
-                        setting,
-                        alloc.tau(),
-                        Double.NaN,
-                        744.44,
-                        "s",
-                        String.format(
-                                Locale.ROOT,
-                                "τ* = s / Σ μ_i/(1 + μ_i λ_i); loads r* = τ*/λ_i = %.3f / %.3f,"
-                                        + " rounded to %d / %d",
-                                alloc.realLoads()[0],
-                                alloc.realLoads()[99],
-                                loads[0],
-                                loads[99])));
+                                "Fig. 5: HCMM τ* for s = ⌊m ln m⌋ = " + s,
+                                setting,
+                                alloc.tau(),
+                                "s",
+                                String.format(
+                                        Locale.ROOT,
+                                        "τ* = s / Σ μ_i/(1 + μ_i λ_i); loads r* = τ*/λ_i = %.3f / %.3f,"
+                                                + " rounded to %d / %d",
+                                        alloc.realLoads()[0],
+                                        alloc.realLoads()[99],
+                                        loads[0],
+                                        loads[99]))
+                        .withDigest(744.44));
         int collectDraws = BccReproduction.scaled(40_000, scale, 4_000);
         Estimate collect =
                 BccExperiments.collectionTime(loads, a, mu, s, collectDraws, seed, TAG_COLLECT);
         out.add(
-                new ReproducedNumber(
-                        "Fig. 5: E[T̂(s)], time to receive s gradients (P2)",
-                        setting + ", s = " + s,
-                        collect.mean(),
-                        Double.NaN,
-                        750.9,
-                        collect.standardError(),
-                        "s",
-                        collectDraws + " latency draws with the rounded HCMM loads, eq. (18)"));
+                ReproducedNumber.measured(
+                                "Fig. 5: E[T̂(s)], time to receive s gradients (P2)",
+                                setting + ", s = " + s,
+                                collect.mean(),
+                                collect.standardError(),
+                                "s",
+                                collectDraws
+                                        + " latency draws with the rounded HCMM loads, eq. (18)")
+                        .withDigest(750.9));
 
         double[] lb = BccReproduction.lbLoads(mu, m);
         double lbTime = BccReproduction.lbExpectedTime(lb, a, mu);
         out.add(
                 ReproducedNumber.exact(
-                        "Fig. 5: load balancing E[T_LB]",
-                        setting,
-                        lbTime,
-                        Double.NaN,
-                        1031.50,
-                        "s",
-                        String.format(
-                                Locale.ROOT,
-                                "r_i = μ_i m/Σμ real-valued (%.3f / %.3f), wait for all: E[max"
-                                        + " T_i] by quadrature ≈ 1025.64 + 2.564·H_5",
-                                lb[99],
-                                lb[0])));
+                                "Fig. 5: load balancing E[T_LB]",
+                                setting,
+                                lbTime,
+                                "s",
+                                String.format(
+                                        Locale.ROOT,
+                                        "r_i = μ_i m/Σμ real-valued (%.3f / %.3f), wait for all: E[max"
+                                                + " T_i] by quadrature ≈ 1025.64 + 2.564·H_5",
+                                        lb[99],
+                                        lb[0]))
+                        .withDigest(1031.50));
         int lbDraws = BccReproduction.scaled(40_000, scale, 4_000);
         Estimate lbSim =
                 BccExperiments.loadBalancing(
                         lb, a, mu, lbDraws, BccExperiments.seedOf(seed, TAG_LB, 0));
         out.add(
-                new ReproducedNumber(
-                        "Fig. 5: load balancing, simulated",
-                        setting,
-                        lbSim.mean(),
-                        Double.NaN,
-                        1031.50,
-                        lbSim.standardError(),
-                        "s",
-                        lbDraws + " draws of max_i T_i from the shifted-exp latency model"));
+                ReproducedNumber.measured(
+                                "Fig. 5: load balancing, simulated",
+                                setting,
+                                lbSim.mean(),
+                                lbSim.standardError(),
+                                "s",
+                                lbDraws + " draws of max_i T_i from the shifted-exp latency model")
+                        .withDigest(1031.50));
 
         int placements = BccReproduction.scaled(BccReproduction.FIG5_PLACEMENTS, scale, 300);
         int draws = BccReproduction.FIG5_DRAWS;
@@ -102,20 +99,19 @@ final class BccFigureFive {
                 BccExperiments.hetero(
                         BccHetero.paperExperiment(), m, a, mu, placements, draws, seed, TAG_HETERO);
         out.add(
-                new ReproducedNumber(
-                        "Fig. 5: generalized BCC, P(placement leaves an example uncovered)",
-                        setting,
-                        kept.failure(),
-                        Double.NaN,
-                        0.47,
-                        kept.failureSe(),
-                        "",
-                        String.format(
-                                Locale.ROOT,
-                                "fraction of bcc-hetero's placements; E[#uncovered] = %.3f, Poisson"
-                                        + " approximation 1 − e^{−E} = %.3f",
-                                BccThresholds.expectedUncovered(m, loads),
-                                -Math.expm1(-BccThresholds.expectedUncovered(m, loads)))));
+                ReproducedNumber.measured(
+                                "Fig. 5: generalized BCC, P(placement leaves an example uncovered)",
+                                setting,
+                                kept.failure(),
+                                kept.failureSe(),
+                                "",
+                                String.format(
+                                        Locale.ROOT,
+                                        "fraction of bcc-hetero's placements; E[#uncovered] = %.3f, Poisson"
+                                                + " approximation 1 − e^{−E} = %.3f",
+                                        BccThresholds.expectedUncovered(m, loads),
+                                        -Math.expm1(-BccThresholds.expectedUncovered(m, loads))))
+                        .withDigest(0.47));
         String protocol =
                 String.format(
                         Locale.ROOT,
@@ -132,54 +128,52 @@ final class BccFigureFive {
                         + " conditioning on coverage (bcc-hetero-redraw row) gives 29.28 %; the"
                         + " spread rows show every choice";
         out.add(
-                new ReproducedNumber(
-                        "Fig. 5: generalized BCC E[T], every placement kept (bcc-hetero)",
-                        setting,
-                        kept.time().mean(),
-                        Double.NaN,
-                        765.0,
-                        kept.time().standardError(),
-                        "s",
-                        "bcc-hetero " + protocol));
+                ReproducedNumber.measured(
+                                "Fig. 5: generalized BCC E[T], every placement kept (bcc-hetero)",
+                                setting,
+                                kept.time().mean(),
+                                kept.time().standardError(),
+                                "s",
+                                "bcc-hetero " + protocol)
+                        .withDigest(765.0));
         out.add(
-                new ReproducedNumber(
+                ReproducedNumber.measured(
                                 "Fig. 5: generalized BCC vs LB, reduction of E[T], every"
                                         + " placement kept (bcc-hetero)",
                                 setting,
                                 100 * (1 - kept.time().mean() / lbTime),
-                                29.28,
-                                25.8,
                                 100 * kept.time().standardError() / lbTime,
                                 "%",
                                 "1 − E[T_gBCC] / E[T_LB] with the exact E[T_LB]")
+                        .withPaper(29.28)
+                        .withDigest(25.8)
                         .from(FIG5_SOURCE)
                         .deviating(openChoices));
         HeteroResult redrawn =
                 BccExperiments.hetero(
                         BccHetero.redrawing(), m, a, mu, placements, draws, seed, TAG_HETERO);
         out.add(
-                new ReproducedNumber(
-                        "Fig. 5: generalized BCC E[T ∣ covered] (bcc-hetero-redraw)",
-                        setting,
-                        redrawn.time().mean(),
-                        Double.NaN,
-                        729.4,
-                        redrawn.time().standardError(),
-                        "s",
-                        "bcc-hetero-redraw "
-                                + protocol
-                                + "; placements that leave an example uncovered are redrawn"));
+                ReproducedNumber.measured(
+                                "Fig. 5: generalized BCC E[T ∣ covered] (bcc-hetero-redraw)",
+                                setting,
+                                redrawn.time().mean(),
+                                redrawn.time().standardError(),
+                                "s",
+                                "bcc-hetero-redraw "
+                                        + protocol
+                                        + "; placements that leave an example uncovered are redrawn")
+                        .withDigest(729.4));
         out.add(
-                new ReproducedNumber(
+                ReproducedNumber.measured(
                                 "Fig. 5: generalized BCC vs LB, reduction of E[T ∣ covered]"
                                         + " (bcc-hetero-redraw)",
                                 setting,
                                 100 * (1 - redrawn.time().mean() / lbTime),
-                                29.28,
-                                29.29,
                                 100 * redrawn.time().standardError() / lbTime,
                                 "%",
                                 "1 − E[T_gBCC ∣ covered] / E[T_LB] with the exact E[T_LB]")
+                        .withPaper(29.28)
+                        .withDigest(29.29)
                         .from(FIG5_SOURCE)
                         .deviating(
                                 "conditions on coverage (redraws the 47 % of placements that"
@@ -225,7 +219,7 @@ final class BccFigureFive {
                                 seed,
                                 tag++);
                 out.add(
-                        new ReproducedNumber(
+                        ReproducedNumber.measured(
                                 "Fig. 5 spread: reduction of E[T], "
                                         + rounding
                                         + " rounding, "
@@ -234,8 +228,6 @@ final class BccFigureFive {
                                                 : "conditioned on coverage"),
                                 setting,
                                 100 * (1 - res.time().mean() / lbTime),
-                                Double.NaN,
-                                Double.NaN,
                                 100 * res.time().standardError() / lbTime,
                                 "%",
                                 String.format(

@@ -142,27 +142,25 @@ public final class BccReproduction implements Reproduction {
             }
             out.add(
                     ReproducedNumber.exact(
-                            "Fig. 2: BCC recovery threshold K_BCC",
-                            "m = n = 100, r = " + r,
-                            k,
-                            Double.NaN,
-                            FIG2_DIGEST[i],
-                            "workers",
-                            note));
+                                    "Fig. 2: BCC recovery threshold K_BCC",
+                                    "m = n = 100, r = " + r,
+                                    k,
+                                    "workers",
+                                    note)
+                            .withDigest(FIG2_DIGEST[i]));
         }
         out.add(
                 ReproducedNumber.exact(
-                        "Fig. 2: simple randomized scheme's threshold",
-                        "m = n = 100, r = 10",
-                        BccThresholds.randomized(m, 10),
-                        Double.NaN,
-                        49.95,
-                        "workers",
-                        String.format(
-                                Locale.ROOT,
-                                "exact hypergeometric chain (n → ∞); the paper's approximation"
-                                        + " (m/r) ln m = %.2f, eq. (5)",
-                                10 * Math.log(m))));
+                                "Fig. 2: simple randomized scheme's threshold",
+                                "m = n = 100, r = 10",
+                                BccThresholds.randomized(m, 10),
+                                "workers",
+                                String.format(
+                                        Locale.ROOT,
+                                        "exact hypergeometric chain (n → ∞); the paper's approximation"
+                                                + " (m/r) ln m = %.2f, eq. (5)",
+                                        10 * Math.log(m)))
+                        .withDigest(49.95));
     }
 
     private static void ec2(List<ReproducedNumber> out, long seed, double scale) {
@@ -223,20 +221,18 @@ public final class BccReproduction implements Reproduction {
                                 name + ": expected recovery threshold N·H_N",
                                 setting,
                                 closedForm,
-                                observed,
-                                digestIid,
                                 "workers",
                                 "eq. (13), n → ∞; paper = average observed on EC2")
+                        .withPaper(observed)
+                        .withDigest(digestIid)
                         .from(EC2_SOURCE);
         out.add(differs ? expected.deviating(why) : expected);
         Estimate sim = BccExperiments.threshold(m, m, r, placements, EC2_ORDERS, seed, tag);
         ReproducedNumber simulated =
-                new ReproducedNumber(
+                ReproducedNumber.measured(
                                 name + ": simulated mean workers waited (bcc)",
                                 setting,
                                 sim.mean(),
-                                observed,
-                                digestIid,
                                 sim.standardError(),
                                 "workers",
                                 String.format(
@@ -250,32 +246,32 @@ public final class BccReproduction implements Reproduction {
                                         EC2_ORDERS,
                                         1 - BccThresholds.coverageProbability(batches, m),
                                         BccExperiments.truncatedThreshold(batches, m)))
+                        .withPaper(observed)
+                        .withDigest(digestIid)
                         .from(EC2_SOURCE);
         out.add(differs ? simulated.deviating(why) : simulated);
         out.add(
-                new ReproducedNumber(
+                ReproducedNumber.measured(
                         name + ": P(one i.i.d. placement's E[K] ≤ observed + 0.5)",
                         setting,
                         pBelow,
-                        Double.NaN,
-                        Double.NaN,
                         Math.sqrt(pBelow * (1 - pBelow) / placements),
                         "",
                         spread));
         out.add(
                 ReproducedNumber.exact(
-                        name + ": balanced placement (bcc-balanced) threshold",
-                        setting,
-                        BccThresholds.expectedArrivals(BccThresholds.roundRobinCopies(m, batches)),
-                        Double.NaN,
-                        digestBalanced,
-                        "workers",
-                        "exact, "
-                                + m / batches
-                                + " copies per batch, random finishing order; NOT the paper's"
-                                + " scheme (its workers pick i.i.d.), shown only because it lies"
-                                + " near the observed "
-                                + (int) observed));
+                                name + ": balanced placement (bcc-balanced) threshold",
+                                setting,
+                                BccThresholds.expectedArrivals(
+                                        BccThresholds.roundRobinCopies(m, batches)),
+                                "workers",
+                                "exact, "
+                                        + m / batches
+                                        + " copies per batch, random finishing order; NOT the paper's"
+                                        + " scheme (its workers pick i.i.d.), shown only because it lies"
+                                        + " near the observed "
+                                        + (int) observed)
+                        .withDigest(digestBalanced));
     }
 
     @Override

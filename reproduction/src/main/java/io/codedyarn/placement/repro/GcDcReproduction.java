@@ -274,20 +274,22 @@ public final class GcDcReproduction implements Reproduction {
             RunStats dc = s[2 + perfect];
             double paper = perfect == 1 ? st.paperPerfect() : st.paperImperfect();
             ReproducedNumber n =
-                    new ReproducedNumber(
-                            "GC-DC vs GC-SC iteration time ("
-                                    + (perfect == 1 ? "perfect" : "imperfect")
-                                    + " SSI)",
-                            setting,
-                            -100 * (1 - dc.mean() / s[1].mean()),
-                            -paper,
-                            -(perfect == 1 ? st.digestPerfect() : st.digestImperfect()),
-                            100 * RunStats.ratioStandardError(dc, s[1]),
-                            "%",
-                            (perfect == 0
-                                            ? times
-                                            : "ordering LB < GC-DC < GC-SC < GC: " + ordered(s))
-                                    + st.digestNote());
+                    ReproducedNumber.measured(
+                                    "GC-DC vs GC-SC iteration time ("
+                                            + (perfect == 1 ? "perfect" : "imperfect")
+                                            + " SSI)",
+                                    setting,
+                                    -100 * (1 - dc.mean() / s[1].mean()),
+                                    100 * RunStats.ratioStandardError(dc, s[1]),
+                                    "%",
+                                    (perfect == 0
+                                                    ? times
+                                                    : "ordering LB < GC-DC < GC-SC < GC: "
+                                                            + ordered(s))
+                                            + st.digestNote())
+                            .withPaper(-paper)
+                            .withDigest(
+                                    -(perfect == 1 ? st.digestPerfect() : st.digestImperfect()));
             if (!Double.isNaN(paper)) {
                 n = n.from(st.source());
                 double gap = Math.abs(n.ours() - n.paper());
@@ -333,7 +335,7 @@ public final class GcDcReproduction implements Reproduction {
             double[] sorted = gain[perfect].clone();
             Arrays.sort(sorted);
             out.add(
-                    new ReproducedNumber(
+                    ReproducedNumber.measured(
                             "Fig. 6 spread: one-matrix 30-run GC-DC vs GC-SC ("
                                     + (perfect == 1 ? "perfect" : "imperfect")
                                     + " SSI), mean over matrices",
@@ -344,8 +346,6 @@ public final class GcDcReproduction implements Reproduction {
                                     matrices,
                                     runs),
                             e.mean(),
-                            Double.NaN,
-                            Double.NaN,
                             e.standardError(),
                             "%",
                             String.format(

@@ -79,18 +79,18 @@ public final class HeteroGcReproduction implements Reproduction {
                                 Locale.ROOT, "cluster %s (n=%d), s=%d", names[c], r.length, s);
                 ReproducedNumber row =
                         ReproducedNumber.exact(
-                                "speedup of heter-aware over cyclic GC",
-                                setting,
-                                cyclic / hetero,
-                                c == 0 ? 3.0 : Double.NaN,
-                                DIGEST_RATIO[c],
-                                "×",
-                                String.format(
-                                        Locale.ROOT,
-                                        "worst case of eq. 3; heter-aware %.4g, group-based %.4g, bound (s+1)/Σr %.4g passes",
-                                        hetero,
-                                        group,
-                                        bound));
+                                        "speedup of heter-aware over cyclic GC",
+                                        setting,
+                                        cyclic / hetero,
+                                        "×",
+                                        String.format(
+                                                Locale.ROOT,
+                                                "worst case of eq. 3; heter-aware %.4g, group-based %.4g, bound (s+1)/Σr %.4g passes",
+                                                hetero,
+                                                group,
+                                                bound))
+                                .withPaper(c == 0 ? 3.0 : Double.NaN)
+                                .withDigest(DIGEST_RATIO[c]);
                 out.add(c == 0 ? row.from(UP_TO_3X) : row);
             }
         }

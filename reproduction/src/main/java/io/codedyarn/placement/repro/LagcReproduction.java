@@ -73,62 +73,57 @@ public final class LagcReproduction implements Reproduction {
         String glag = row(pareto, "G-LAG M_G=4").label();
         out.add(
                 ReproducedNumber.exact(
-                        "G-LAG(4) time per Ī, Pareto (bound)",
-                        setting,
-                        row(pareto, glag).time(),
-                        Double.NaN,
-                        0.02720,
-                        "",
-                        "eq. (31) with Ḡ = 2.2727; best of all rows"));
+                                "G-LAG(4) time per Ī, Pareto (bound)",
+                                setting,
+                                row(pareto, glag).time(),
+                                "",
+                                "eq. (31) with Ḡ = 2.2727; best of all rows")
+                        .withDigest(0.02720));
         out.add(
                 ReproducedNumber.exact(
-                        "G-LAG(4) time per Ī, exponential (bound)",
-                        setting,
-                        row(exp, glag).time(),
-                        Double.NaN,
-                        0.08012,
-                        "",
-                        "best of all rows"));
+                                "G-LAG(4) time per Ī, exponential (bound)",
+                                setting,
+                                row(exp, glag).time(),
+                                "",
+                                "best of all rows")
+                        .withDigest(0.08012));
         out.add(
                 ReproducedNumber.exact(
-                        "G-LAG(4) communication per Ī (bound)",
-                        setting,
-                        row(pareto, glag).communication(),
-                        Double.NaN,
-                        11.364,
-                        "",
-                        "lowest of all rows"));
+                                "G-LAG(4) communication per Ī (bound)",
+                                setting,
+                                row(pareto, glag).communication(),
+                                "",
+                                "lowest of all rows")
+                        .withDigest(11.364));
         double gd = row(pareto, "GD").time();
         out.add(
                 ReproducedNumber.exact(
-                        "G-LAG(4) vs GD time, Pareto",
-                        setting,
-                        100 * (row(pareto, glag).time() / gd - 1),
-                        Double.NaN,
-                        -96.3,
-                        "%",
-                        "paper: G-LAG best overall"));
+                                "G-LAG(4) vs GD time, Pareto",
+                                setting,
+                                100 * (row(pareto, glag).time() / gd - 1),
+                                "%",
+                                "paper: G-LAG best overall")
+                        .withDigest(-96.3));
         out.add(
                 ReproducedNumber.exact(
-                        "GC vs GD time, exponential",
-                        setting,
-                        row(exp, row(exp, "GC (F = 17)").label()).time() / row(exp, "GD").time(),
-                        Double.NaN,
-                        1.96,
-                        "×",
-                        "paper: coding does not pay off under exponential times"));
+                                "GC vs GD time, exponential",
+                                setting,
+                                row(exp, row(exp, "GC (F = 17)").label()).time()
+                                        / row(exp, "GD").time(),
+                                "×",
+                                "paper: coding does not pay off under exponential times")
+                        .withDigest(1.96));
         out.add(
                 ReproducedNumber.exact(
-                        "G-LAG(4) vs GD communication",
-                        setting,
-                        100
-                                * (row(pareto, glag).communication()
-                                                / row(pareto, "GD").communication()
-                                        - 1),
-                        Double.NaN,
-                        -71.6,
-                        "%",
-                        ""));
+                                "G-LAG(4) vs GD communication",
+                                setting,
+                                100
+                                        * (row(pareto, glag).communication()
+                                                        / row(pareto, "GD").communication()
+                                                - 1),
+                                "%",
+                                "")
+                        .withDigest(-71.6));
         // Simulated cross-checks of the exact schemes with our own plans and latency models.
         int runs = Math.max(4, (int) Math.round(40 * scale));
         int iterations = 500;
@@ -151,23 +146,25 @@ public final class LagcReproduction implements Reproduction {
                 // finite but does not bound the error (stated as a deviation).
                 boolean heavy = isPareto && c[1].equals("uncoded");
                 ReproducedNumber row =
-                        new ReproducedNumber(
-                                "simulated "
-                                        + c[0]
-                                        + " time per iteration, "
-                                        + (isPareto ? "Pareto" : "exponential"),
-                                String.format(
-                                        Locale.ROOT, "%d runs × %d iterations", runs, iterations),
-                                s.mean(),
-                                Double.NaN,
-                                analytic,
-                                s.standardError(),
-                                "",
-                                heavy
-                                        ? "infinite variance (max of Pareto β = 1.1): sample means"
-                                                + " do not settle"
-                                        : "digest column = our analytical value (order statistics /"
-                                                + " eq. 28)");
+                        ReproducedNumber.measured(
+                                        "simulated "
+                                                + c[0]
+                                                + " time per iteration, "
+                                                + (isPareto ? "Pareto" : "exponential"),
+                                        String.format(
+                                                Locale.ROOT,
+                                                "%d runs × %d iterations",
+                                                runs,
+                                                iterations),
+                                        s.mean(),
+                                        s.standardError(),
+                                        "",
+                                        heavy
+                                                ? "infinite variance (max of Pareto β = 1.1): sample means"
+                                                        + " do not settle"
+                                                : "digest column = our analytical value (order statistics /"
+                                                        + " eq. 28)")
+                                .withDigest(analytic);
                 out.add(
                         heavy
                                 ? row.deviating(

@@ -31,28 +31,65 @@ public record ReproducedNumber(
         String source,
         String deviation) {
 
-    /** A row with no paper location and no deviation yet (add them with the withers). */
-    public ReproducedNumber(
+    /**
+     * A Monte-Carlo estimate with its standard error, no paper value, digest, location or deviation
+     * yet (add them with {@link #withPaper}, {@link #withDigest}, {@link #from}, {@link
+     * #deviating}).
+     */
+    public static ReproducedNumber measured(
             String quantity,
             String parameters,
             double ours,
-            double paper,
-            double digest,
             double standardError,
             String unit,
             String note) {
-        this(quantity, parameters, ours, paper, digest, standardError, unit, note, "", "");
+        return new ReproducedNumber(
+                quantity,
+                parameters,
+                ours,
+                Double.NaN,
+                Double.NaN,
+                standardError,
+                unit,
+                note,
+                "",
+                "");
     }
 
+    /** A closed form: {@link #measured} with standard error 0 (shown as "exact"). */
     public static ReproducedNumber exact(
-            String quantity,
-            String parameters,
-            double ours,
-            double paper,
-            double digest,
-            String unit,
-            String note) {
-        return new ReproducedNumber(quantity, parameters, ours, paper, digest, 0, unit, note);
+            String quantity, String parameters, double ours, String unit, String note) {
+        return measured(quantity, parameters, ours, 0, unit, note);
+    }
+
+    /** This row with the paper's published value. */
+    public ReproducedNumber withPaper(double value) {
+        return new ReproducedNumber(
+                quantity,
+                parameters,
+                ours,
+                value,
+                digest,
+                standardError,
+                unit,
+                note,
+                source,
+                deviation);
+    }
+
+    /** This row with the implementation digest's re-derivation. */
+    public ReproducedNumber withDigest(double value) {
+        return new ReproducedNumber(
+                quantity,
+                parameters,
+                ours,
+                paper,
+                value,
+                standardError,
+                unit,
+                note,
+                source,
+                deviation);
     }
 
     /** This row with the paper's published value (give its location with {@link #from}). */

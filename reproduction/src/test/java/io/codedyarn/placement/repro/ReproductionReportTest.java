@@ -44,7 +44,8 @@ class ReproductionReportTest {
                     }
                 };
         ReproducedNumber n =
-                new ReproducedNumber("q", "s", 1.5, 2, Double.NaN, 0.25, "s", "protocol")
+                ReproducedNumber.measured("q", "s", 1.5, 0.25, "s", "protocol")
+                        .withPaper(2)
                         .from("§IV, Fig. 5")
                         .deviating("a")
                         .deviating("b");
@@ -54,7 +55,7 @@ class ReproductionReportTest {
         String plain =
                 ReproductionReport.section(
                         r,
-                        List.of(ReproducedNumber.exact("q", "s", 3, Double.NaN, 3, "", "p")),
+                        List.of(ReproducedNumber.exact("q", "s", 3, "", "p").withDigest(3)),
                         1,
                         1);
         assertThat(plain).contains("| q | s | 3 | exact | – | – | 3 | p | none |");
