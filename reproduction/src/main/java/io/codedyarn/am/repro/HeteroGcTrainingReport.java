@@ -85,17 +85,13 @@ final class HeteroGcTrainingReport {
                     quantity,
                     setting(c),
                     x[0],
-                    Double.NaN,
-                    Double.NaN,
                     unit,
                     note + "; deterministic model: one run is exact");
         }
-        return new ReproducedNumber(
+        return ReproducedNumber.measured(
                 quantity,
                 setting(c),
                 Stats.mean(x),
-                Double.NaN,
-                Double.NaN,
                 Stats.standardError(x),
                 unit,
                 note + "; mean ± s.e. over " + x.length + " realizations");

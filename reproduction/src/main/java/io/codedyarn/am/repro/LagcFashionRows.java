@@ -43,12 +43,10 @@ final class LagcFashionRows {
             double[] gd = time(o, "GD", model);
             double gdMean = Stats.mean(gd);
             out.add(
-                    new ReproducedNumber(
+                    ReproducedNumber.measured(
                                     "GD: T_ε",
                                     model + ", " + setting,
                                     gdMean,
-                                    Double.NaN,
-                                    Double.NaN,
                                     Stats.standardError(gd),
                                     "",
                                     note + heavyTail(model))
@@ -65,12 +63,10 @@ final class LagcFashionRows {
                                         Stats.standardError(t) / Stats.mean(t),
                                         Stats.standardError(gd) / gdMean);
                 out.add(
-                        new ReproducedNumber(
+                        ReproducedNumber.measured(
                                         label + ": T_ε / T_ε(GD)",
                                         model + ", " + setting,
                                         ratio,
-                                        Double.NaN,
-                                        Double.NaN,
                                         se,
                                         "",
                                         note + "; s.e. by the delta method")
@@ -81,16 +77,15 @@ final class LagcFashionRows {
                 int iterations = o.trajectories().get(label).iterations();
                 double closed = CLOSED_FORM.get(label)[model.equals(PARETO) ? 0 : 1];
                 out.add(
-                        new ReproducedNumber(
-                                label + ": mean iteration time",
-                                model + ", " + setting,
-                                Stats.mean(t) / iterations,
-                                Double.NaN,
-                                closed,
-                                Stats.standardError(t) / iterations,
-                                "s",
-                                "T_ε / I_ε; digest: closed form (21)/(22)/(28)"
-                                        + (label.equals("GD") ? heavyTail(model) : "")));
+                        ReproducedNumber.measured(
+                                        label + ": mean iteration time",
+                                        model + ", " + setting,
+                                        Stats.mean(t) / iterations,
+                                        Stats.standardError(t) / iterations,
+                                        "s",
+                                        "T_ε / I_ε; digest: closed form (21)/(22)/(28)"
+                                                + (label.equals("GD") ? heavyTail(model) : ""))
+                                .withDigest(closed));
             }
         }
         LagcTrajectory gd = o.trajectories().get("GD");
@@ -101,8 +96,6 @@ final class LagcFashionRows {
                                     label + ": I_ε",
                                     setting,
                                     t.reached() ? t.iterations() : Double.NaN,
-                                    Double.NaN,
-                                    Double.NaN,
                                     "iterations",
                                     "deterministic trajectory")
                             .deviating(deviation));
@@ -112,8 +105,6 @@ final class LagcFashionRows {
                                 label + ": C_ε / C_ε(GD)",
                                 setting,
                                 t.totalCommunication() / gd.totalCommunication(),
-                                Double.NaN,
-                                Double.NaN,
                                 "",
                                 "(7): downloads + used uploads"));
                 out.add(
@@ -121,21 +112,18 @@ final class LagcFashionRows {
                                 label + ": P_ε / P_ε(GD)",
                                 setting,
                                 t.totalComputation() / gd.totalComputation(),
-                                Double.NaN,
-                                Double.NaN,
                                 "",
                                 "(8): stragglers' work included"));
             }
             if (t.scheme().lazy()) {
                 out.add(
                         ReproducedNumber.exact(
-                                label + ": mean units selected per iteration",
-                                setting,
-                                t.meanActive(),
-                                Double.NaN,
-                                o.bounds().get(label),
-                                "units",
-                                "digest: the bound M̄ / Ḡ of (26)/(30) for these L_u"));
+                                        label + ": mean units selected per iteration",
+                                        setting,
+                                        t.meanActive(),
+                                        "units",
+                                        "digest: the bound M̄ / Ḡ of (26)/(30) for these L_u")
+                                .withDigest(o.bounds().get(label)));
             }
         }
         return out;

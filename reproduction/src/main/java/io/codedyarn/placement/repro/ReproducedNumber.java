@@ -92,21 +92,6 @@ public record ReproducedNumber(
                 deviation);
     }
 
-    /** This row with the paper's published value (give its location with {@link #from}). */
-    public ReproducedNumber withPaper(double value) {
-        return new ReproducedNumber(
-                quantity,
-                parameters,
-                ours,
-                value,
-                digest,
-                standardError,
-                unit,
-                note,
-                source,
-                deviation);
-    }
-
     /** This row with the paper's location of {@link #paper}. */
     public ReproducedNumber from(String where) {
         return new ReproducedNumber(
