@@ -19,6 +19,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
+import org.apache.hadoop.service.Service;
 import org.apache.hadoop.yarn.api.records.NodeId;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
 import org.apache.hadoop.yarn.server.MiniYARNCluster;
@@ -297,7 +298,7 @@ public final class EmbeddedCluster implements AutoCloseable {
         long until = System.nanoTime() + APPS_DONE_WAIT_MS * 1_000_000L;
         for (int i = 0; i < nodeManagerCount; i++) {
             NodeManager nm = yarn.getNodeManager(i);
-            while (nm.getServiceState() == org.apache.hadoop.service.Service.STATE.STARTED
+            while (nm.getServiceState() == Service.STATE.STARTED
                     && !nm.getNMContext().getApplications().isEmpty()
                     && System.nanoTime() < until) {
                 try {

@@ -62,12 +62,10 @@ final class WorkerLaunch {
         /** After {@link #decideKernels}: the keys hold true/false and c1/full, no longer auto. */
         static JobKernels of(Configuration conf) {
             CodedYarnConfig cfg = CodedYarnConfig.parse(conf::get);
-            boolean vector =
-                    cfg.kernelVector().vector(KernelPath.vectorModuleInRuntime(), Long.MAX_VALUE);
             return new JobKernels(
-                    vector,
+                    cfg.kernelVector().vector(KernelPath.vectorModuleInRuntime(), Long.MAX_VALUE),
                     cfg.kernelThreads(),
-                    WorkerJit.of(conf::get).c1Only(vector, Double.POSITIVE_INFINITY));
+                    WorkerJit.of(conf::get) == WorkerJit.C1);
         }
 
         /**
