@@ -57,6 +57,14 @@ final class MiniClusterStart {
         hconf.setInt("dfs.namenode.file.close.num-committed-allowed", 1);
         hconf.setInt("dfs.client.block.write.locateFollowingBlock.initial.delay.ms", 20);
         MiniDFSCluster dfs = null;
+        // the NameNode's WebHDFS is registered as Jersey packages; their scan reads whole jars
+        // (HiddenPackagesClassLoader). Threads the start creates inherit this loader: it loads
+        // every class through its parent
+        Thread.currentThread()
+                .setContextClassLoader(
+                        new HiddenPackagesClassLoader(
+                                MiniClusterStart.class.getClassLoader(),
+                                HiddenPackagesClassLoader.WEBHDFS_PACKAGES));
         try {
             dfs = new MiniDFSCluster.Builder(hconf).numDataNodes(s.embeddedDataNodes()).build();
             dfs.waitActive();
