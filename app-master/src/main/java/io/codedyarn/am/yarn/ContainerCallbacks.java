@@ -40,9 +40,11 @@ final class ContainerCallbacks {
     /**
      * @param thread posts to the owner's thread
      * @param progress the run's progress, 0..1, readable from the heartbeat thread
+     * @param onHeartbeat run on the heartbeat thread once per heartbeat (it asks for the progress
+     *     once per heartbeat)
      */
     static AMRMClientAsync.AbstractCallbackHandler resourceManager(
-            Executor thread, Listener to, DoubleSupplier progress) {
+            Executor thread, Listener to, DoubleSupplier progress, Runnable onHeartbeat) {
         return new AMRMClientAsync.AbstractCallbackHandler() {
             @Override
             public void onContainersAllocated(List<Container> containers) {
@@ -76,6 +78,7 @@ final class ContainerCallbacks {
             @Override
             public float getProgress() {
                 // answered on the heartbeat thread, hence a supplier readable from any thread
+                onHeartbeat.run();
                 return (float) Math.max(0, Math.min(1, progress.getAsDouble()));
             }
 

@@ -104,6 +104,14 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
     /** Set by the main thread, so that an action in progress (a copy) need not finish first. */
     private volatile boolean stopping;
 
+    /** The RM client, for the heartbeat thread to pace ({@link HeartbeatPace}); set once. */
+    private volatile AMRMClientAsync<ContainerRequest> paced;
+
+    /** Container requests not yet granted (workers', replacements', spares'), after each action. */
+    private volatile int outstanding;
+
+    private final HeartbeatPace pace = new HeartbeatPace(YarnAmClients.HEARTBEAT_MILLIS);
+
     /**
      * Node of each worker's container (worker order, null where none yet), replaced on `thread`.
      */
@@ -136,7 +144,20 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
 
     /** The RM's callbacks: each posts to {@code thread}. */
     AMRMClientAsync.AbstractCallbackHandler rmCallbacks(DoubleSupplier progress) {
-        return ContainerCallbacks.resourceManager(this::post, this, progress);
+        return ContainerCallbacks.resourceManager(this::post, this, progress, this::heartbeat);
+    }
+
+    /** After each action on `thread`: what the heartbeat thread paces by. */
+    private void noteOutstanding() {
+        outstanding = pending.size() + spareRequests.size();
+    }
+
+    /** On the RM client's heartbeat thread, once per heartbeat: the next one's interval. */
+    private void heartbeat() {
+        AMRMClientAsync<ContainerRequest> client = paced;
+        if (client != null) {
+            client.setHeartbeatInterval(pace.next(outstanding > 0));
+        }
     }
 
     /** The NodeManagers' callbacks: each posts to {@code thread}. */
@@ -178,6 +199,7 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
             Duration localityWait) {
         this.rm = rm;
         this.nm = nm;
+        this.paced = rm;
         this.localityWait = localityWait;
         List<Integer> homeless = new ArrayList<>();
         for (int w = 0; w < workers; w++) {
@@ -202,6 +224,7 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
             pending.put(w, req);
             rm.addContainerRequest(req);
         }
+        noteOutstanding();
         if (!requestedNode.isEmpty()) {
             startLocalityWait();
         }
@@ -679,6 +702,7 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
                         LOG.error("handling containers failed", e);
                         lostAll("handling containers failed: " + e);
                     }
+                    noteOutstanding();
                 });
     }
 

@@ -21,14 +21,18 @@ import org.apache.hadoop.yarn.exceptions.YarnException;
 
 /** The real cluster's {@link AmClients}: Hadoop's clients and the system clock. */
 final class YarnAmClients implements AmClients {
-    /** How often the ResourceManager client heartbeats (and delivers allocations). */
-    private static final int HEARTBEAT_MILLIS = 500;
+    /**
+     * How often the ResourceManager client heartbeats (and delivers allocations) while no container
+     * is asked for; quicker while one is ({@link HeartbeatPace}).
+     */
+    static final int HEARTBEAT_MILLIS = 500;
 
     @Override
     public AMRMClientAsync<ContainerRequest> resourceManager(
             Configuration conf, AMRMClientAsync.AbstractCallbackHandler callbacks) {
         AMRMClientAsync<ContainerRequest> rm =
-                AMRMClientAsync.createAMRMClientAsync(HEARTBEAT_MILLIS, callbacks);
+                // quick from the start: the workers' requests follow registration within a second
+                AMRMClientAsync.createAMRMClientAsync(HeartbeatPace.QUICK_MILLIS, callbacks);
         rm.init(conf);
         rm.start();
         return rm;
