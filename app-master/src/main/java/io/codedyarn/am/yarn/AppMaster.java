@@ -47,9 +47,11 @@ import org.slf4j.LoggerFactory;
  * The ApplicationMaster's main and its one Hadoop adapter. {@link #run} goes through named steps:
  * {@code register} (status page, RM and NM clients, registration: first, so that every later
  * failure unregisters with its diagnostic), {@code openJob} (the staged {@code job.json} and {@code
- * job-info.json}, the placed dataset checked against the plan), {@code startWorkerEndpoint} (the
- * gRPC endpoint and the Hadoop-free {@link Coordinator}), {@code requestContainers} (one per worker
- * on the node holding its partitions), {@code train} (the coordinator on this thread, then the
+ * job-info.json}, the placed dataset checked against the plan), {@code prepareContainers} (the
+ * workers' resource and how their data moves), {@code requestContainers} (one per worker on the
+ * node holding its partitions), {@code startWorkerEndpoint} (the gRPC endpoint and the Hadoop-free
+ * {@link Coordinator}; a container granted before it is up is launched then, so the workers' JVMs
+ * start while this one finishes its start), {@code train} (the coordinator on this thread, then the
  * outputs, written atomically) and {@code shutDown} (unregisters SUCCEEDED, or FAILED with a
  * diagnostic naming the cause, also for any exception). Every client comes from the {@link
  * AmClients}, and the container's environment from the {@link AmEnvironment}, so that a test runs
@@ -128,8 +130,9 @@ public final class AppMaster {
         try {
             register();
             job = openJob();
-            DataReplacer replacer = startWorkerEndpoint();
-            requestContainers();
+            DataReplacer replacer = prepareContainers();
+            requestContainers(); // the workers' JVMs start while this AM starts its endpoint
+            startWorkerEndpoint(replacer);
             train(replacer);
         } catch (Throwable t) {
             succeeded = false;
@@ -177,15 +180,8 @@ public final class AppMaster {
         return new Job(spec, dataFs, out, outFs, placed, ours);
     }
 
-    /** The gRPC endpoint, the coordinator behind it, and what the containers will launch. */
-    private DataReplacer startWorkerEndpoint() throws IOException {
-        int n = job.placed.plan.workers();
-        SecureRandom random = new SecureRandom();
-        byte[] secret = new byte[SECRET_BYTES];
-        random.nextBytes(secret);
-        AmIdentity identity =
-                AmIdentity.generate(
-                        "coded-yarn AM " + env.applicationId(), java.time.Instant.now(), random);
+    /** What the workers' containers are and how a worker's data moves: before any request. */
+    private DataReplacer prepareContainers() {
         Resource workerResource =
                 Resource.newInstance(settings.workerMemoryMb(), settings.workerVcores());
         DataReplacer replacer =
@@ -200,6 +196,19 @@ public final class AppMaster {
                         includePort(conf),
                         AppMaster::canonical);
         containers.relocateWith(replacer::replace);
+        containers.configure(job.placed.plan.workers(), workerResource);
+        return replacer;
+    }
+
+    /** The gRPC endpoint, the coordinator behind it, and what the containers launch. */
+    private void startWorkerEndpoint(DataReplacer replacer) throws IOException {
+        int n = job.placed.plan.workers();
+        SecureRandom random = new SecureRandom();
+        byte[] secret = new byte[SECRET_BYTES];
+        random.nextBytes(secret);
+        AmIdentity identity =
+                AmIdentity.generate(
+                        "coded-yarn AM " + env.applicationId(), java.time.Instant.now(), random);
         List<String> clusterNodes = runningNodeNames();
         Straggles straggles =
                 new Straggles(job.spec.straggle(), job.spec.seed(), n, clusterNodes, conf);
@@ -274,10 +283,7 @@ public final class AppMaster {
                                 ProgressFile.Snapshot.of(
                                         coordinator.lastIteration(), containers.runningCount(), n),
                         Math.max(1000, settings.reportIntervalMs()));
-        containers.configure(
-                n,
-                workerResource,
-                w -> WorkerLaunch.context(conf, settings, endpoint, w, env.jobJar()));
+        containers.launchWith(w -> WorkerLaunch.context(conf, settings, endpoint, w, env.jobJar()));
         LOG.info(
                 "workers connect to {}:{} over TLS (AM certificate SHA-256 {}; messages up to {}"
                         + " bytes)",
@@ -285,7 +291,6 @@ public final class AppMaster {
                 endpoint.port(),
                 java.util.HexFormat.of().formatHex(endpoint.certificate()),
                 endpoint.maxMessageBytes());
-        return replacer;
     }
 
     /**

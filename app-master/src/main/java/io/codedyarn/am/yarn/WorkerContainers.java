@@ -8,6 +8,7 @@ import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -78,6 +79,9 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
     private AMRMClientAsync<ContainerRequest> rm;
     private NMClientAsync nm;
     private final Map<Integer, Container> running = new HashMap<>();
+    // granted before launchWith: container id → (container, worker or spare id), in grant order
+    private final Map<ContainerId, Map.Entry<Container, Integer>> awaitingLaunch =
+            new LinkedHashMap<>();
     private final Map<ContainerId, Integer> workerOf = new HashMap<>();
     // sorted: the locality fallback handles workers in id order (its log and requests read so)
     private final Map<Integer, ContainerRequest> pending = new TreeMap<>();
@@ -129,17 +133,50 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
         this.timers = timers;
     }
 
-    /** What to request and launch, once the job is known (before {@link #request}). */
-    void configure(
-            int workers, Resource resource, IntFunction<ContainerLaunchContext> launchContext) {
+    /** What to request, once the job is known (before {@link #request}). */
+    void configure(int workers, Resource resource) {
         post(
                 () -> {
                     this.workers = workers;
                     this.resource = resource;
-                    this.launchContext = launchContext;
                     List<String> none = new ArrayList<>(Collections.nCopies(workers, null));
                     this.nodes = Collections.unmodifiableList(none);
                 });
+    }
+
+    /**
+     * How to launch a container (worker or spare id → its launch context), once the AM's endpoint
+     * is up. The workers' containers are requested before it (their JVMs then start while the AM
+     * finishes its own start, on CPU it leaves idle): one granted earlier waits and is launched
+     * now.
+     */
+    void launchWith(IntFunction<ContainerLaunchContext> launchContext) {
+        post(
+                () -> {
+                    this.launchContext = launchContext;
+                    List<Map.Entry<Container, Integer>> waiting =
+                            new ArrayList<>(awaitingLaunch.values());
+                    awaitingLaunch.clear();
+                    if (!stopping) {
+                        waiting.forEach(e -> launch(e.getKey(), e.getValue()));
+                    }
+                });
+    }
+
+    /** {@link #configure(int, Resource)} and {@link #launchWith} at once. */
+    void configure(
+            int workers, Resource resource, IntFunction<ContainerLaunchContext> launchContext) {
+        configure(workers, resource);
+        launchWith(launchContext);
+    }
+
+    /** Starts container {@code c} as worker or spare {@code id}, or holds it for launchWith. */
+    private void launch(Container c, int id) {
+        if (launchContext == null) {
+            awaitingLaunch.put(c.getId(), Map.entry(c, id));
+            return;
+        }
+        nm.startContainerAsync(c, launchContext.apply(id));
     }
 
     /** The RM's callbacks: each posts to {@code thread}. */
@@ -310,7 +347,7 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
         spareContainers.put(slot, c);
         spareOf.put(c.getId(), slot);
         LOG.info("spare {}: container {} on {}", workers + slot, c.getId(), nodeName(c));
-        nm.startContainerAsync(c, launchContext.apply(workers + slot));
+        launch(c, workers + slot);
     }
 
     /** A spare's container ended or failed to start: the slot is asked for again, once. */
@@ -578,7 +615,7 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
             standbyIds.add(c.getId());
             workerOf.put(c.getId(), w);
             LOG.info("worker {}: replacement container {} on {}", w, c.getId(), node);
-            nm.startContainerAsync(c, launchContext.apply(w));
+            launch(c, w);
             return;
         }
         if (stopping
@@ -604,7 +641,7 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
                 c.getId(),
                 node,
                 wanted == null || wanted.equals(node) ? "" : " (wanted " + wanted + ")");
-        nm.startContainerAsync(c, launchContext.apply(w));
+        launch(c, w);
         requestSparesOnceAllRun();
     }
 
@@ -636,6 +673,7 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
 
     @Override
     public void completed(ContainerStatus s) {
+        awaitingLaunch.remove(s.getContainerId());
         if (spareGone(s.getContainerId(), "exited with status " + s.getExitStatus())) {
             return;
         }

@@ -67,6 +67,26 @@ class WorkerContainersTest {
     }
 
     @Test
+    void aContainerGrantedBeforeTheLaunchContextWaitsForIt() {
+        WorkerContainers c = new WorkerContainers(events, Runnable::run, timers);
+        c.configure(2, Resource.newInstance(256, 1)); // requested before the AM's endpoint is up
+        c.request(rm, nm, w -> Optional.of("n" + w), WAIT_SECONDS);
+        c.rmCallbacks(() -> 0)
+                .onContainersAllocated(
+                        List.of(
+                                FakeResourceManager.container(1, "n1", 1),
+                                FakeResourceManager.container(0, "n0", 2)));
+        assertThat(rm.next(4))
+                .containsExactly("add 0 n0", "add 1 n1", "remove 1 n1", "remove 0 n0");
+        assertThat(nm.starts()).as("nothing to launch them with yet").isEmpty();
+        assertThat(c.nodes()).containsExactly("n0:8041", "n1:8041");
+
+        c.launchWith(w -> null);
+        assertThat(nm.starts()).containsExactly("start 1 on n1:8041", "start 0 on n0:8041");
+        c.stopping();
+    }
+
+    @Test
     void withoutAPlaceForTheDataTheWorkerIsAskedForAnywhere() {
         WorkerContainers c = containers(1);
         c.relocateWith((w, unavailable, others) -> Optional.empty());
