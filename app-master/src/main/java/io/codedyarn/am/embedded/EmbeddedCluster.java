@@ -274,12 +274,21 @@ public final class EmbeddedCluster implements AutoCloseable {
         return dfs.getNamesystem().getCorruptReplicaBlocks();
     }
 
-    /** Stops YARN, then HDFS, then deletes a temporary base directory. */
+    /** Stops YARN and HDFS, then deletes a temporary base directory. */
     @Override
     public void close() {
         long t0 = System.nanoTime();
         awaitApplicationsDone();
-        stopQuietly(yarn, dfs);
+        // side by side: no application is left, and neither stop needs the other (each mostly
+        // waits for its daemons' threads to end)
+        Thread hdfsStop = new Thread(() -> stopQuietly(null, dfs), "embedded-hdfs-stop");
+        hdfsStop.start();
+        stopQuietly(yarn, null);
+        try {
+            hdfsStop.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         try {
             FileSystem.closeAll();
         } catch (IOException e) {

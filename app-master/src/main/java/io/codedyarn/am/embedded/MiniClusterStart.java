@@ -14,6 +14,8 @@ import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
 import org.apache.hadoop.yarn.exceptions.YarnException;
 import org.apache.hadoop.yarn.server.MiniYARNCluster;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * How {@link EmbeddedCluster} starts its two mini clusters, side by side: HDFS on a thread of its
@@ -22,6 +24,7 @@ import org.apache.hadoop.yarn.server.MiniYARNCluster;
  * the two overlap almost entirely; the conf dir then carries both.
  */
 final class MiniClusterStart {
+    private static final Logger LOG = LoggerFactory.getLogger(MiniClusterStart.class);
     private static final int NM_CONNECT_TIMEOUT_MS = 60_000;
     private static final long NM_HEARTBEAT_INTERVAL_MS = 250;
 
@@ -142,6 +145,31 @@ final class MiniClusterStart {
      */
     static Started<MiniYARNCluster> yarn(YarnSettings s, long t0, Path cacheDir)
             throws IOException {
+        try {
+            return yarnOnce(s, t0, cacheDir);
+        } catch (IOException | RuntimeException e) {
+            if (!causedByBind(e)) {
+                throw e;
+            }
+            // another process took the ResourceManager's web port between its choice and the
+            // bind (RmWebPort): once more, with another
+            LOG.info(
+                    "embedded YARN: the web port was taken meanwhile ({}); retrying", e.toString());
+            return yarnOnce(s, t0, cacheDir);
+        }
+    }
+
+    private static boolean causedByBind(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            if (c instanceof java.net.BindException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static Started<MiniYARNCluster> yarnOnce(YarnSettings s, long t0, Path cacheDir)
+            throws IOException {
         MiniYARNCluster yarn = null;
         try {
             YarnConfiguration yconf = new YarnConfiguration();
@@ -163,6 +191,7 @@ final class MiniClusterStart {
             // are this JVM, so a quicker beat costs next to nothing
             yconf.setLong(YarnConfiguration.RM_NM_HEARTBEAT_INTERVAL_MS, NM_HEARTBEAT_INTERVAL_MS);
             yarn = new MiniYARNCluster("coded-yarn-embedded", s.embeddedNodeManagers(), 1, 1);
+            RmWebPort.fix(yconf);
             yarn.init(yconf);
             for (int i = 0; i < s.embeddedNodeManagers(); i++) {
                 // nothing here reads a NodeManager's web pages (container logs stay on disk,

@@ -62,30 +62,6 @@ record ProxyHosts(Set<InetAddress> addresses, String base) {
         return new ProxyHosts(Set.copyOf(addresses), base == null ? "" : base);
     }
 
-    /**
-     * {@code trackingUrl} as the client should print it. The embedded cluster's ResourceManager
-     * reports proxy URLs on port 0, which do not open: MiniYARNCluster configures its web app on
-     * port 0 and writes the bound port into the RM's configuration once it listens, but Hadoop
-     * 3.5's {@code RMContextImpl.getProxyHostAndPort} caches the proxy address on first use, before
-     * that, and every attempt's proxied URL is built from the cache. The client's configuration,
-     * written after the cluster started, holds the bound port, so such a URL gets the proxy's
-     * {@link #base}. Any other URL (a real cluster's) is the ResourceManager's own and kept as is.
-     */
-    String reachable(String trackingUrl) {
-        if (trackingUrl == null || base.isEmpty()) {
-            return trackingUrl;
-        }
-        try {
-            java.net.URI u = new java.net.URI(trackingUrl);
-            if (u.getPort() != 0 || u.getRawPath() == null) {
-                return trackingUrl;
-            }
-            return base + u.getRawPath() + (u.getRawQuery() == null ? "" : "?" + u.getRawQuery());
-        } catch (java.net.URISyntaxException e) {
-            return trackingUrl;
-        }
-    }
-
     /** Whether a request from {@code remote} is the proxy's. */
     boolean allows(InetAddress remote) {
         return addresses.contains(remote);

@@ -57,7 +57,6 @@ public final class YarnSubmitter implements AutoCloseable {
     private final Configuration conf;
     private final YarnSettings settings;
     private final YarnClient yarn;
-    private final ProxyHosts proxies; // the URL the client prints (see ProxyHosts.reachable)
 
     /** The application's end (or, detached, its state right after submission). */
     public record Outcome(
@@ -74,7 +73,6 @@ public final class YarnSubmitter implements AutoCloseable {
     public YarnSubmitter(Configuration conf, YarnSettings settings) {
         this.conf = conf;
         this.settings = settings;
-        this.proxies = ProxyHosts.of(conf);
         this.yarn = YarnClient.createYarnClient();
         yarn.init(conf);
         yarn.start();
@@ -185,7 +183,7 @@ public final class YarnSubmitter implements AutoCloseable {
                 }
                 ApplicationReport r = yarn.getApplicationReport(id);
                 YarnApplicationState state = r.getYarnApplicationState();
-                String url = proxies.reachable(r.getTrackingUrl());
+                String url = r.getTrackingUrl();
                 boolean ended =
                         state == YarnApplicationState.FINISHED
                                 || state == YarnApplicationState.FAILED
@@ -234,7 +232,7 @@ public final class YarnSubmitter implements AutoCloseable {
                 r.getYarnApplicationState(),
                 r.getFinalApplicationStatus(),
                 r.getDiagnostics() == null ? "" : r.getDiagnostics(),
-                proxies.reachable(r.getTrackingUrl()));
+                r.getTrackingUrl());
     }
 
     /** The YARN node each container of the application ran on (for tests and reports). */

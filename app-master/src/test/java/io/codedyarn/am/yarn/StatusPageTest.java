@@ -94,20 +94,4 @@ class StatusPageTest {
         assertThat(standalone.base()).isEqualTo("http://192.0.2.3:9046");
         assertThat(standalone.addresses()).hasSize(1);
     }
-
-    /** The embedded RM reports its proxy on port 0; the client prints the bound one instead. */
-    @Test
-    void aPortZeroTrackingUrlGetsTheConfiguredProxy() {
-        Configuration conf = new Configuration(false);
-        conf.set("yarn.resourcemanager.webapp.address", "localhost:34799");
-        ProxyHosts proxies = ProxyHosts.of(conf);
-        assertThat(proxies.reachable("http://localhost:0/proxy/application_1_0001/"))
-                .isEqualTo("http://localhost:34799/proxy/application_1_0001/");
-        assertThat(proxies.reachable("http://rm.example:8088/proxy/application_1_0001/"))
-                .isEqualTo("http://rm.example:8088/proxy/application_1_0001/");
-        assertThat(proxies.reachable("http://rm.example/proxy/application_1_0001/"))
-                .isEqualTo("http://rm.example/proxy/application_1_0001/");
-        assertThat(proxies.reachable(null)).isNull();
-        assertThat(proxies.reachable("N/A")).isEqualTo("N/A");
-    }
 }
