@@ -12,10 +12,12 @@ import java.time.Duration;
  * <p>The thread an action runs on is the implementation's: a caller that owns its state on one
  * thread re-posts the action there (as {@link WorkerContainers} does).
  */
-@FunctionalInterface
 interface Scheduler {
     /** Runs {@code action} once, {@code delay} after now, unless cancelled first. */
     Cancellable schedule(Duration delay, Runnable action);
+
+    /** Now on this scheduler's clock, in nanoseconds (for durations only). */
+    long nanos();
 
     /** A scheduled action. */
     @FunctionalInterface

@@ -97,6 +97,11 @@ final class SerialExecutor implements Executor, Scheduler, AutoCloseable {
 
     /** Posts {@code action} once the clock reaches now + {@code delay}. */
     @Override
+    public long nanos() {
+        return clock.nanos();
+    }
+
+    @Override
     public Cancellable schedule(Duration delay, Runnable action) {
         lock.lock();
         try {

@@ -96,7 +96,9 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
     // warm spares (ids workers .. workers+spares−1): requested, launched, not yet a worker's
     private int spares;
     private boolean sparesRequested;
-    private boolean workersReady;
+    private boolean sparesDue;
+    private Scheduler.Cancellable sparesTimer;
+    private long requestedAt; // on timers' clock: when the workers' containers were asked for
     private long sparesAsked;
     private final Map<Long, Integer> spareSlotOf = new HashMap<>(); // allocation id → slot
     private final Map<Long, ContainerRequest> spareRequests = new HashMap<>();
@@ -238,6 +240,7 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
         this.nm = nm;
         this.paced = rm;
         this.localityWait = localityWait;
+        this.requestedAt = timers.nanos();
         List<Integer> homeless = new ArrayList<>();
         for (int w = 0; w < workers; w++) {
             Optional<String> node = nodeOf.apply(w);
@@ -268,14 +271,25 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
     }
 
     /**
-     * Every worker is ready (the coordinator sent the first round's tasks): spares may start now.
+     * Every worker is ready (the coordinator sent the first round's tasks). A spare is one more JVM
+     * start, as long as the workers' took from their request to now: it is asked for once the job
+     * has trained that long again, so a job that ends sooner starts none (two spares starting
+     * during a short job's last rounds, on the embedded cluster's two cores, slowed those rounds,
+     * the outputs and the cluster's stop); a slow worker takes some rounds to be found anyway.
      */
     void workersReady() {
         post(
                 () -> {
-                    workersReady = true;
-                    requestSparesOnceAllRun();
+                    long startup = Math.max(0, timers.nanos() - requestedAt);
+                    sparesTimer =
+                            timers.schedule(Duration.ofNanos(startup), () -> post(this::sparesDue));
                 });
+    }
+
+    private void sparesDue() {
+        sparesTimer = null;
+        sparesDue = true;
+        requestSparesOnceAllRun();
     }
 
     /**
@@ -285,7 +299,7 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
      * beside four workers on the embedded cluster's two cores slowed every worker).
      */
     private void requestSparesOnceAllRun() {
-        if (!sparesRequested && workersReady && !stopping && running.size() == workers) {
+        if (!sparesRequested && sparesDue && !stopping && running.size() == workers) {
             sparesRequested = true;
             for (int k = 0; k < spares; k++) {
                 requestSpare(k);
@@ -773,6 +787,10 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
                     if (localityTimer != null) {
                         localityTimer.cancel();
                         localityTimer = null;
+                    }
+                    if (sparesTimer != null) {
+                        sparesTimer.cancel();
+                        sparesTimer = null;
                     }
                 });
     }

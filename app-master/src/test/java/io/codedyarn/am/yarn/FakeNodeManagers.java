@@ -27,7 +27,10 @@ final class FakeNodeManagers extends NMClientAsync {
 
     FakeNodeManagers() {
         this(
-                new WorkerContainers(new EventQueue(), Runnable::run, (delay, action) -> () -> {})
+                new WorkerContainers(
+                                new EventQueue(),
+                                Runnable::run,
+                                new ManualScheduler(new io.codedyarn.coordinator.ManualClock()))
                         .nmCallbacks(),
                 (c, context, callbacks) -> {});
     }

@@ -39,7 +39,10 @@ final class FakeResourceManager extends AMRMClientAsync<ContainerRequest> {
 
     FakeResourceManager() {
         this(
-                new WorkerContainers(new EventQueue(), Runnable::run, (delay, action) -> () -> {})
+                new WorkerContainers(
+                                new EventQueue(),
+                                Runnable::run,
+                                new ManualScheduler(new io.codedyarn.coordinator.ManualClock()))
                         .rmCallbacks(() -> 0),
                 false);
     }

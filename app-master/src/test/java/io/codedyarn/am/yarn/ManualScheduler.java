@@ -39,6 +39,11 @@ final class ManualScheduler implements Scheduler {
     }
 
     @Override
+    public long nanos() {
+        return clock.nanos();
+    }
+
+    @Override
     public Cancellable schedule(Duration delay, Runnable action) {
         Timer t = new Timer(clock.nanos() + delay.toNanos(), scheduled++, action);
         timers.add(t);

@@ -87,6 +87,27 @@ class WorkerContainersTest {
     }
 
     @Test
+    void sparesAreAskedForOnceTheJobHasTrainedAsLongAsItsWorkersTookToStart() {
+        WorkerContainers c = containers(2);
+        c.spares(1);
+        c.request(rm, nm, w -> Optional.of("n" + w), 3600);
+        timers.advance(Duration.ofSeconds(3)); // the workers' containers start, their JVMs load
+        c.rmCallbacks(() -> 0)
+                .onContainersAllocated(
+                        List.of(
+                                FakeResourceManager.container(0, "n0", 1),
+                                FakeResourceManager.container(1, "n1", 2)));
+        c.workersReady();
+        assertThat(rm.next(4))
+                .containsExactly("add 0 n0", "add 1 n1", "remove 0 n0", "remove 1 n1");
+        timers.advance(Duration.ofSeconds(3).minusNanos(1));
+        assertThat(rm.rest()).as("a job that ends within 3 s starts no spare").isEmpty();
+        timers.advance(Duration.ofNanos(1));
+        assertThat(rm.rest()).hasSize(1).first().asString().startsWith("add 1099511627776 ");
+        c.stopping();
+    }
+
+    @Test
     void withoutAPlaceForTheDataTheWorkerIsAskedForAnywhere() {
         WorkerContainers c = containers(1);
         c.relocateWith((w, unavailable, others) -> Optional.empty());
