@@ -195,7 +195,7 @@ public record CodedYarnConfig(
         return switch (s.toLowerCase(java.util.Locale.ROOT)) {
             case "true" -> true;
             case "false" -> false;
-            default -> throw new NumberFormatException("not true or false: " + s);
+            default -> throw new EnumChoice.NotAChoice("true or false");
         };
     }
 
@@ -218,7 +218,15 @@ public record CodedYarnConfig(
             return p.apply(raw.trim());
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(
-                    "configuration key " + key.name() + ": cannot parse '" + raw + "'", e);
+                    "configuration key "
+                            + key.name()
+                            + ": cannot parse '"
+                            + raw
+                            + "'"
+                            + (e instanceof EnumChoice.NotAChoice
+                                    ? " (allowed: " + e.getMessage() + ")"
+                                    : ""),
+                    e);
         }
     }
 

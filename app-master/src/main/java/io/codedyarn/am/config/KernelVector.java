@@ -32,12 +32,7 @@ public enum KernelVector {
 
     /** auto, true or false, any case (anything else, a typo, fails with the allowed values). */
     public static KernelVector parse(String s) {
-        return switch (s.trim().toLowerCase(Locale.ROOT)) {
-            case "auto" -> AUTO;
-            case "true" -> TRUE;
-            case "false" -> FALSE;
-            default -> throw new NumberFormatException("not auto, true or false: " + s);
-        };
+        return EnumChoice.parse(s, values());
     }
 
     /**

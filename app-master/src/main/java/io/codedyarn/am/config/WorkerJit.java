@@ -27,12 +27,7 @@ public enum WorkerJit {
     public static final double AUTO_MAX_WORK = 1e9;
 
     public static WorkerJit parse(String s) {
-        return switch (s.trim().toLowerCase(Locale.ROOT)) {
-            case "auto" -> AUTO;
-            case "c1" -> C1;
-            case "full" -> FULL;
-            default -> throw new NumberFormatException("not auto, c1 or full: " + s);
-        };
+        return EnumChoice.parse(s, values());
     }
 
     /** The key's value in {@code lookup} (default auto); a bad one fails naming the key. */

@@ -37,5 +37,17 @@ class WorkerJitTest {
                         IllegalArgumentException.class,
                         () -> WorkerJit.of(Map.of(Keys.WORKER_JIT.name(), "c2")::get));
         assertTrue(e.getMessage().contains(Keys.WORKER_JIT.name()), e.getMessage());
+        assertEquals(
+                "configuration key coded-yarn.worker.jit: cannot parse 'c2' (allowed: auto, c1 or"
+                        + " full)",
+                e.getMessage());
+    }
+
+    @Test
+    void kernelVectorNamesItsAllowedValuesTheSameWay() {
+        assertEquals(KernelVector.TRUE, KernelVector.parse(" True"));
+        NumberFormatException e =
+                assertThrows(NumberFormatException.class, () -> KernelVector.parse("maybe"));
+        assertEquals("auto, true or false", e.getMessage());
     }
 }
