@@ -11,15 +11,15 @@ import java.util.Set;
  * nothing for a few package directories: set as the context class loader of the thread that starts
  * the embedded HDFS, it keeps Jersey from scanning for the NameNode's WebHDFS resources.
  *
- * <p>Why: Hadoop 3.5's {@code NameNodeHttpServer.initWebHdfs} registers WebHDFS on every NameNode,
- * whatever {@code dfs.webhdfs.enabled} says, as Jersey package names. Jersey finds a package's
- * classes by asking the thread's context class loader (at the moment the names are registered) for
- * the package directory, then reads every jar that has it from the first entry to the last through
- * a {@code JarInputStream}, inflating each entry on the way: the 56 MB minicluster jar twice and
- * the 20 MB client API jar once, 2.9 s of the embedded HDFS's 4.4 s start on 2 cores, on its
- * critical path (docs/performance.md). Nothing here speaks WebHDFS, so the embedded NameNode serves
- * it with no resources (404) instead. Classes still come from the parent, so every class is the
- * same class as elsewhere in the JVM.
+ * <p>Why: Hadoop 3.5's {@code NameNodeHttpServer.initWebHdfs} registers WebHDFS on every NameNode
+ * (no key of 3.5 turns it off: {@code dfs.webhdfs.enabled} is read nowhere), as Jersey package
+ * names. Jersey finds a package's classes by asking the thread's context class loader (at the
+ * moment the names are registered) for the package directory, then reads every jar that has it from
+ * the first entry to the last through a {@code JarInputStream}, inflating each entry on the way:
+ * the 56 MB minicluster jar twice and the 20 MB client API jar once, 2.9 s of the embedded HDFS's
+ * 4.4 s start on 2 cores, on its critical path (docs/performance.md). Nothing here speaks WebHDFS,
+ * so the embedded NameNode serves it with no resources (404) instead. Classes still come from the
+ * parent, so every class is the same class as elsewhere in the JVM.
  */
 final class HiddenPackagesClassLoader extends ClassLoader {
     /** The packages {@code initWebHdfs} names: its resources and their parameter types. */

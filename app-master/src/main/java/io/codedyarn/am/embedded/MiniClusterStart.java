@@ -51,8 +51,6 @@ final class MiniClusterStart {
         // small files (partitions) still get several blocks only when asked for; keep the
         // DataNodes' heartbeats quick so that a fresh cluster takes writes at once
         hconf.setInt("dfs.heartbeat.interval", 1);
-        // nothing here speaks WebHDFS; its Jersey servlets cost CPU at every HTTP server's start
-        hconf.setBoolean("dfs.webhdfs.enabled", false);
         // closing a file waits until the NameNode has a DataNode's report of its last block; the
         // client's first retry comes after 400 ms, and most small files (partitions, outputs,
         // checkpoints) met it: 2 s for a run's outputs. With one committed block allowed the
@@ -60,7 +58,8 @@ final class MiniClusterStart {
         hconf.setInt("dfs.namenode.file.close.num-committed-allowed", 1);
         hconf.setInt("dfs.client.block.write.locateFollowingBlock.initial.delay.ms", 20);
         MiniDFSCluster dfs = null;
-        // the NameNode's WebHDFS is registered as Jersey packages; their scan reads whole jars
+        // nothing here speaks WebHDFS, and Hadoop 3.5 reads no key that turns it off: the
+        // NameNode registers it as Jersey packages, whose scan reads whole jars
         // (HiddenPackagesClassLoader). Threads the start creates inherit this loader: it loads
         // every class through its parent
         Thread.currentThread()

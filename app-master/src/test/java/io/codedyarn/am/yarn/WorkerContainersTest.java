@@ -39,6 +39,11 @@ class WorkerContainersTest {
         return c;
     }
 
+    /** The RM grants {@code granted}, in this order. */
+    private static void grant(WorkerContainers c, Container... granted) {
+        c.rmCallbacks(() -> 0).onContainersAllocated(List.of(granted));
+    }
+
     @Test
     void aNodeThatGivesNothingWithinTheWaitIsReplacedThenRelaxed() {
         WorkerContainers c = containers(2);
@@ -71,11 +76,10 @@ class WorkerContainersTest {
         WorkerContainers c = new WorkerContainers(events, Runnable::run, timers);
         c.configure(2, Resource.newInstance(256, 1)); // requested before the AM's endpoint is up
         c.request(rm, nm, w -> Optional.of("n" + w), WAIT_SECONDS);
-        c.rmCallbacks(() -> 0)
-                .onContainersAllocated(
-                        List.of(
-                                FakeResourceManager.container(1, "n1", 1),
-                                FakeResourceManager.container(0, "n0", 2)));
+        grant(
+                c,
+                FakeResourceManager.container(1, "n1", 1),
+                FakeResourceManager.container(0, "n0", 2));
         assertThat(rm.next(4))
                 .containsExactly("add 0 n0", "add 1 n1", "remove 1 n1", "remove 0 n0");
         assertThat(nm.starts()).as("nothing to launch them with yet").isEmpty();
@@ -92,11 +96,10 @@ class WorkerContainersTest {
         c.spares(1);
         c.request(rm, nm, w -> Optional.of("n" + w), 3600);
         timers.advance(Duration.ofSeconds(3)); // the workers' containers start, their JVMs load
-        c.rmCallbacks(() -> 0)
-                .onContainersAllocated(
-                        List.of(
-                                FakeResourceManager.container(0, "n0", 1),
-                                FakeResourceManager.container(1, "n1", 2)));
+        grant(
+                c,
+                FakeResourceManager.container(0, "n0", 1),
+                FakeResourceManager.container(1, "n1", 2));
         c.workersReady();
         assertThat(rm.next(4))
                 .containsExactly("add 0 n0", "add 1 n1", "remove 0 n0", "remove 1 n1");
@@ -141,8 +144,7 @@ class WorkerContainersTest {
                     return Optional.of("new" + w);
                 });
         c.request(rm, nm, w -> Optional.of("n" + w), WAIT_SECONDS);
-        c.rmCallbacks(() -> 0)
-                .onContainersAllocated(List.of(FakeResourceManager.container(0, "n0", 1)));
+        grant(c, FakeResourceManager.container(0, "n0", 1));
         assertThat(rm.next(3)).containsExactly("add 0 n0", "add 1 n1", "remove 0 n0");
         assertThat(nm.starts()).containsExactly("start 0 on n0:8041");
 
@@ -201,8 +203,7 @@ class WorkerContainersTest {
                     throw new IllegalStateException("worker " + w + ": no launch context");
                 });
         c.request(rm, nm, w -> Optional.empty(), WAIT_SECONDS);
-        c.rmCallbacks(() -> 0)
-                .onContainersAllocated(List.of(FakeResourceManager.container(0, "n0", 1)));
+        grant(c, FakeResourceManager.container(0, "n0", 1));
         for (int w = 0; w < 2; w++) {
             CoordinatorEvent e = events.poll(0);
             assertThat(e)
@@ -290,11 +291,10 @@ class WorkerContainersTest {
                     return answers.remove(0);
                 });
         c.request(rm, nm, w -> Optional.of("n" + w), WAIT_SECONDS);
-        c.rmCallbacks(() -> 0)
-                .onContainersAllocated(
-                        List.of(
-                                FakeResourceManager.container(0, "n0", 1),
-                                FakeResourceManager.container(1, "n1", 2)));
+        grant(
+                c,
+                FakeResourceManager.container(0, "n0", 1),
+                FakeResourceManager.container(1, "n1", 2));
         rm.rest();
         assertThat(c.replace(0, java.util.Set.of("n0:8041"))).isTrue();
         assertThat(rm.rest()).containsExactly("add 2 n2");

@@ -194,13 +194,18 @@ class BccTest {
         // N = ceil(10/2) = 5 batches, n = 3 workers: impossible, for both variants.
         SchemeParams tooFew = SchemeParams.of(3, 0, 1).withPartitions(10).withLoad(2);
         String cover = "cannot cover N = ceil(10/2) = 5 batches";
+        String batch = "batch size must be an integer in [1, --partitions = 8]";
         return Stream.of(
                 Arguments.of(Bcc.random(), tooFew, "--load", cover),
                 Arguments.of(Bcc.balanced(), tooFew, "--load", cover),
-                Arguments.of(Bcc.random(), eight.withLoad(2.5), "--load", ""),
-                Arguments.of(Bcc.random(), eight.withLoad(-1), "--load", ""),
-                Arguments.of(Bcc.random(), eight.withLoad(9), "--load", ""),
-                Arguments.of(Bcc.random(), eight.withStragglers(1), "--stragglers", ""));
+                Arguments.of(Bcc.random(), eight.withLoad(2.5), "--load", batch + ", got 2.5"),
+                Arguments.of(Bcc.random(), eight.withLoad(-1), "--load", batch + ", got -1.0"),
+                Arguments.of(Bcc.random(), eight.withLoad(9), "--load", batch + ", got 9.0"),
+                Arguments.of(
+                        Bcc.random(),
+                        eight.withStragglers(1),
+                        "--stragglers",
+                        "takes no straggler count"));
     }
 
     @ParameterizedTest

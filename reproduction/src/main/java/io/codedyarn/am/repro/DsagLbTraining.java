@@ -159,17 +159,11 @@ public final class DsagLbTraining implements Reproduction {
 
     /**
      * Every curve of {@code p}, {@code realizations} latency seeds each, plus the MDS bound; the
-     * runs are independent (each its own coordinator, cluster and seed), so they run on {@code
-     * threads} threads and the result is the same for any thread count.
+     * runs are independent (each its own coordinator, cluster and seed), so they run on {@link
+     * Parallel#threads()} threads and the result is the same for any thread count.
      */
     static Map<String, List<Trace>> simulate(
-            Problem p,
-            long seed,
-            DenseRows data,
-            double ref,
-            int realizations,
-            int workers,
-            int threads) {
+            Problem p, long seed, DenseRows data, double ref, int realizations, int workers) {
         double l = p.workload() == Workload.LR ? DsagTraining.smoothness(data, seed) : Double.NaN;
         BalanceSchedule schedule = BalanceSchedule.period(p.balancePeriod());
         List<Curve> curves = curves(p, workers);
@@ -179,7 +173,7 @@ public final class DsagLbTraining implements Reproduction {
                         curves.size(),
                         realizations,
                         seed,
-                        threads,
+                        Parallel.threads(),
                         (k, s) ->
                                 SimulatedRuns.runFull(
                                         spec(p, curves.get(k).c(), ref, l, s),
@@ -267,8 +261,7 @@ public final class DsagLbTraining implements Reproduction {
                     p.workload() == Workload.LR
                             ? DsagTraining.reference(data)
                             : Reference.compute(Workload.PCA, data, false, 0, 3);
-            Map<String, List<Trace>> res =
-                    simulate(p, seed, data, ref, realizations, workers, Parallel.threads());
+            Map<String, List<Trace>> res = simulate(p, seed, data, ref, realizations, workers);
             results.put(p, res);
             references.put(p, ref);
             out.add(headline(p, workers, res, ref));

@@ -1,6 +1,7 @@
 package io.codedyarn.am.repro;
 
 import io.codedyarn.placement.InvalidParametersException;
+import io.codedyarn.placement.lagc.LazySelectionBounds;
 import io.codedyarn.placement.repro.ReproducedNumber;
 import io.codedyarn.placement.repro.Reproduction;
 import java.io.IOException;
@@ -174,8 +175,10 @@ public final class LagcFashion implements Reproduction {
             LagcScheme s = t.scheme();
             trajectories.put(s.label(), t);
             if (s.lazy()) {
-                double[] l = problem.smoothness(problem.unitHessians(s.units()));
-                bounds.put(s.label(), LazyBound.units(l, setup.alpha(), XI, MEMORY));
+                bounds.put(
+                        s.label(),
+                        LazySelectionBounds.forUnits(t.unitSmoothness(), XI, MEMORY, setup.alpha())
+                                .effectiveUnits());
             }
         }
         // Pass 1: T_ε; pass 2 (same streams): L(t) on a grid of fractions of GD's mean T_ε.

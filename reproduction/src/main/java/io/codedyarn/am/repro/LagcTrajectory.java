@@ -18,8 +18,10 @@ import java.util.BitSet;
  * @param active units active at iteration i = 1..iterations ({@code active[i − 1]})
  * @param loss L(θ^i) for i = 0..iterations; the last is the first ≤ ε, unless {@code reached} is
  *     false (stopped at the iteration cap)
+ * @param unitSmoothness the lazy trigger's L_u per unit (empty for the exact schemes)
  */
-record LagcTrajectory(LagcScheme scheme, int[] active, double[] loss, boolean reached) {
+record LagcTrajectory(
+        LagcScheme scheme, int[] active, double[] loss, boolean reached, double[] unitSmoothness) {
 
     int iterations() {
         return active.length;
@@ -67,7 +69,8 @@ record LagcTrajectory(LagcScheme scheme, int[] active, double[] loss, boolean re
         }
         int[] active = new int[i];
         Arrays.fill(active, scheme.units());
-        return new LagcTrajectory(scheme, active, Arrays.copyOf(loss, i + 1), loss[i] <= eps);
+        return new LagcTrajectory(
+                scheme, active, Arrays.copyOf(loss, i + 1), loss[i] <= eps, new double[0]);
     }
 
     private static LagcTrajectory lazy(LagcScheme scheme, Setup setup, double eps, int cap) {
@@ -78,9 +81,9 @@ record LagcTrajectory(LagcScheme scheme, int[] active, double[] loss, boolean re
         for (int k = 0; k < p; k++) {
             e0[k] = -e0[k];
         }
+        double[] smoothness = problem.smoothness(units);
         LazyTrigger trigger =
-                LazyTrigger.grouped(
-                        problem.smoothness(units), setup.alpha(), setup.xi(), setup.memory(), e0);
+                LazyTrigger.grouped(smoothness, setup.alpha(), setup.xi(), setup.memory(), e0);
         double[] g = new double[p];
         double[] loss = new double[cap + 1];
         int[] active = new int[cap];
@@ -101,7 +104,11 @@ record LagcTrajectory(LagcScheme scheme, int[] active, double[] loss, boolean re
             i++;
         }
         return new LagcTrajectory(
-                scheme, Arrays.copyOf(active, i), Arrays.copyOf(loss, i + 1), loss[i] <= eps);
+                scheme,
+                Arrays.copyOf(active, i),
+                Arrays.copyOf(loss, i + 1),
+                loss[i] <= eps,
+                smoothness);
     }
 
     /** Σ of the per-iteration communication (7) over all iterations. */

@@ -89,9 +89,11 @@ public final class HeteroGcReproduction implements Reproduction {
                                                 hetero,
                                                 group,
                                                 bound))
-                                .withPaper(c == 0 ? 3.0 : Double.NaN)
                                 .withDigest(DIGEST_RATIO[c]);
-                out.add(c == 0 ? row.from(UP_TO_3X) : row);
+                out.add(
+                        c == 0
+                                ? row.withPaper(3.0).from(UP_TO_3X)
+                                : row); // the abstract's "up to 3x"
             }
         }
         return out;

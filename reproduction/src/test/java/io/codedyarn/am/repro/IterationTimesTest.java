@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import io.codedyarn.placement.Seeds;
+import io.codedyarn.placement.bcc.BccThresholds;
 import java.util.random.RandomGenerator;
 import org.junit.jupiter.api.Test;
 
@@ -14,14 +15,6 @@ import org.junit.jupiter.api.Test;
  */
 class IterationTimesTest {
     static final int N = 200_000;
-
-    static double harmonic(int k) {
-        double h = 0;
-        for (int j = 1; j <= k; j++) {
-            h += 1.0 / j;
-        }
-        return h;
-    }
 
     /** {mean, s.e.} of the Pareto (0) or exponential (1) time of iterations with k active units. */
     static double[] sample(LagcScheme scheme, int k, boolean pareto, long seed) {
@@ -47,21 +40,23 @@ class IterationTimesTest {
         // GD: max of 20 at mean 0.05 = 0.05·H_20
         assertMean(
                 sample(new LagcScheme("GD", 20, 1, 1, 1, false), 20, false, 1),
-                0.05 * harmonic(20));
+                0.05 * BccThresholds.harmonic(20));
         // GC: 17th of 20 at mean 0.2 = 0.2·(H_20 − H_3)
         assertMean(
                 sample(new LagcScheme("GC", 1, 20, 17, 4, false), 1, false, 2),
-                0.2 * (harmonic(20) - harmonic(3)));
+                0.2 * (BccThresholds.harmonic(20) - BccThresholds.harmonic(3)));
         // G-GD: max over 5 groups of the fastest of 4 at mean 0.2; the min is exp with mean 0.05
         assertMean(
-                sample(new LagcScheme("G-GD", 5, 4, 1, 4, false), 5, false, 3), 0.05 * harmonic(5));
+                sample(new LagcScheme("G-GD", 5, 4, 1, 4, false), 5, false, 3),
+                0.05 * BccThresholds.harmonic(5));
         // LAGC, one active group: 2nd of 5 at mean 0.2 = 0.2·(H_5 − H_3)
         assertMean(
                 sample(new LagcScheme("LAGC", 4, 5, 2, 4, true), 1, false, 4),
-                0.2 * (harmonic(5) - harmonic(3)));
+                0.2 * (BccThresholds.harmonic(5) - BccThresholds.harmonic(3)));
         // LAG with 3 active workers: max of 3 = 0.05·H_3
         assertMean(
-                sample(new LagcScheme("LAG", 20, 1, 1, 1, true), 3, false, 5), 0.05 * harmonic(3));
+                sample(new LagcScheme("LAG", 20, 1, 1, 1, true), 3, false, 5),
+                0.05 * BccThresholds.harmonic(3));
     }
 
     @Test

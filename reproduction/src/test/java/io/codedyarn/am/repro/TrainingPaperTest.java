@@ -55,8 +55,8 @@ class TrainingPaperTest {
     @Test
     void lagcTrainingRowsCarryStandardErrors() {
         List<ReproducedNumber> rows = new LagcTraining().run(1, 0.2);
-        // The LAGC paper prints no number for Figs. 8-9 (qualitative statements only).
+        // The LAGC paper prints no number for Figs. 8-9 (qualitative statements only): with no
+        // published value to cover it, PaperCheck fails any row that shows a paper value.
         PaperCheck.check(rows, List.of());
-        assertThat(rows).allSatisfy(n -> assertThat(n.paper()).isNaN());
     }
 }

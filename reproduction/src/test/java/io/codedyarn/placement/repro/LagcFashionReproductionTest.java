@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import io.codedyarn.am.repro.LagcFashion;
+import io.codedyarn.placement.bcc.BccThresholds;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -14,13 +15,6 @@ import org.junit.jupiter.api.Test;
  * forms written here; the §VI claims with a wide margin hold. Scale 0.1: 10 realizations.
  */
 class LagcFashionReproductionTest {
-    static double harmonic(int k) {
-        double h = 0;
-        for (int j = 1; j <= k; j++) {
-            h += 1.0 / j;
-        }
-        return h;
-    }
 
     @Test
     void rowsHaveStandardErrorsAndTheModelsClosedForms() {
@@ -29,15 +23,17 @@ class LagcFashionReproductionTest {
         PaperCheck.check(rows, List.of());
         String exp = "exponential";
         // (21): GD max of 20 at mean η; GC 17th of 20 at 4η; G-GD max of 5 of the fastest of 4
-        double[][] closed = {
-            {0.05 * harmonic(20)}, {0.2 * (harmonic(20) - harmonic(3))}, {0.05 * harmonic(5)}
+        double[] closed = {
+            0.05 * BccThresholds.harmonic(20),
+            0.2 * (BccThresholds.harmonic(20) - BccThresholds.harmonic(3)),
+            0.05 * BccThresholds.harmonic(5)
         };
         String[] labels = {"GD", "GC", "G-GD"};
         for (int k = 0; k < labels.length; k++) {
             ReproducedNumber n = PaperCheck.row(rows, labels[k] + ": mean iteration time", exp);
             assertThat(n.ours())
                     .as(labels[k])
-                    .isCloseTo(closed[k][0], within(PaperCheck.Z * n.standardError() + 1e-12));
+                    .isCloseTo(closed[k], within(PaperCheck.Z * n.standardError() + 1e-12));
         }
         // (20) with αL = 1: the lazy schemes need as many iterations as GD (±1 %)
         double gd = PaperCheck.row(rows, "GD: I_ε", "").ours();
