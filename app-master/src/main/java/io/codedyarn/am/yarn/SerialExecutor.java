@@ -88,6 +88,7 @@ final class SerialExecutor implements Executor, Scheduler, AutoCloseable {
                 LOG.debug("{} is closed: dropped {}", thread.getName(), action);
                 return;
             }
+            enqueueDue(); // timers due by now were "posted" before this action
             actions.add(action);
             changed.signal();
         } finally {
@@ -95,12 +96,12 @@ final class SerialExecutor implements Executor, Scheduler, AutoCloseable {
         }
     }
 
-    /** Posts {@code action} once the clock reaches now + {@code delay}. */
     @Override
     public long nanos() {
         return clock.nanos();
     }
 
+    /** Posts {@code action} once the clock reaches now + {@code delay}. */
     @Override
     public Cancellable schedule(Duration delay, Runnable action) {
         lock.lock();
@@ -164,15 +165,24 @@ final class SerialExecutor implements Executor, Scheduler, AutoCloseable {
         }
     }
 
+    /**
+     * Moves the timers due by now behind what was posted before they came due (under the lock): a
+     * due timer is an action posted at its deadline. Checked at every post as well as before the
+     * thread takes an action, so an action posted after the clock passed a deadline runs after that
+     * timer, even while the thread was still waiting for it.
+     */
+    private void enqueueDue() {
+        while (!timers.isEmpty() && timers.peek().deadline - clock.nanos() <= 0) {
+            actions.add(timers.poll().action);
+        }
+    }
+
     /** The next action to run, waiting for one; null once closed. */
     private Runnable take() throws InterruptedException {
         lock.lock();
         try {
             while (!closed) {
-                // due timers join the queue behind what was posted before they came due
-                while (!timers.isEmpty() && timers.peek().deadline - clock.nanos() <= 0) {
-                    actions.add(timers.poll().action);
-                }
+                enqueueDue();
                 if (!actions.isEmpty()) {
                     return actions.poll();
                 }
