@@ -165,11 +165,18 @@ final class Adapter {
     private void changed(long iteration, double now, RoundEngine.Change c) {
         int w = c.worker();
         switch (c.kind()) {
-            case FAILED -> {
+            case FAILED, HUNG -> {
+                boolean hung = c.kind() == RoundEngine.Change.Kind.HUNG;
                 String node = engine.node(w);
-                record(iteration, now, w, node, "failed", c.detail());
+                // a hang is dated when it was judged (the failure's own time is unknown)
+                double at = hung && !Double.isNaN(c.seconds()) ? c.seconds() : now;
+                record(iteration, at, w, node, hung ? "hung" : "failed", c.detail());
                 failures[w]++;
-                if (settings.enabled() && node != null && exclusion.failed(node)) {
+                if (hung && settings.enabled() && node != null) {
+                    // silence with the connection open is the node's (frozen, cut off, thrashing)
+                    // more often than the worker's: its other workers are suspect too
+                    exclude(iteration, now, node, "worker " + w + " hung there");
+                } else if (settings.enabled() && node != null && exclusion.failed(node)) {
                     exclude(
                             iteration,
                             now,
@@ -214,6 +221,12 @@ final class Adapter {
                                 c.how(),
                                 (Double.isNaN(c.seconds()) ? now : c.seconds())
                                         - replacingSince[w]));
+            }
+            case READY -> {
+                if (c.previous() == null) { // else it joined at once, mid-round
+                    engine.admit(w, c.detail());
+                }
+                record(iteration, now, w, c.detail(), "ready", c.how() + "; it takes tasks now");
             }
             case REPLACEMENT_FAILED ->
                     record(iteration, now, w, engine.node(w), "replacement-failed", c.detail());

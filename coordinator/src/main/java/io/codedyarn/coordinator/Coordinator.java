@@ -7,6 +7,7 @@ import io.codedyarn.coordinator.checkpoint.Checkpoint;
 import io.codedyarn.coordinator.checkpoint.CheckpointInterval;
 import io.codedyarn.coordinator.checkpoint.CheckpointSink;
 import io.codedyarn.coordinator.checkpoint.InvalidCheckpointException;
+import io.codedyarn.coordinator.liveness.LivenessSettings;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.Training;
 import io.codedyarn.worker.task.Task;
@@ -42,6 +43,7 @@ public final class Coordinator {
     private long startupTimeoutNanos = 600_000_000_000L;
     private boolean loadBalance;
     private AdaptSettings adaptation = AdaptSettings.off();
+    private LivenessSettings liveness = LivenessSettings.off();
     private int clusterNodes = 1;
     private BalanceSchedule balanceSchedule = BalanceSchedule.defaults();
     private LazySettings lazySettings = LazySettings.defaults();
@@ -109,6 +111,17 @@ public final class Coordinator {
                 "--optimizer",
                 "only applies to exact-gradient schemes; %s uses its own update",
                 plan.scheme());
+    }
+
+    /**
+     * Deadlines for workers that stay connected but answer nothing, and for starts ({@link
+     * LivenessSettings}; off by default here, on through {@code coded-yarn.liveness.*}). With them
+     * on, an exact code also starts training once the workers ready can decode; the rest join when
+     * ready.
+     */
+    public Coordinator liveness(LivenessSettings settings) {
+        this.liveness = java.util.Objects.requireNonNull(settings);
+        return this;
     }
 
     /**
@@ -247,8 +260,10 @@ public final class Coordinator {
                         run.decisions,
                         !Replanner.applies(spec)); // measured speeds answer slowness with loads
         engine.replacementWaitSeconds(adaptation.replacementWaitSeconds());
+        engine.liveness(liveness);
         try {
-            engine.awaitReady(startupTimeoutNanos);
+            engine.awaitReady(
+                    startupTimeoutNanos, startsWith(), changes -> adapter.adapt(0, changes));
             rounds = new DecodeGate(plan, engine, run.decisions);
             LOG.info(
                     "training {} with {} ({}), {} workers, seed {}",
@@ -312,6 +327,34 @@ public final class Coordinator {
                 List.copyOf(run.iterations()),
                 engine.latencyLog(),
                 run.decisions.list());
+    }
+
+    /**
+     * Which sets of ready workers can start training: with liveness on, for an exact code, those
+     * whose codewords decode (n − s of them for a cyclic code); otherwise all.
+     */
+    private java.util.function.Predicate<boolean[]> startsWith() {
+        if (!liveness.enabled() || !(Families.training(plan) instanceof Training.Decoded)) {
+            return ready -> {
+                for (boolean r : ready) {
+                    if (!r) {
+                        return false;
+                    }
+                }
+                return true;
+            };
+        }
+        return ready -> {
+            java.util.BitSet arrived = new java.util.BitSet();
+            for (int w = 0; w < ready.length; w++) {
+                if (ready[w]) {
+                    for (int c : plan.sends(w)) {
+                        arrived.set(c);
+                    }
+                }
+            }
+            return plan.decoder().decode(arrived).isPresent();
+        };
     }
 
     /**

@@ -1,5 +1,7 @@
 package io.codedyarn.coordinator;
 
+import io.codedyarn.coordinator.liveness.LivenessSettings;
+import io.codedyarn.coordinator.liveness.TaskDeadlines;
 import io.codedyarn.worker.task.Task;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -63,6 +65,23 @@ final class RoundEngine {
     private final java.util.ArrayDeque<Slot>[] open;
 
     private final long[] lastReceived; // per worker: when its previous result arrived
+    private LivenessSettings liveness = LivenessSettings.off();
+    private TaskDeadlines deadlines; // null: liveness off
+
+    /** Per worker: its first container has not said Ready yet (training may have started). */
+    private final boolean[] starting;
+
+    /** When {@link #awaitReady} began, and the slowest start among the workers ready so far. */
+    private long startedAt;
+
+    private long slowestStart = -1;
+
+    /** Per worker: clock nanos by which its requested replacement must be ready (at start). */
+    private final long[] replaceBy;
+
+    /** An event {@link #awaitReady} took from the source but did not handle. */
+    private final java.util.ArrayDeque<CoordinatorEvent> early = new java.util.ArrayDeque<>();
+
     private final Map<Long, Slot> slots = new HashMap<>();
     private final List<Slot> log = new ArrayList<>();
     private final List<Slot> changed = new ArrayList<>(); // for a LiveFeed
@@ -89,6 +108,8 @@ final class RoundEngine {
         this.open = queues;
         this.lastReceived = new long[workers];
         java.util.Arrays.fill(lastReceived, Long.MIN_VALUE);
+        this.starting = new boolean[workers];
+        this.replaceBy = new long[workers];
         this.start = clock.nanos();
     }
 
@@ -96,34 +117,259 @@ final class RoundEngine {
         return workers;
     }
 
+    /**
+     * Deadlines for workers that stay connected but answer nothing ({@link TaskDeadlines}), and for
+     * starts; set before {@link #awaitReady}. Off (the default): a silent worker stalls its round.
+     */
+    void liveness(LivenessSettings settings) {
+        this.liveness = java.util.Objects.requireNonNull(settings);
+        this.deadlines = settings.enabled() ? new TaskDeadlines(workers, settings) : null;
+    }
+
     /** Waits until every worker reported ready; returns the slowest load time in seconds. */
     double awaitReady(long timeoutNanos) throws InterruptedException, RunAborted {
-        boolean[] ready = new boolean[workers];
-        int count = 0;
-        long deadline = clock.nanos() + timeoutNanos;
+        return awaitReady(timeoutNanos, ready -> allOf(ready), changes -> {});
+    }
+
+    /**
+     * Waits until the workers ready are {@code enough} (for an exact code: their codewords decode,
+     * so training can go on without the rest, which join when ready); returns the slowest load time
+     * in seconds. A worker that fails at start, or (with liveness on) is not ready within its start
+     * deadline, is a {@link Change.Kind#FAILED} change handed to {@code adapt} at once, which may
+     * ask for its replacement ({@link #replace}); a replacement that says Ready takes the worker's
+     * place. The run is aborted, naming each missing worker, its node and cause, only when enough
+     * workers can no longer be ready: failed and not replaced, or a replacement not ready within
+     * {@link #replacementWaitSeconds}, or nothing ready within {@code timeoutNanos}.
+     */
+    double awaitReady(
+            long timeoutNanos,
+            java.util.function.Predicate<boolean[]> enough,
+            java.util.function.Consumer<List<Change>> adapt)
+            throws InterruptedException, RunAborted {
+        startedAt = clock.nanos();
+        long overall = startedAt + timeoutNanos;
+        java.util.Arrays.fill(starting, true);
         long slowest = 0;
-        while (count < workers) {
-            CoordinatorEvent e = events.poll(deadline - clock.nanos());
-            if (e == null) {
-                throw new RunAborted(
-                        (workers - count) + " of " + workers + " workers not ready in time");
+        boolean[] ready = new boolean[workers];
+        while (!enough.test(ready.clone())) {
+            if (!changes.isEmpty()) {
+                adapt.accept(drainChanges()); // may ask for replacements
+                continue;
             }
-            if (e instanceof CoordinatorEvent.WorkerReady r && !ready[r.worker()]) {
-                ready[r.worker()] = true;
-                node[r.worker()] = r.host();
-                count++;
+            boolean[] possible = ready.clone();
+            for (int w = 0; w < workers; w++) {
+                possible[w] |= starting[w] || replacing[w];
+            }
+            if (!enough.test(possible)) {
+                throw new RunAborted(
+                        notReady("not enough workers are ready and no replacement is on its way"));
+            }
+            long now = clock.nanos();
+            Arrival hung = overdueStart(now);
+            if (hung != null) {
+                continue; // its FAILED change goes to adapt first
+            }
+            long until = Math.min(overall, nextStartDeadline());
+            for (int w = 0; w < workers; w++) {
+                if (replacing[w] && !alive(w)) {
+                    until = Math.min(until, replaceBy[w]);
+                }
+            }
+            CoordinatorEvent e = events.poll(Math.max(0, until - now));
+            if (e == null) {
+                abortIfOverdue(overall, timeoutNanos);
+            } else if (e instanceof CoordinatorEvent.WorkerReady r) {
+                int w = r.worker();
+                if (replacing[w] && !alive(w)) {
+                    String previous = node(w);
+                    promote(w, r.host());
+                    changes.add(
+                            new Change(
+                                    w,
+                                    Change.Kind.STANDBY,
+                                    r.host(),
+                                    (r.spare() ? "a warm spare" : "a new container")
+                                            + ", its partitions loaded in "
+                                            + r.loadNanos() / 1_000_000
+                                            + " ms, before training started",
+                                    previous == null ? "(never ready)" : previous,
+                                    elapsedSeconds()));
+                } else if (starting[w]) {
+                    starting[w] = false;
+                    node[w] = r.host();
+                    slowestStart = Math.max(slowestStart, clock.nanos() - startedAt);
+                } else {
+                    continue; // a duplicate, or a worker given up on whose container lingers
+                }
+                ready[w] = true;
                 slowest = Math.max(slowest, r.loadNanos());
                 LOG.info(
                         "worker {} ready on {} (loaded in {} ms)",
-                        r.worker(),
+                        w,
                         r.host(),
                         r.loadNanos() / 1_000_000);
             } else if (e instanceof CoordinatorEvent.WorkerFailed f) {
-                throw new RunAborted("worker " + f.worker() + " failed at start: " + f.reason());
+                int w = f.worker();
+                if (starting[w]) {
+                    starting[w] = false;
+                    fail(w, "failed at start: " + f.reason(), Change.Kind.FAILED);
+                } else if (alive(w)) { // ready, then failed before training started
+                    ready[w] = false;
+                    fail(w, f.reason(), Change.Kind.FAILED);
+                }
+            } else if (e instanceof CoordinatorEvent.ReplacementFailed f && replacing[f.worker()]) {
+                replacing[f.worker()] = false;
+                changes.add(new Change(f.worker(), Change.Kind.REPLACEMENT_FAILED, f.reason()));
+            }
+        }
+        // ready events already queued count too: training starts without a worker only when it
+        // is really not ready yet
+        CoordinatorEvent queued;
+        while ((queued = events.poll(0)) instanceof CoordinatorEvent.WorkerReady r
+                && starting[r.worker()]) {
+            starting[r.worker()] = false;
+            node[r.worker()] = r.host();
+            slowest = Math.max(slowest, r.loadNanos());
+            LOG.info(
+                    "worker {} ready on {} (loaded in {} ms)",
+                    r.worker(),
+                    r.host(),
+                    r.loadNanos() / 1_000_000);
+        }
+        if (queued != null) {
+            early.add(queued); // next() takes it first
+        }
+        for (int w = 0; w < workers; w++) {
+            if (starting[w]) { // training goes on without it; it joins when ready
+                deathCause[w] = "not ready yet";
+                LOG.info("training starts without worker {}: it joins when it is ready", w);
             }
         }
         start = clock.nanos() - resumedNanos;
         return slowest / 1e9;
+    }
+
+    /** At start: nothing came before the overall timeout or a replacement's wait. */
+    private void abortIfOverdue(long overall, long timeoutNanos) throws RunAborted {
+        long now = clock.nanos();
+        if (now >= overall) {
+            throw new RunAborted(
+                    notReady(
+                            "not enough workers were ready within "
+                                    + Math.round(timeoutNanos / 1e9)
+                                    + " s of the start"));
+        }
+        for (int w = 0; w < workers; w++) {
+            if (replacing[w] && !alive(w) && now >= replaceBy[w]) {
+                throw new RunAborted(
+                        notReady(
+                                "worker "
+                                        + w
+                                        + "'s replacement was not ready within "
+                                        + fmt(replacementWaitSeconds)
+                                        + " s (coded-yarn.worker.replacement-wait-seconds)"));
+            }
+        }
+    }
+
+    private static boolean allOf(boolean[] ready) {
+        for (boolean r : ready) {
+            if (!r) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private String notReady(String why) {
+        StringBuilder b = new StringBuilder("cannot start training: ").append(why);
+        for (int w = 0; w < workers; w++) {
+            boolean missing = starting[w] || !alive(w);
+            if (missing) {
+                b.append("; worker ").append(w);
+                String n = node(w);
+                if (n != null) {
+                    b.append(" on ").append(n);
+                }
+                b.append(": ")
+                        .append(
+                                starting[w]
+                                        ? "its container is not ready yet"
+                                        : deathCause[w]
+                                                + (replacing[w]
+                                                        ? " (replacement on its way)"
+                                                        : ""));
+            }
+        }
+        return b.toString();
+    }
+
+    /**
+     * Clock nanos by which a worker still starting must be ready: the start's overall timeout until
+     * some worker is ready, then max(start floor, start factor × the slowest start so far).
+     */
+    private long startDeadline() {
+        if (deadlines == null || slowestStart < 0) {
+            return Long.MAX_VALUE;
+        }
+        double allowance =
+                Math.max(liveness.startFloorSeconds(), liveness.startFactor() * slowestStart / 1e9);
+        return startedAt + (long) (allowance * 1e9);
+    }
+
+    private long nextStartDeadline() {
+        for (boolean s : starting) {
+            if (s) {
+                return startDeadline();
+            }
+        }
+        return Long.MAX_VALUE;
+    }
+
+    /** The first worker still starting past its start deadline, declared hung; else null. */
+    private Arrival overdueStart(long now) {
+        long due = startDeadline();
+        if (now < due) {
+            return null;
+        }
+        for (int w = 0; w < workers; w++) {
+            if (starting[w]) {
+                starting[w] = false;
+                String why =
+                        String.format(
+                                java.util.Locale.ROOT,
+                                "hung at start: not ready %s s after the start (deadline: %s × the"
+                                        + " slowest ready worker's %s s, at least %s s)",
+                                fmt((now - startedAt) / 1e9),
+                                fmt(liveness.startFactor()),
+                                fmt(slowestStart / 1e9),
+                                fmt(liveness.startFloorSeconds()));
+                return fail(w, why, Change.Kind.HUNG);
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Declares the worker failed ({@code why}); a hung one's incarnation is abandoned (its
+     * container stopped), since nothing else would end it.
+     */
+    private Arrival fail(int w, String why, Change.Kind kind) {
+        deathCause[w] = why;
+        inFlight[w] = 0;
+        open[w].clear();
+        if (kind == Change.Kind.HUNG) {
+            LOG.warn("worker {} on {} declared failed: {}", w, node(w), why);
+            port.abandon(w, why);
+        } else {
+            LOG.warn("worker {} failed: {}", w, why);
+        }
+        changes.add(new Change(w, kind, why, "", null, elapsedSeconds()));
+        return new Arrival(w, -1, new long[0], null, 0, why);
+    }
+
+    private static String fmt(double v) {
+        return String.format(java.util.Locale.ROOT, "%.3g", v);
     }
 
     /**
@@ -153,6 +399,12 @@ final class RoundEngine {
 
     long now() {
         return clock.nanos();
+    }
+
+    /** Clock nanos at {@code seconds} coordinator seconds (the inverse of {@link #seconds}). */
+    long nanosAt(double seconds) {
+        double nanos = start + seconds * 1e9;
+        return nanos >= Long.MAX_VALUE ? Long.MAX_VALUE : (long) nanos;
     }
 
     /** Coordinator seconds since the workers were ready. */
@@ -200,9 +452,7 @@ final class RoundEngine {
         }
         Slot s = new Slot(iteration, worker, clock.nanos(), load, tags);
         Slot old = slots.put(key(task.round(), worker), s);
-        if (iteration >= 0) {
-            open[worker].addLast(s);
-        }
+        open[worker].addLast(s);
         if (old != null) {
             throw new IllegalStateException(
                     "worker " + worker + " already has a task of round " + task.round());
@@ -219,14 +469,21 @@ final class RoundEngine {
      */
     Arrival next(long deadline) throws InterruptedException {
         while (true) {
-            long wait = deadline == Long.MAX_VALUE ? Long.MAX_VALUE : deadline - clock.nanos();
+            long now = clock.nanos();
+            Arrival hung = overdue(now);
+            if (hung != null) {
+                return hung;
+            }
+            long silentBy = nextOverdue();
+            long until = Math.min(deadline, silentBy);
+            long wait = until == Long.MAX_VALUE ? Long.MAX_VALUE : until - now;
             if (wait < 0) {
                 return null;
             }
-            CoordinatorEvent e = events.poll(wait);
+            CoordinatorEvent e = early.isEmpty() ? events.poll(wait) : early.poll();
             if (e == null) {
-                if (deadline == Long.MAX_VALUE) {
-                    continue;
+                if (deadline == Long.MAX_VALUE || silentBy < deadline) {
+                    continue; // a silent worker's deadline (or none): judged at the loop's top
                 }
                 return null;
             }
@@ -236,14 +493,37 @@ final class RoundEngine {
                     return a;
                 }
             } else if (e instanceof CoordinatorEvent.WorkerFailed f) {
-                if (alive(f.worker())) {
-                    deathCause[f.worker()] = f.reason();
-                    inFlight[f.worker()] = 0;
-                    open[f.worker()].clear();
-                    LOG.warn("worker {} failed: {}", f.worker(), f.reason());
-                    changes.add(new Change(f.worker(), Change.Kind.FAILED, f.reason()));
-                    return new Arrival(f.worker(), -1, new long[0], null, 0, f.reason());
+                int w = f.worker();
+                if (starting[w]) { // not ready yet, training went on without it
+                    starting[w] = false;
+                    return fail(w, "failed at start: " + f.reason(), Change.Kind.FAILED);
                 }
+                if (alive(w)) {
+                    return fail(w, f.reason(), Change.Kind.FAILED);
+                }
+            } else if (e instanceof CoordinatorEvent.WorkerReady r && starting[r.worker()]) {
+                // its first container, late: it holds its partitions and takes tasks from now on
+                // (at once when a round waits for it, else from the next round on)
+                int w = r.worker();
+                starting[w] = false;
+                String how =
+                        "its first container, "
+                                + (clock.nanos() - startedAt) / 1_000_000
+                                + " ms after the start";
+                if (stalled) {
+                    admit(w, r.host());
+                    changes.add(
+                            new Change(
+                                    w,
+                                    Change.Kind.READY,
+                                    r.host(),
+                                    how,
+                                    r.host(),
+                                    elapsedSeconds()));
+                    return Arrival.ready(w);
+                }
+                changes.add(
+                        new Change(w, Change.Kind.READY, r.host(), how, null, elapsedSeconds()));
             } else if (e instanceof CoordinatorEvent.WorkerReady r && replacing[r.worker()]) {
                 int w = r.worker();
                 String how =
@@ -306,12 +586,22 @@ final class RoundEngine {
             return null;
         }
         s.received = clock.nanos();
+        // the answer retires this task and every older one of the worker (dropped: newest wins)
+        java.util.ArrayDeque<Slot> queue = open[res.worker()];
+        if (queue.contains(s)) {
+            while (queue.pollFirst() != s) {
+                // older tasks the worker dropped
+            }
+        }
         // A worker runs one task at a time: this one started when it was sent or when the
         // worker's previous result left, whichever is later (a single FIFO server: service =
         // departure − max(arrival, previous departure)).
         s.service = s.received - Math.max(s.sent, lastReceived[res.worker()]);
         lastReceived[res.worker()] = s.received;
         s.compute = res.computeNanos();
+        if (deadlines != null) {
+            deadlines.record(res.worker(), s.service / 1e9, s.load);
+        }
         s.use = "received";
         touch(s);
         inFlight[res.worker()]--;
@@ -428,7 +718,17 @@ final class RoundEngine {
             /** The replacement could not start (detail: why). */
             REPLACEMENT_FAILED,
             /** The worker holds the partitions {@link #load} asked for (detail: load time). */
-            LOADED
+            LOADED,
+            /**
+             * The current incarnation stays connected but answers nothing past its deadline
+             * (detail: the measured silence and the deadline); it was abandoned, as a failure.
+             */
+            HUNG,
+            /**
+             * The worker's first container was ready only after training started (detail: its node;
+             * previous: set when it joined at once, within a round that waited for it).
+             */
+            READY
         }
     }
 
@@ -473,7 +773,7 @@ final class RoundEngine {
 
     /** The node the worker's current incarnation runs on (as its ready event named it). */
     String node(int worker) {
-        return node[worker];
+        return node[worker] != null ? node[worker] : port.node(worker);
     }
 
     boolean replacing(int worker) {
@@ -497,7 +797,7 @@ final class RoundEngine {
     boolean awaitReplacements() {
         stallHook.run();
         for (int w = 0; w < workers; w++) {
-            if (!alive(w) && replacing[w]) {
+            if (!alive(w) && (replacing[w] || starting[w])) {
                 stalled = true;
                 return true;
             }
@@ -536,6 +836,7 @@ final class RoundEngine {
             return false;
         }
         replacing[worker] = true;
+        replaceBy[worker] = clock.nanos() + (long) (replacementWaitSeconds * 1e9);
         return true;
     }
 
@@ -551,6 +852,9 @@ final class RoundEngine {
     void promote(int worker, String newNode) {
         port.promote(worker);
         replacing[worker] = false;
+        if (deadlines != null) {
+            deadlines.reset(worker); // a new JVM on another node: its own history starts now
+        }
         deathCause[worker] = null;
         inFlight[worker] = 0;
         lastReceived[worker] = clock.nanos();
@@ -566,6 +870,60 @@ final class RoundEngine {
                             }
                             return false;
                         });
+    }
+
+    /**
+     * A worker whose first container was ready only after training started takes part from now on
+     * (no old incarnation to stop, unlike {@link #promote}).
+     */
+    void admit(int worker, String host) {
+        deathCause[worker] = null;
+        inFlight[worker] = 0;
+        lastReceived[worker] = clock.nanos();
+        node[worker] = host;
+        open[worker].clear();
+    }
+
+    /**
+     * The first live worker silent past its deadline (its oldest open task, or its start), declared
+     * hung and abandoned: a failure arrival, as if its connection had broken. Null when none is.
+     */
+    private Arrival overdue(long now) {
+        if (deadlines == null) {
+            return null;
+        }
+        Arrival start = overdueStart(now);
+        if (start != null) {
+            return start;
+        }
+        for (int w = 0; w < workers; w++) {
+            Slot head = open[w].peekFirst();
+            if (head != null && alive(w)) {
+                long since = Math.max(head.sent, lastReceived[w]);
+                double silent = (now - since) / 1e9;
+                if (silent >= deadlines.allowance(w, head.load)) {
+                    return fail(w, deadlines.explain(w, head.load, silent), Change.Kind.HUNG);
+                }
+            }
+        }
+        return null;
+    }
+
+    /** Clock nanos of the next silent worker's deadline (MAX_VALUE: none). */
+    private long nextOverdue() {
+        if (deadlines == null) {
+            return Long.MAX_VALUE;
+        }
+        long next = nextStartDeadline();
+        for (int w = 0; w < workers; w++) {
+            Slot head = open[w].peekFirst();
+            if (head != null && alive(w)) {
+                long since = Math.max(head.sent, lastReceived[w]);
+                long by = since + (long) Math.ceil(deadlines.allowance(w, head.load) * 1e9);
+                next = Math.min(next, by);
+            }
+        }
+        return next;
     }
 
     private long key(long round, int worker) {

@@ -59,7 +59,10 @@ final class RoundLoop {
                     List<RoundEngine.Change> drained = run.engine.drainChanges();
                     List<RoundEngine.Change> failed = new ArrayList<>();
                     for (RoundEngine.Change c : drained) {
-                        (c.kind() == RoundEngine.Change.Kind.FAILED ? failed : heldForAdapter)
+                        (c.kind() == RoundEngine.Change.Kind.FAILED
+                                                || c.kind() == RoundEngine.Change.Kind.HUNG
+                                        ? failed
+                                        : heldForAdapter)
                                 .add(c);
                     }
                     adapter.adapt(run.iteration(), failed);
@@ -90,7 +93,9 @@ final class RoundLoop {
                 return Stop.CONVERGED;
             }
             Aggregator round = family.begin(run.iteration());
-            collect(run.engine, round);
+            if (!collect(run.engine, round, timeLimit())) {
+                return Stop.TIME_LIMIT; // mid-round: the round's partial results are dropped
+            }
             Optional<Stop> stop = run.record(family.step());
             if (stop.isPresent()) {
                 return stop.get();
@@ -116,14 +121,36 @@ final class RoundLoop {
         heldForReplanner.clear();
     }
 
+    /** Clock nanos at which {@code --time-limit} passes (MAX_VALUE: none). */
+    private long timeLimit() {
+        double limit = run.spec.timeLimitSeconds();
+        return Double.isNaN(limit) ? Long.MAX_VALUE : run.engine.nanosAt(limit);
+    }
+
     /** Feeds arrivals (null once the deadline passed) to the aggregator until it has enough. */
     static void collect(RoundEngine engine, Aggregator aggregator)
             throws InterruptedException, RunAborted {
+        collect(engine, aggregator, Long.MAX_VALUE);
+    }
+
+    /**
+     * {@link #collect(RoundEngine, Aggregator)} until clock nanos {@code limit}; false when the
+     * limit passed first (the round did not complete).
+     */
+    static boolean collect(RoundEngine engine, Aggregator aggregator, long limit)
+            throws InterruptedException, RunAborted {
         if (aggregator.enough()) {
-            return;
+            return true;
         }
-        while (!aggregator.accept(engine.next(aggregator.deadline()))) {
-            // each pass takes one event
+        while (true) {
+            long deadline = aggregator.deadline();
+            Arrival a = engine.next(Math.min(deadline, limit));
+            if (a == null && deadline > limit && engine.nanos() >= limit) {
+                return false;
+            }
+            if (aggregator.accept(a)) {
+                return true;
+            }
         }
     }
 }

@@ -66,6 +66,7 @@ public final class SimulatedCluster implements WorkerPort, EventSource {
     private final long[] busyUntil;
     private final Pending[] queued;
     private final long[] failAt;
+    private final long[] hangAt;
     private Slowdown[] slowdowns;
     private Nodes nodes;
     private String[] standby;
@@ -96,6 +97,8 @@ public final class SimulatedCluster implements WorkerPort, EventSource {
         this.queued = new Pending[n];
         this.failAt = new long[n];
         java.util.Arrays.fill(failAt, Long.MAX_VALUE);
+        this.hangAt = new long[n];
+        java.util.Arrays.fill(hangAt, Long.MAX_VALUE);
         for (int w = 0; w < n; w++) {
             push(
                     clock.nanos(),
@@ -169,6 +172,23 @@ public final class SimulatedCluster implements WorkerPort, EventSource {
         long at = (long) (seconds * 1e9);
         failAt[worker] = at;
         push(at, worker, new CoordinatorEvent.WorkerFailed(worker, "simulated failure"), null, at);
+        return this;
+    }
+
+    /**
+     * Worker w goes quiet at simulated second s, its connection open (a frozen host, a JVM stopped
+     * with SIGSTOP): no task it has not finished by then is ever answered, and nothing says so. At
+     * second 0 it never says Ready. A replacement ({@link #promote}) answers normally.
+     */
+    public SimulatedCluster hangAt(int worker, double seconds) {
+        long at = (long) (seconds * 1e9);
+        hangAt[worker] = at;
+        queue.removeIf(
+                p ->
+                        p.worker() == worker
+                                && p.at() >= at
+                                && (p.task() != null
+                                        || p.event() instanceof CoordinatorEvent.WorkerReady));
         return this;
     }
 
@@ -279,6 +299,12 @@ public final class SimulatedCluster implements WorkerPort, EventSource {
         return true;
     }
 
+    /** The node the worker runs on, once {@link #nodes} placed it (else null). */
+    @Override
+    public String node(int worker) {
+        return nodes == null ? null : nodes.nodeOf()[worker];
+    }
+
     /** The replacement takes over: the old incarnation's queued and running tasks vanish. */
     @Override
     public void promote(int worker) {
@@ -291,6 +317,7 @@ public final class SimulatedCluster implements WorkerPort, EventSource {
         queued[worker] = null;
         busyUntil[worker] = clock.nanos();
         failAt[worker] = Long.MAX_VALUE;
+        hangAt[worker] = Long.MAX_VALUE;
         nodes.nodeOf()[worker] = node;
         slowdowns[worker] = nodes.slowdownOn().apply(worker, node);
     }
@@ -404,8 +431,8 @@ public final class SimulatedCluster implements WorkerPort, EventSource {
             }
             long done = start + (long) Math.ceil(seconds * 1e9);
             busyUntil[w] = done;
-            if (done >= failAt[w]) {
-                continue; // dies before it finishes
+            if (done >= failAt[w] || done >= hangAt[w]) {
+                continue; // dies, or goes quiet, before it finishes
             }
             Pending p = push(done, w, null, task, start);
             if (start > now) {

@@ -36,6 +36,20 @@ public interface WorkerPort {
     }
 
     /**
+     * Gives up on {@code worker}'s current incarnation, which stays connected but answers nothing
+     * ({@code why}: the measured silence): its stream is closed without a {@link
+     * CoordinatorEvent.WorkerFailed} (the coordinator counted the failure already) and its
+     * container stopped, since nothing else would end it. A later {@link #replace} starts its
+     * successor. Default: nothing to stop.
+     */
+    default void abandon(int worker, String why) {}
+
+    /** The node the worker's container runs on, when the cluster knows it (null: unknown). */
+    default String node(int worker) {
+        return null;
+    }
+
+    /**
      * Has {@code worker} load partitions {@code add} (beside its node where the cluster places
      * data) and then hold exactly {@code add ∪ retain}: the data of a re-planned code ({@link
      * Replanner}). The worker goes on computing the tasks it is sent meanwhile and answers {@link

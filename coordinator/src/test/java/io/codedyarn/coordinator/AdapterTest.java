@@ -94,9 +94,10 @@ class AdapterTest {
         RunResult slow = run(cyclic(40), "slow:factor=5,node=n1", AdaptSettings.defaults());
         assertThat(base.events()).isEmpty();
         List<String> ev = events(slow);
-        assertThat(ev)
-                .containsSubsequence("slow 1 n1", "excluded -1 n1", "replacing 1 n1")
-                .contains("replacing 4 n1");
+        // whichever of n1's workers is judged slow first excludes the node, which moves the other
+        int firstSlow = ev.indexOf(ev.contains("slow 1 n1") ? "slow 1 n1" : "slow 4 n1");
+        assertThat(firstSlow).isNotNegative().isLessThan(ev.indexOf("excluded -1 n1"));
+        assertThat(ev).contains("replacing 1 n1", "replacing 4 n1");
         assertThat(ev).anyMatch(e -> e.startsWith("replaced 1 n") && !e.endsWith("n1"));
         assertThat(ev).anyMatch(e -> e.startsWith("replaced 4 n") && !e.endsWith("n1"));
         // two of six workers 5x slow with s = 1: every round waits for one of them, until both
@@ -126,10 +127,15 @@ class AdapterTest {
         List<String> ev = events(r);
         assertThat(ev.stream().filter(e -> e.startsWith("excluded"))).hasSize(1);
         assertThat(ev.stream().filter(e -> e.startsWith("exclusion-refused"))).hasSize(1);
-        // each slow worker moves off both slow nodes (its own is avoided even when not excluded)
-        assertThat(ev.stream().filter(e -> e.startsWith("replaced")))
-                .hasSize(4)
-                .noneMatch(e -> e.endsWith(" n0") || e.endsWith(" n1"));
+        // each slow worker ends off both slow nodes (its own is avoided even when not excluded;
+        // one moved onto the other slow node before a worker there was judged moves once more)
+        java.util.Map<String, String> last = new java.util.TreeMap<>();
+        ev.stream()
+                .filter(e -> e.startsWith("replaced"))
+                .forEach(e -> last.put(e.split(" ")[1], e.split(" ")[2]));
+        assertThat(last).containsOnlyKeys("0", "1", "5", "6");
+        assertThat(last.values()).doesNotContain("n0", "n1");
+        assertThat(ev.stream().filter(e -> e.startsWith("replaced")).count()).isLessThan(8);
     }
 
     @Test

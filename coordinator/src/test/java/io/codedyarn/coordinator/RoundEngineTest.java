@@ -114,10 +114,45 @@ class RoundEngineTest {
         events.post(new CoordinatorEvent.WorkerFailed(1, "cannot read part-00001.cyd"));
         assertThatThrownBy(() -> engine.awaitReady(0))
                 .isInstanceOf(RunAborted.class)
-                .hasMessageContaining("worker 1 failed at start: cannot read part-00001.cyd");
+                .hasMessage(
+                        "cannot start training: not enough workers are ready and no replacement"
+                                + " is on its way; worker 1: failed at start: cannot read"
+                                + " part-00001.cyd; worker 2: its container is not ready yet");
         var other = new RoundEngine(new RecordingPort(2), new EventQueue(), clock);
         assertThatThrownBy(() -> other.awaitReady(0))
-                .hasMessageContaining("2 of 2 workers not ready in time");
+                .hasMessage(
+                        "cannot start training: not enough workers were ready within 0 s of the"
+                                + " start; worker 0: its container is not ready yet; worker 1: its"
+                                + " container is not ready yet");
+    }
+
+    /**
+     * An answered task is no longer open: a worker idle by design (LAG skips it) must not look as
+     * if its last task were still in service, with a "censored" age growing every round, which the
+     * slow-worker detector would read as slowness.
+     */
+    @Test
+    void anAnsweredTaskIsNoLongerOpen() throws Exception {
+        ready();
+        long r = engine.newRound();
+        engine.send(0, 0, task(r), new long[] {0}, 1);
+        clock.advance(1_000_000_000L);
+        result(0, r, 1, 900_000_000L);
+        assertThat(engine.next(clock.nanos()).worker()).isEqualTo(0);
+        assertThat(engine.drainSamples()).containsExactly(new RoundEngine.Sample(0, 0.9, 1, false));
+        clock.advance(100_000_000_000L); // 100 s with no task for worker 0
+        assertThat(engine.drainSamples()).isEmpty();
+        // an older task the worker dropped (newest wins) is retired by the newer one's answer
+        long r1 = engine.newRound();
+        engine.send(1, 1, task(r1), new long[] {0}, 1);
+        long r2 = engine.newRound();
+        engine.send(2, 1, task(r2), new long[] {0}, 1);
+        clock.advance(1_000_000_000L);
+        result(1, r2, 1, 1_000_000_000L);
+        assertThat(engine.next(clock.nanos()).round()).isEqualTo(r2);
+        engine.drainSamples();
+        clock.advance(100_000_000_000L);
+        assertThat(engine.drainSamples()).isEmpty();
     }
 
     @Test
