@@ -4,6 +4,7 @@ import io.codedyarn.coordinator.EventQueue;
 import io.codedyarn.coordinator.WorkerPort;
 import io.codedyarn.coordinator.WorkerSetup;
 import io.codedyarn.worker.net.ProtocolCodec;
+import io.codedyarn.worker.net.WorkerClient;
 import io.codedyarn.worker.protocol.v1.CoordinatorMessage;
 import io.codedyarn.worker.protocol.v1.Stop;
 import io.codedyarn.worker.protocol.v1.Vector;
@@ -112,6 +113,14 @@ public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
                         .workerEventLoopGroup(loop.group())
                         .channelType(loop.serverChannel())
                         .maxInboundMessageSize(opts.maxMessageBytes())
+                        // a worker whose host is frozen or cut off answers no ping: its stream
+                        // ends (a WorkerFailed) even while it has no task; workers ping every
+                        // WORKER_KEEPALIVE_MILLIS, which must be allowed
+                        .keepAliveTime(opts.keepaliveMillis(), TimeUnit.MILLISECONDS)
+                        .keepAliveTimeout(2 * opts.keepaliveMillis(), TimeUnit.MILLISECONDS)
+                        .permitKeepAliveTime(
+                                WorkerClient.KEEPALIVE_MILLIS / 2, TimeUnit.MILLISECONDS)
+                        .permitKeepAliveWithoutCalls(true)
                         // callbacks only post events and take short locks: run them on the
                         // transport's threads instead of handing each message to a pool thread
                         .directExecutor()
@@ -226,6 +235,19 @@ public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
         s.promoted();
         if (old != null) {
             old.retire("replaced by a new container");
+        }
+    }
+
+    /**
+     * Gives up on {@code worker}'s current stream, which stays open but answers nothing: it is told
+     * to stop and closed, without a {@code WorkerFailed} (the coordinator counted the failure
+     * already); the worker's replacement is then welcomed as its current stream.
+     */
+    @Override
+    public void abandon(int worker, String why) {
+        Connection old = connections.getAndSet(worker, null);
+        if (old != null) {
+            old.retire("the application master gave up on it: " + why);
         }
     }
 

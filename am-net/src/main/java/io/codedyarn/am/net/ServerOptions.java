@@ -20,6 +20,10 @@ import io.codedyarn.worker.net.ProtocolCodec;
  *     {@link Spares})
  * @param kernels the kernels the job's workers must run ({@link ProtocolCodec#kernels}); a worker
  *     whose Hello says otherwise is logged (WARN); empty: not checked
+ * @param keepaliveMillis after this long without traffic on a connection the server pings it
+ *     (HTTP/2 PING, gRPC keepalive) and closes it when no answer comes within twice as long (a
+ *     worker JVM starting on a busy machine answered a ping 10 s late): a frozen or cut-off
+ *     worker's stream ends as a failure even while it has no task
  */
 public record ServerOptions(
         String bindAddress,
@@ -28,9 +32,13 @@ public record ServerOptions(
         int ioThreads,
         long helloTimeoutMillis,
         int spares,
-        String kernels) {
+        String kernels,
+        long keepaliveMillis) {
     /** Default Hello timeout: a worker sends Hello right after connecting; 30 s is generous. */
     public static final long DEFAULT_HELLO_TIMEOUT_MILLIS = 30_000;
+
+    /** Default keepalive: a ping after 10 s without traffic, the stream closed 20 s later. */
+    public static final long DEFAULT_KEEPALIVE_MILLIS = 10_000;
 
     /** Default event-loop threads: one serves 64 loopback streams in well under a millisecond. */
     public static final int DEFAULT_IO_THREADS = 1;
@@ -42,6 +50,7 @@ public record ServerOptions(
                 || maxMessageBytes < 1024
                 || ioThreads < 1
                 || helloTimeoutMillis < 1
+                || keepaliveMillis < 1
                 || spares < 0) {
             throw new IllegalArgumentException(
                     "need 0 <= port <= 65535, maxMessageBytes >= 1024, ioThreads >= 1 and"
@@ -69,7 +78,8 @@ public record ServerOptions(
                 DEFAULT_IO_THREADS,
                 DEFAULT_HELLO_TIMEOUT_MILLIS,
                 0,
-                "");
+                "",
+                DEFAULT_KEEPALIVE_MILLIS);
     }
 
     /** Room for a Welcome or a Load (partition URIs, a recorded straggle trace) beside the rest. */
@@ -111,27 +121,62 @@ public record ServerOptions(
 
     public ServerOptions withBindAddress(String address) {
         return new ServerOptions(
-                address, port, maxMessageBytes, ioThreads, helloTimeoutMillis, spares, kernels);
+                address,
+                port,
+                maxMessageBytes,
+                ioThreads,
+                helloTimeoutMillis,
+                spares,
+                kernels,
+                keepaliveMillis);
     }
 
     public ServerOptions withPort(int p) {
         return new ServerOptions(
-                bindAddress, p, maxMessageBytes, ioThreads, helloTimeoutMillis, spares, kernels);
+                bindAddress,
+                p,
+                maxMessageBytes,
+                ioThreads,
+                helloTimeoutMillis,
+                spares,
+                kernels,
+                keepaliveMillis);
     }
 
     public ServerOptions withMaxMessageBytes(int bytes) {
         return new ServerOptions(
-                bindAddress, port, bytes, ioThreads, helloTimeoutMillis, spares, kernels);
+                bindAddress,
+                port,
+                bytes,
+                ioThreads,
+                helloTimeoutMillis,
+                spares,
+                kernels,
+                keepaliveMillis);
     }
 
     public ServerOptions withIoThreads(int threads) {
         return new ServerOptions(
-                bindAddress, port, maxMessageBytes, threads, helloTimeoutMillis, spares, kernels);
+                bindAddress,
+                port,
+                maxMessageBytes,
+                threads,
+                helloTimeoutMillis,
+                spares,
+                kernels,
+                keepaliveMillis);
     }
 
     public ServerOptions withHelloTimeoutMillis(long millis) {
         return new ServerOptions(
-                bindAddress, port, maxMessageBytes, ioThreads, millis, spares, kernels);
+                bindAddress,
+                port,
+                maxMessageBytes,
+                ioThreads,
+                millis,
+                spares,
+                kernels,
+                keepaliveMillis);
     }
 
     /** Expects every worker to run {@code expected} ({@link ProtocolCodec#kernels}). */
@@ -143,11 +188,31 @@ public record ServerOptions(
                 ioThreads,
                 helloTimeoutMillis,
                 spares,
-                expected);
+                expected,
+                keepaliveMillis);
+    }
+
+    public ServerOptions withKeepaliveMillis(long millis) {
+        return new ServerOptions(
+                bindAddress,
+                port,
+                maxMessageBytes,
+                ioThreads,
+                helloTimeoutMillis,
+                spares,
+                kernels,
+                millis);
     }
 
     public ServerOptions withSpares(int count) {
         return new ServerOptions(
-                bindAddress, port, maxMessageBytes, ioThreads, helloTimeoutMillis, count, kernels);
+                bindAddress,
+                port,
+                maxMessageBytes,
+                ioThreads,
+                helloTimeoutMillis,
+                count,
+                kernels,
+                keepaliveMillis);
     }
 }

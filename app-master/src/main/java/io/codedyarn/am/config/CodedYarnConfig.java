@@ -5,6 +5,7 @@ import io.codedyarn.coordinator.LazySettings;
 import io.codedyarn.coordinator.adapt.AdaptSettings;
 import io.codedyarn.coordinator.adapt.SpeedSettings;
 import io.codedyarn.coordinator.checkpoint.CheckpointInterval;
+import io.codedyarn.coordinator.liveness.LivenessSettings;
 import io.codedyarn.placement.straggle.StraggleSpec;
 import java.util.function.Function;
 
@@ -25,6 +26,8 @@ import java.util.function.Function;
  * @param lazy {@link Keys#LAZY_XI}, {@link Keys#LAZY_MEMORY}, {@link Keys#LAZY_GROUP_WAIT}
  * @param straggle {@link Keys#STRAGGLE} (a valid spec)
  * @param adaptation the {@code coded-yarn.exclusion.*} keys
+ * @param liveness the {@code coded-yarn.liveness.*} deadlines
+ * @param keepaliveSeconds {@link Keys#LIVENESS_KEEPALIVE_SECONDS}
  * @param speeds the {@code coded-yarn.speeds.*} keys ({@code --speeds auto})
  * @param checkpointInterval {@link Keys#CHECKPOINT_INTERVAL}
  * @param yarn the YARN and embedded-cluster keys
@@ -42,6 +45,8 @@ public record CodedYarnConfig(
         LazySettings lazy,
         String straggle,
         AdaptSettings adaptation,
+        LivenessSettings liveness,
+        double keepaliveSeconds,
         SpeedSettings speeds,
         CheckpointInterval checkpointInterval,
         YarnSettings yarn) {
@@ -98,6 +103,8 @@ public record CodedYarnConfig(
                 lazy(lookup),
                 straggle,
                 adaptation(lookup),
+                liveness(lookup),
+                keepalive(lookup),
                 speeds(lookup),
                 CheckpointInterval.parse(
                         parse(lookup, Keys.CHECKPOINT_INTERVAL, s -> s),
@@ -127,6 +134,53 @@ public record CodedYarnConfig(
                 interval,
                 "must be a finite number of seconds >= 0");
         return new SpeedSettings(warmup, gain, interval);
+    }
+
+    private static LivenessSettings liveness(Function<String, String> lookup) {
+        boolean on = parse(lookup, Keys.LIVENESS_ENABLED, CodedYarnConfig::strictBoolean);
+        double factor = parse(lookup, Keys.LIVENESS_TASK_FACTOR, Double::parseDouble);
+        double quantile = parse(lookup, Keys.LIVENESS_TASK_QUANTILE, Double::parseDouble);
+        int window = parse(lookup, Keys.LIVENESS_TASK_WINDOW, Integer::parseInt);
+        double floor = parse(lookup, Keys.LIVENESS_TASK_FLOOR_SECONDS, Double::parseDouble);
+        double startFactor = parse(lookup, Keys.LIVENESS_START_FACTOR, Double::parseDouble);
+        double startFloor = parse(lookup, Keys.LIVENESS_START_FLOOR_SECONDS, Double::parseDouble);
+        require(
+                factor > 1 && Double.isFinite(factor),
+                Keys.LIVENESS_TASK_FACTOR,
+                factor,
+                "must be a finite number > 1");
+        require(
+                quantile > 0 && quantile <= 1,
+                Keys.LIVENESS_TASK_QUANTILE,
+                quantile,
+                "must be in (0, 1]");
+        require(window >= 4, Keys.LIVENESS_TASK_WINDOW, window, "must be >= 4");
+        require(
+                floor > 0 && Double.isFinite(floor),
+                Keys.LIVENESS_TASK_FLOOR_SECONDS,
+                floor,
+                "must be a finite number of seconds > 0");
+        require(
+                startFactor > 1 && Double.isFinite(startFactor),
+                Keys.LIVENESS_START_FACTOR,
+                startFactor,
+                "must be a finite number > 1");
+        require(
+                startFloor > 0 && Double.isFinite(startFloor),
+                Keys.LIVENESS_START_FLOOR_SECONDS,
+                startFloor,
+                "must be a finite number of seconds > 0");
+        return new LivenessSettings(on, factor, quantile, window, floor, startFactor, startFloor);
+    }
+
+    private static double keepalive(Function<String, String> lookup) {
+        double s = parse(lookup, Keys.LIVENESS_KEEPALIVE_SECONDS, Double::parseDouble);
+        require(
+                s >= 1 && s <= 3600,
+                Keys.LIVENESS_KEEPALIVE_SECONDS,
+                s,
+                "must be a number of seconds in [1, 3600]");
+        return s;
     }
 
     private static AdaptSettings adaptation(Function<String, String> lookup) {

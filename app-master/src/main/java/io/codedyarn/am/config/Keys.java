@@ -210,6 +210,52 @@ public final class Keys {
                     16,
                     "replacements over the whole job, for slowness and failures together (>= 0)");
 
+    public static final ConfigKey<Boolean> LIVENESS_ENABLED =
+            new ConfigKey<>(
+                    "coded-yarn.liveness.enabled",
+                    true,
+                    "a worker that stays connected but answers nothing (a frozen host, a cut-off link, a JVM stopped or thrashing in GC) is declared failed at its deadline, its container stopped, its node excluded, and it is replaced as a dead worker is; an exact code starts training once the workers ready can decode, the rest join when ready; false: a silent worker stalls its round");
+
+    public static final ConfigKey<Double> LIVENESS_TASK_FACTOR =
+            new ConfigKey<>(
+                    "coded-yarn.liveness.task-factor",
+                    10.0,
+                    "a task is overdue after this many times (> 1) the high quantile of the worker's own service times per unit of load (the workers' pooled ones until it has a quarter of its window), times the task's load");
+
+    public static final ConfigKey<Double> LIVENESS_TASK_QUANTILE =
+            new ConfigKey<>(
+                    "coded-yarn.liveness.task-quantile", 0.99, "... that high quantile, in (0, 1]");
+
+    public static final ConfigKey<Integer> LIVENESS_TASK_WINDOW =
+            new ConfigKey<>(
+                    "coded-yarn.liveness.task-window",
+                    50,
+                    "... over the worker's last this many answered tasks (>= 4)");
+
+    public static final ConfigKey<Double> LIVENESS_TASK_FLOOR_SECONDS =
+            new ConfigKey<>(
+                    "coded-yarn.liveness.task-floor-seconds",
+                    10.0,
+                    "no task deadline is shorter (> 0 s); before any task was measured, the deadline is this floor: a JIT warm-up, a garbage collection or a JVM starting beside the worker is slowness, not a hang");
+
+    public static final ConfigKey<Double> LIVENESS_START_FACTOR =
+            new ConfigKey<>(
+                    "coded-yarn.liveness.start-factor",
+                    3.0,
+                    "a worker not ready after this many times (> 1) the slowest ready worker's start (counted from the first container request) is hung at start and replaced");
+
+    public static final ConfigKey<Double> LIVENESS_START_FLOOR_SECONDS =
+            new ConfigKey<>(
+                    "coded-yarn.liveness.start-floor-seconds",
+                    60.0,
+                    "no start deadline is shorter (> 0 s)");
+
+    public static final ConfigKey<Double> LIVENESS_KEEPALIVE_SECONDS =
+            new ConfigKey<>(
+                    "coded-yarn.liveness.keepalive-seconds",
+                    10.0,
+                    "the ApplicationMaster pings a worker's connection after this many seconds without traffic (gRPC keepalive, >= 1; workers ping the AM every 10 s too) and closes it, as a failed worker, when no answer comes within twice that time: a frozen or cut-off host is found even while its worker has no task");
+
     public static final ConfigKey<Integer> EMBEDDED_DATANODES =
             new ConfigKey<>(
                     "coded-yarn.embedded.datanodes",
@@ -361,6 +407,14 @@ public final class Keys {
                 WORKER_MAX_FAILURES,
                 WORKER_REPLACEMENT_WAIT_SECONDS,
                 JOB_MAX_REPLACEMENTS,
+                LIVENESS_ENABLED,
+                LIVENESS_TASK_FACTOR,
+                LIVENESS_TASK_QUANTILE,
+                LIVENESS_TASK_WINDOW,
+                LIVENESS_TASK_FLOOR_SECONDS,
+                LIVENESS_START_FACTOR,
+                LIVENESS_START_FLOOR_SECONDS,
+                LIVENESS_KEEPALIVE_SECONDS,
                 EMBEDDED_DATANODES,
                 EMBEDDED_NODEMANAGERS,
                 EMBEDDED_NM_MEMORY_MB,

@@ -223,6 +223,7 @@ public final class AppMaster {
                         .withMaxMessageBytes(messageBytes(job))
                         .withIoThreads(settings.amIoThreads())
                         .withSpares(spares)
+                        .withKeepaliveMillis(Math.round(config.keepaliveSeconds() * 1000))
                         .withKernels(
                                 WorkerLaunch.decideKernels(
                                         conf, job.placed.shape, job.spec.iterations()));
@@ -270,6 +271,7 @@ public final class AppMaster {
                         .balanceSchedule(config.balanceSchedule())
                         .lazySettings(config.lazy())
                         .adapt(config.adaptation(), clusterNodes.size())
+                        .liveness(config.liveness())
                         .speeds(config.speeds())
                         .checkpoints(checkpoints, config.checkpointInterval(), "")
                         .liveFeed(feed);

@@ -107,6 +107,19 @@ final class ReplaceableWorkers implements WorkerPort {
         return true;
     }
 
+    /** Closes the silent worker's stream and stops its container (its exit is no new failure). */
+    @Override
+    public void abandon(int worker, String why) {
+        server.abandon(worker, why);
+        containers.abandon(worker);
+    }
+
+    @Override
+    public String node(int worker) {
+        java.util.List<String> nodes = containers.nodes();
+        return worker < nodes.size() ? nodes.get(worker) : null;
+    }
+
     @Override
     public void promote(int worker) {
         server.promote(worker);

@@ -524,6 +524,29 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
                 });
     }
 
+    /**
+     * Worker w's container stays up but its worker answers nothing (the coordinator gave up on it):
+     * it is stopped and released, and its exit is no failure of the worker (whose replacement may
+     * already be on its way). A container still being asked for or launched is left to its request.
+     */
+    void abandon(int w) {
+        post(
+                () -> {
+                    Container old = running.remove(w);
+                    if (old == null) {
+                        return;
+                    }
+                    workerOf.remove(old.getId());
+                    nm.stopContainerAsync(old.getId(), old.getNodeId());
+                    rm.releaseAssignedContainer(old.getId());
+                    LOG.info(
+                            "worker {}: stopping container {} on {}, which answers nothing",
+                            w,
+                            old.getId(),
+                            nodeName(old));
+                });
+    }
+
     /** The locality wait: once it is over, {@link #relaxPending} runs on {@code thread}. */
     private void startLocalityWait() {
         localityTimer = timers.schedule(localityWait, () -> post(this::relaxPending));

@@ -81,6 +81,12 @@ public final class WorkerClient implements AutoCloseable {
         }
     }
 
+    /**
+     * The worker pings the AM after this long without traffic and gives up on it when no answer
+     * comes within as long again (the AM's server permits pings this often).
+     */
+    public static final long KEEPALIVE_MILLIS = 10_000;
+
     private final Config config;
     private final PartitionLoader loader;
     private final LongSupplier nanoClock;
@@ -103,6 +109,11 @@ public final class WorkerClient implements AutoCloseable {
                                 config.amPort(),
                                 PinnedCertificate.channelCredentials(config.amCertificate()))
                         .maxInboundMessageSize(config.maxMessageBytes())
+                        // a frozen or cut-off AM answers no ping: the worker ends (exit 3)
+                        // instead of waiting for it for good
+                        .keepAliveTime(KEEPALIVE_MILLIS, TimeUnit.MILLISECONDS)
+                        .keepAliveTimeout(KEEPALIVE_MILLIS, TimeUnit.MILLISECONDS)
+                        .keepAliveWithoutCalls(true)
                         // the mailbox never blocks: no hand-off to a pool thread per message
                         .directExecutor()
                         .build();
