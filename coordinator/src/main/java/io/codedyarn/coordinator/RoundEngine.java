@@ -126,6 +126,11 @@ final class RoundEngine {
         this.deadlines = settings.enabled() ? new TaskDeadlines(workers, settings) : null;
     }
 
+    /** Whether liveness deadlines are on. */
+    boolean livenessOn() {
+        return deadlines != null;
+    }
+
     /** Waits until every worker reported ready; returns the slowest load time in seconds. */
     double awaitReady(long timeoutNanos) throws InterruptedException, RunAborted {
         return awaitReady(timeoutNanos, ready -> allOf(ready), changes -> {});

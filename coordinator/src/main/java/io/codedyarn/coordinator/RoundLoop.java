@@ -121,10 +121,17 @@ final class RoundLoop {
         heldForReplanner.clear();
     }
 
-    /** Clock nanos at which {@code --time-limit} passes (MAX_VALUE: none). */
+    /**
+     * Clock nanos at which {@code --time-limit} ends a round that waits (MAX_VALUE: none). Only
+     * with liveness deadlines on, where a round may wait for a silent worker: a simulated round
+     * always ends, and the round that crosses the limit is recorded (the reproductions' runs count
+     * it), as {@link RunState#record} has always done.
+     */
     private long timeLimit() {
         double limit = run.spec.timeLimitSeconds();
-        return Double.isNaN(limit) ? Long.MAX_VALUE : run.engine.nanosAt(limit);
+        return Double.isNaN(limit) || !run.engine.livenessOn()
+                ? Long.MAX_VALUE
+                : run.engine.nanosAt(limit);
     }
 
     /** Feeds arrivals (null once the deadline passed) to the aggregator until it has enough. */

@@ -152,7 +152,9 @@ class FaultInjectionIT {
     private static ProcessHandle workerJvm(int w) throws Exception {
         for (ProcessHandle p : ProcessHandle.current().descendants().toList()) {
             String cmd = p.info().commandLine().orElse("");
-            if (!cmd.contains("java") || !cmd.contains(WorkerMain.class.getName())) {
+            // the JVM itself, not the container's launch shell (whose command line names it too)
+            if (!p.info().command().orElse("").endsWith("/java")
+                    || !cmd.contains(WorkerMain.class.getName())) {
                 continue;
             }
             java.nio.file.Path environ = java.nio.file.Path.of("/proc", "" + p.pid(), "environ");
@@ -198,6 +200,56 @@ class FaultInjectionIT {
         assertThat(events)
                 .anySatisfy(e -> assertThat(e[2] + " " + e[4]).isEqualTo("2 failed"))
                 .anySatisfy(e -> assertThat(e[2] + " " + e[4]).isEqualTo("2 replaced"));
+    }
+
+    /**
+     * A worker that stays connected but answers nothing (its JVM stopped with SIGSTOP, as a frozen
+     * host or a hypervisor pause would): an uncoded run cannot decode without it, and before
+     * liveness deadlines it made no further iteration, for good. Now the worker is declared hung
+     * after its deadline (the 10 s floor: its tasks take about 0.2 s), its container stopped, and a
+     * replacement takes over; the run completes with the fault-free objective.
+     */
+    @Test
+    @Order(5)
+    void aWorkerJvmStoppedMidRunIsDeclaredHungAndReplacedAndAnUncodedRunMatches() throws Exception {
+        ProcessHandle[] stopped = new ProcessHandle[1];
+        TrainSpec uncoded =
+                EmbeddedRuns.slowed(
+                        EmbeddedRuns.spec(
+                                Workload.LR, "uncoded", SchemeParams.of(4, 0, 52), "gd", 1000),
+                        Double.NaN,
+                        "slow:factor=10,workers=0/1/2/3");
+        Faulted f;
+        try {
+            f =
+                    run(
+                            "sigstop",
+                            uncoded,
+                            0.1,
+                            () -> {
+                                stopped[0] = workerJvm(2);
+                                signal("STOP", stopped[0].pid());
+                            });
+        } finally {
+            if (stopped[0] != null && stopped[0].isAlive()) {
+                signal("CONT", stopped[0].pid()); // the NodeManager stops it; never leave it
+            }
+        }
+        List<String[]> events = runs.events(f.out());
+        events.forEach(e -> System.err.println("  sigstop: " + String.join(",", e)));
+        assertWholeAndMatching(f);
+        assertThat(events)
+                .anySatisfy(
+                        e -> {
+                            assertThat(e[2] + " " + e[4]).isEqualTo("2 hung");
+                            assertThat(e[5].replace("\"", "")).startsWith("no answer for 10.0 s");
+                        })
+                .anySatisfy(e -> assertThat(e[2] + " " + e[4]).isEqualTo("2 replaced"));
+    }
+
+    private static void signal(String name, long pid) throws Exception {
+        Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(pid)).start();
+        assertThat(kill.waitFor()).as("kill -" + name + " " + pid).isZero();
     }
 
     /**
