@@ -167,7 +167,7 @@ final class RoundEngine {
             }
             if (!enough.test(possible)) {
                 throw new RunAborted(
-                        notReady("not enough workers are ready and no replacement is on its way"));
+                        notReady("too few workers are ready or on their way"));
             }
             long now = clock.nanos();
             Arrival hung = overdueStart(now);

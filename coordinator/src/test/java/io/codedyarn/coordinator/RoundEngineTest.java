@@ -65,6 +65,8 @@ class RoundEngineTest {
 
     @Test
     void matchesResultsToTasksAndDropsDuplicatesUnsolicitedAndMalformedOnes() throws Exception {
+        MemoryTrace trace = new MemoryTrace();
+        engine.trace(trace);
         ready();
         long r = engine.newRound();
         engine.send(0, 0, task(r), new long[] {7}, 0.5);
@@ -84,7 +86,8 @@ class RoundEngineTest {
         assertThat(engine.busy(0)).isTrue();
         assertThat(engine.busy(1)).isFalse();
         engine.mark(a, "used");
-        var log = engine.latencyLog();
+        engine.finishTrace(); // the open task's record is final only now
+        var log = trace.tasks();
         assertThat(log).hasSize(2);
         assertThat(log.get(1).latency()).isEqualTo(2.0);
         assertThat(log.get(1).use()).isEqualTo("used");
@@ -115,9 +118,9 @@ class RoundEngineTest {
         assertThatThrownBy(() -> engine.awaitReady(0))
                 .isInstanceOf(RunAborted.class)
                 .hasMessage(
-                        "cannot start training: not enough workers are ready and no replacement"
-                                + " is on its way; worker 1: failed at start: cannot read"
-                                + " part-00001.cyd; worker 2: its container is not ready yet");
+                        "cannot start training: too few workers are ready or on their way; worker"
+                                + " 1: failed at start: cannot read part-00001.cyd; worker 2: its"
+                                + " container is not ready yet");
         var other = new RoundEngine(new RecordingPort(2), new EventQueue(), clock);
         assertThatThrownBy(() -> other.awaitReady(0))
                 .hasMessage(

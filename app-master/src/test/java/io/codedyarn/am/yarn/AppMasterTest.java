@@ -208,7 +208,10 @@ class AppMasterTest {
         List<String> rm = run(spec, placed(spec), out);
 
         assertThat(rm.get(rm.size() - 1))
-                .startsWith("unregister FAILED worker 0 failed at start: container ")
-                .endsWith(" failed to start: java.io.IOException: NodeManager unreachable");
+                .startsWith(
+                        "unregister FAILED cannot start training: too few workers are ready or on"
+                                + " their way; worker 0 on localhost:8041: failed at start:"
+                                + " container ")
+                .contains(" failed to start: java.io.IOException: NodeManager unreachable");
     }
 }
