@@ -229,6 +229,8 @@ public final class Coordinator {
      */
     public RunResult run() throws InterruptedException {
         RoundEngine engine = new RoundEngine(port, events, clock);
+        MemoryTrace trace = new MemoryTrace();
+        engine.trace(trace);
         long n = shape.rows();
         Metric metric =
                 new Metric(
@@ -306,6 +308,7 @@ public final class Coordinator {
         } finally {
             port.close();
             run.finishFeed();
+            engine.finishTrace();
         }
         if (ok && model == null) {
             ok = false;
@@ -325,7 +328,7 @@ public final class Coordinator {
                 run.iterations().size(),
                 engine.elapsedSeconds(),
                 List.copyOf(run.iterations()),
-                engine.latencyLog(),
+                trace.tasks(),
                 run.decisions.list());
     }
 

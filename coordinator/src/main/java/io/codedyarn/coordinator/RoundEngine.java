@@ -1,12 +1,11 @@
 package io.codedyarn.coordinator;
 
+import io.codedyarn.coordinator.TaskLedger.Slot;
 import io.codedyarn.coordinator.liveness.LivenessSettings;
 import io.codedyarn.coordinator.liveness.TaskDeadlines;
 import io.codedyarn.worker.task.Task;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -14,33 +13,12 @@ import org.slf4j.LoggerFactory;
  * The coordinator's bookkeeping of tasks in flight, shared by every method: sends tasks through the
  * {@link WorkerPort}, takes events from the {@link EventSource}, matches results to the task they
  * answer (by round and worker; a duplicate or unsolicited result is dropped and counted), tracks
- * dead workers, and keeps the per-task latency records ({@code latency-trace.csv}). Runs on the
+ * dead workers, and keeps the per-task latency records ({@code latency-trace.csv}) in its {@link
+ * TaskLedger} until they are final, then hands them to the run's {@link TraceSink}. Runs on the
  * coordinator's thread only.
  */
 final class RoundEngine {
     private static final Logger LOG = LoggerFactory.getLogger(RoundEngine.class);
-
-    /** One task in flight or answered. */
-    private static final class Slot {
-        final long iteration;
-        final int worker;
-        final long sent;
-        final double load;
-        final long[] tags;
-        long received = -1;
-        long service = -1;
-        long compute;
-        String use = "lost";
-        boolean changed; // in {@code changed}: not drained since its last change
-
-        Slot(long iteration, int worker, long sent, double load, long[] tags) {
-            this.iteration = iteration;
-            this.worker = worker;
-            this.sent = sent;
-            this.load = load;
-            this.tags = tags;
-        }
-    }
 
     private final WorkerPort port;
     private final EventSource events;
@@ -54,15 +32,10 @@ final class RoundEngine {
     private Runnable stallHook = () -> {};
     private boolean stalled;
     private double replacementWaitSeconds = 120;
-    private final List<Slot> answered = new ArrayList<>();
+    private final List<Slot> answered = new ArrayList<>(); // traced, since drainSamples
 
-    /**
-     * Per worker, its traced tasks not answered yet, in send order. An answer also retires every
-     * older task of the worker: a worker computes its tasks in order and drops a queued one that a
-     * newer task replaced (newest wins), so those will never be answered. The head is the oldest
-     * task still in service or queued.
-     */
-    private final java.util.ArrayDeque<Slot>[] open;
+    /** The tasks sent: open, recently answered, and records not final yet. */
+    private final TaskLedger ledger;
 
     private final long[] lastReceived; // per worker: when its previous result arrived
     private LivenessSettings liveness = LivenessSettings.off();
@@ -82,10 +55,6 @@ final class RoundEngine {
     /** An event {@link #awaitReady} took from the source but did not handle. */
     private final java.util.ArrayDeque<CoordinatorEvent> early = new java.util.ArrayDeque<>();
 
-    private final Map<Long, Slot> slots = new HashMap<>();
-    private final List<Slot> log = new ArrayList<>();
-    private final List<Slot> changed = new ArrayList<>(); // for a LiveFeed
-    private boolean trackChanges;
     private long start;
     private long rounds;
     private long resumedNanos;
@@ -100,12 +69,7 @@ final class RoundEngine {
         this.inFlight = new int[workers];
         this.node = new String[workers];
         this.replacing = new boolean[workers];
-        @SuppressWarnings("unchecked")
-        java.util.ArrayDeque<Slot>[] queues = new java.util.ArrayDeque[workers];
-        for (int w = 0; w < workers; w++) {
-            queues[w] = new java.util.ArrayDeque<>();
-        }
-        this.open = queues;
+        this.ledger = new TaskLedger(workers, this::seconds);
         this.lastReceived = new long[workers];
         java.util.Arrays.fill(lastReceived, Long.MIN_VALUE);
         this.starting = new boolean[workers];
@@ -115,6 +79,11 @@ final class RoundEngine {
 
     int workers() {
         return workers;
+    }
+
+    /** Where the traced tasks' final records go (set before the first task; default: memory). */
+    void trace(TraceSink sink) {
+        ledger.sink(sink);
     }
 
     /**
@@ -166,8 +135,7 @@ final class RoundEngine {
                 possible[w] |= starting[w] || replacing[w];
             }
             if (!enough.test(possible)) {
-                throw new RunAborted(
-                        notReady("too few workers are ready or on their way"));
+                throw new RunAborted(notReady("too few workers are ready or on their way"));
             }
             long now = clock.nanos();
             Arrival hung = overdueStart(now);
@@ -362,7 +330,7 @@ final class RoundEngine {
     private Arrival fail(int w, String why, Change.Kind kind) {
         deathCause[w] = why;
         inFlight[w] = 0;
-        open[w].clear();
+        ledger.closed(w);
         if (kind == Change.Kind.HUNG) {
             LOG.warn("worker {} on {} declared failed: {}", w, node(w), why);
             port.abandon(w, why);
@@ -399,6 +367,7 @@ final class RoundEngine {
 
     /** A new round number (the tag results come back with). */
     long newRound() {
+        ledger.roundStarted(); // the round before the last one is over: its answers are final
         return rounds++;
     }
 
@@ -455,15 +424,7 @@ final class RoundEngine {
         if (tags.length != task.units().size()) {
             throw new IllegalArgumentException("one tag per unit");
         }
-        Slot s = new Slot(iteration, worker, clock.nanos(), load, tags);
-        Slot old = slots.put(key(task.round(), worker), s);
-        open[worker].addLast(s);
-        if (old != null) {
-            throw new IllegalStateException(
-                    "worker " + worker + " already has a task of round " + task.round());
-        }
-        log.add(s);
-        touch(s);
+        ledger.sent(task.round(), iteration, worker, clock.nanos(), load, tags);
         inFlight[worker]++;
         port.send(worker, task.at(iteration));
     }
@@ -568,10 +529,7 @@ final class RoundEngine {
 
     private Arrival accept(CoordinatorEvent.ResultArrived r) {
         var res = r.result();
-        Slot s =
-                res.worker() >= 0 && res.worker() < workers
-                        ? slots.get(key(res.round(), res.worker()))
-                        : null;
+        Slot s = ledger.find(res.round(), res.worker());
         if (s == null || s.received >= 0 || !alive(res.worker())) {
             duplicates++;
             LOG.warn(
@@ -590,14 +548,8 @@ final class RoundEngine {
                     s.tags.length);
             return null;
         }
-        s.received = clock.nanos();
         // the answer retires this task and every older one of the worker (dropped: newest wins)
-        java.util.ArrayDeque<Slot> queue = open[res.worker()];
-        if (queue.contains(s)) {
-            while (queue.pollFirst() != s) {
-                // older tasks the worker dropped
-            }
-        }
+        ledger.answered(s, clock.nanos());
         // A worker runs one task at a time: this one started when it was sent or when the
         // worker's previous result left, whichever is later (a single FIFO server: service =
         // departure − max(arrival, previous departure)).
@@ -607,10 +559,8 @@ final class RoundEngine {
         if (deadlines != null) {
             deadlines.record(res.worker(), s.service / 1e9, s.load);
         }
-        s.use = "received";
-        touch(s);
         inFlight[res.worker()]--;
-        if (s.iteration >= 0) {
+        if (s.traced()) {
             answered.add(s);
         }
         return new Arrival(
@@ -619,7 +569,7 @@ final class RoundEngine {
 
     /** Send-to-receive seconds of the task an arrival answers (NaN if unknown). */
     double roundTripSeconds(Arrival a) {
-        Slot s = slots.get(key(a.round(), a.worker()));
+        Slot s = ledger.find(a.round(), a.worker());
         return s == null || s.received < 0 ? Double.NaN : (s.received - s.sent) / 1e9;
     }
 
@@ -631,7 +581,7 @@ final class RoundEngine {
      * says nothing about its speed.
      */
     double serviceSeconds(Arrival a) {
-        Slot s = slots.get(key(a.round(), a.worker()));
+        Slot s = ledger.find(a.round(), a.worker());
         return s == null || s.service < 0 ? Double.NaN : s.service / 1e9;
     }
 
@@ -640,27 +590,34 @@ final class RoundEngine {
      * if unknown).
      */
     double load(Arrival a) {
-        Slot s = slots.get(key(a.round(), a.worker()));
+        Slot s = ledger.find(a.round(), a.worker());
         return s == null ? Double.NaN : s.load;
     }
 
     /** Records what the method did with an arrival: used, stale, discarded, unused. */
     void mark(Arrival a, String use) {
-        Slot s = slots.get(key(a.round(), a.worker()));
+        Slot s = ledger.find(a.round(), a.worker());
         if (s != null) {
-            s.use = use;
-            touch(s);
+            ledger.mark(s, use);
         }
     }
 
-    /** The latency records of traced (non-setup) tasks, in send order. */
-    List<LatencyRecord> latencyLog() {
-        return records(log);
+    /**
+     * The run ended: the records of the tasks not written yet go to the trace sink as they stand (a
+     * task still open is lost).
+     */
+    void finishTrace() {
+        ledger.finish();
+    }
+
+    /** Tasks the ledger holds (open, recently answered, or waiting for an older one's record). */
+    int tasksHeld() {
+        return ledger.held();
     }
 
     /** From now on, keep which traced tasks changed, for {@link #drainChanged} (a live feed). */
     void trackChanges() {
-        trackChanges = true;
+        ledger.trackChanges();
     }
 
     /**
@@ -668,39 +625,7 @@ final class RoundEngine {
      * their first change (empty unless {@link #trackChanges} was called).
      */
     List<LatencyRecord> drainChanged() {
-        List<LatencyRecord> out = records(changed);
-        for (Slot s : changed) {
-            s.changed = false;
-        }
-        changed.clear();
-        return out;
-    }
-
-    private void touch(Slot s) {
-        if (trackChanges && s.iteration >= 0 && !s.changed) {
-            s.changed = true;
-            changed.add(s);
-        }
-    }
-
-    private List<LatencyRecord> records(List<Slot> slots) {
-        List<LatencyRecord> out = new ArrayList<>(slots.size());
-        for (Slot s : slots) {
-            if (s.iteration < 0) {
-                continue;
-            }
-            double received = s.received < 0 ? Double.NaN : seconds(s.received);
-            out.add(
-                    new LatencyRecord(
-                            s.iteration,
-                            s.worker,
-                            seconds(s.sent),
-                            received,
-                            s.compute / 1e9,
-                            s.load,
-                            s.use));
-        }
-        return out;
+        return ledger.drainChanged();
     }
 
     // ---- adaptation (the RoundLoop's adapt step, between two rounds) ----
@@ -767,7 +692,7 @@ final class RoundEngine {
         answered.clear();
         long now = clock.nanos();
         for (int w = 0; w < workers; w++) {
-            Slot oldest = open[w].peekFirst();
+            Slot oldest = ledger.oldestOpen(w);
             if (!seen[w] && oldest != null && alive(w)) {
                 long since = Math.max(oldest.sent, lastReceived[w]);
                 out.add(new Sample(w, (now - since) / 1e9, oldest.load, true));
@@ -864,17 +789,7 @@ final class RoundEngine {
         inFlight[worker] = 0;
         lastReceived[worker] = clock.nanos();
         node[worker] = newNode;
-        open[worker].clear();
-        slots.values()
-                .removeIf(
-                        s -> {
-                            if (s.worker == worker && s.received < 0) {
-                                s.use = "replaced";
-                                touch(s);
-                                return true;
-                            }
-                            return false;
-                        });
+        ledger.replaced(worker);
     }
 
     /**
@@ -886,7 +801,7 @@ final class RoundEngine {
         inFlight[worker] = 0;
         lastReceived[worker] = clock.nanos();
         node[worker] = host;
-        open[worker].clear();
+        ledger.closed(worker);
     }
 
     /**
@@ -902,7 +817,7 @@ final class RoundEngine {
             return start;
         }
         for (int w = 0; w < workers; w++) {
-            Slot head = open[w].peekFirst();
+            Slot head = ledger.oldestOpen(w);
             if (head != null && alive(w)) {
                 long since = Math.max(head.sent, lastReceived[w]);
                 double silent = (now - since) / 1e9;
@@ -921,7 +836,7 @@ final class RoundEngine {
         }
         long next = nextStartDeadline();
         for (int w = 0; w < workers; w++) {
-            Slot head = open[w].peekFirst();
+            Slot head = ledger.oldestOpen(w);
             if (head != null && alive(w)) {
                 long since = Math.max(head.sent, lastReceived[w]);
                 long by = since + (long) Math.ceil(deadlines.allowance(w, head.load) * 1e9);
@@ -929,9 +844,5 @@ final class RoundEngine {
             }
         }
         return next;
-    }
-
-    private long key(long round, int worker) {
-        return round * workers + worker;
     }
 }
