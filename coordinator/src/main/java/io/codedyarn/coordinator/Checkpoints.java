@@ -18,10 +18,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Takes a run's checkpoints and restores them (coordinator thread only). The body has four parts:
- * {@code run} ({@link RunState.Saved}: log, best iterate, events), {@code family} (the family's
- * {@link Family#checkpoint()}), {@code gate} (GC-DC's prediction, {@link DecodeGate.Saved}) and
- * {@code cluster} (what the cluster adapter asked to keep: the simulated cluster's latency-model
- * position; absent on YARN, whose new containers start idle).
+ * {@code run} ({@link RunState.Saved}: the counts of iterations and events with the last of each,
+ * where the trace sink streamed them, the best iterate), {@code family} (the family's {@link
+ * Family#checkpoint()}), {@code gate} (GC-DC's prediction, {@link DecodeGate.Saved}) and {@code
+ * cluster} (what the cluster adapter asked to keep: the simulated cluster's latency-model position;
+ * absent on YARN, whose new containers start idle).
  *
  * <p>Generators: the run's seeded generators either live only in the setup rounds (step size, group
  * constants, PCA's V⁰: their results are in the state, so a resumed run does not draw again) or are
@@ -134,6 +135,8 @@ final class Checkpoints {
         lastSeconds = run.engine.elapsedSeconds();
         long t0 = System.nanoTime(); // wall time of the write, for the log only
         try {
+            // the rows it counts are where a resumed run will look for them before it says so
+            run.trace().flush();
             sink.write(checkpoint);
             LOG.debug(
                     "checkpoint after iteration {} written in {} ms",

@@ -53,6 +53,7 @@ public final class Coordinator {
     private String data = "";
     private Supplier<JsonNode> clusterState = () -> null;
     private Checkpoint resume;
+    private TraceSink trace;
     private LiveFeed feed;
     private volatile RunState current;
 
@@ -211,14 +212,63 @@ public final class Coordinator {
     }
 
     /**
+     * Where the run's records go as they become final: its iterations, adaptation events and task
+     * latencies ({@link TraceSink}). Default: a {@link MemoryTrace}, whose rows are the {@link
+     * RunResult}'s logs; with another sink those logs are empty (the rows are where it put them).
+     * Set it before {@link #resume}, which has it take over the earlier run's rows.
+     */
+    public Coordinator trace(TraceSink sink) {
+        if (resume != null) {
+            throw new IllegalStateException("set the trace sink before resume()");
+        }
+        this.trace = java.util.Objects.requireNonNull(sink);
+        return this;
+    }
+
+    private TraceSink trace() {
+        if (trace == null) {
+            trace = new MemoryTrace();
+        }
+        return trace;
+    }
+
+    /**
      * Continues the run {@code checkpoint} was taken from, instead of starting afresh: the setup
-     * rounds are skipped, the iteration log, clock and optimiser state go on where it stopped. Call
-     * after {@link #checkpoints} (the identity includes the dataset).
+     * rounds are skipped, the iteration log, clock and optimiser state go on where it stopped; the
+     * {@link #trace} sink takes over the earlier run's iteration and event rows (a checkpoint keeps
+     * only the last of them). Call after {@link #checkpoints} (the identity includes the dataset)
+     * and {@link #trace}.
      *
-     * @throws InvalidCheckpointException naming the file and field when it is another job's
+     * @throws InvalidCheckpointException naming the file and field when it is another job's, or
+     *     when the trace sink cannot find the rows before it
      */
     public Coordinator resume(Checkpoint checkpoint) throws InvalidCheckpointException {
         checkpoint.identity().check(checkpoint.source(), identity());
+        TraceSink.Continued earlier;
+        try {
+            RunState.Saved saved =
+                    Checkpoints.read(checkpoint.state().get("run"), RunState.Saved.class, "run");
+            earlier = saved.continued(checkpoint.source());
+        } catch (IllegalArgumentException e) {
+            throw new InvalidCheckpointException(checkpoint.source(), "run", e.getMessage(), e);
+        }
+        if (earlier.iterations() != checkpoint.iteration()) {
+            throw new InvalidCheckpointException(
+                    checkpoint.source(),
+                    "run.iterations",
+                    earlier.iterations() + " rows, the header says " + checkpoint.iteration());
+        }
+        try {
+            trace().resume(earlier);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidCheckpointException(checkpoint.source(), "trace", e.getMessage(), e);
+        } catch (java.io.IOException e) {
+            throw new InvalidCheckpointException(
+                    checkpoint.source(),
+                    "trace",
+                    "cannot read the rows before it: " + e.getMessage(),
+                    e);
+        }
         this.resume = checkpoint;
         return this;
     }
@@ -229,8 +279,8 @@ public final class Coordinator {
      */
     public RunResult run() throws InterruptedException {
         RoundEngine engine = new RoundEngine(port, events, clock);
-        MemoryTrace trace = new MemoryTrace();
-        engine.trace(trace);
+        TraceSink sink = trace();
+        engine.trace(sink);
         long n = shape.rows();
         Metric metric =
                 new Metric(
@@ -238,7 +288,7 @@ public final class Coordinator {
                         n,
                         Metric.defaultLambda(spec.workload(), spec.lambda(), n),
                         spec.reference());
-        RunState run = new RunState(spec, plan, shape, engine, metric);
+        RunState run = new RunState(spec, plan, shape, engine, metric, sink);
         if (feed != null) {
             run.feed(feed);
         }
@@ -318,18 +368,20 @@ public final class Coordinator {
                 "run {}: objective {} after {} iterations{}",
                 ok ? "succeeded" : "failed",
                 objective,
-                run.iterations().size(),
+                run.iteration(),
                 ok ? "" : ": " + diagnostic);
+        // the logs are the sink's when it kept them (MemoryTrace); a streaming one wrote them out
+        MemoryTrace kept = sink instanceof MemoryTrace m ? m : null;
         return new RunResult(
                 ok,
                 diagnostic,
                 model,
                 objective,
-                run.iterations().size(),
+                Math.toIntExact(run.iteration()),
                 engine.elapsedSeconds(),
-                List.copyOf(run.iterations()),
-                trace.tasks(),
-                run.decisions.list());
+                kept == null ? List.of() : kept.iterations(),
+                kept == null ? List.of() : kept.tasks(),
+                kept == null ? List.of() : kept.events());
     }
 
     /**

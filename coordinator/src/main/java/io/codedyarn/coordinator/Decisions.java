@@ -1,6 +1,7 @@
 package io.codedyarn.coordinator;
 
 import io.codedyarn.coordinator.adapt.AdaptEvent;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import org.slf4j.Logger;
@@ -9,16 +10,41 @@ import org.slf4j.LoggerFactory;
 /**
  * The run-time adaptation events of a run, in the order they were taken — the {@link Adapter}'s
  * (slow workers, exclusions, replacements), the load balancer's and GC-DC's re-clustering: each one
- * is logged at INFO with its iteration, worker, node, what happened and why, and kept for the
- * {@link RunResult} ({@code events.csv}). Single-threaded (the coordinator's).
+ * is logged at INFO with its iteration, worker, node, what happened and why, and written to the
+ * run's {@link TraceSink} ({@code events.csv}, the {@link RunResult}'s events). Only the last
+ * {@value #RECENT} are kept here (for checkpoints), and those a live feed has not taken yet: GC-DC
+ * re-clusters, and DSAG re-balances, every few rounds for as long as a run lasts. Single-threaded
+ * (the coordinator's).
  */
 final class Decisions {
     private static final Logger LOG = LoggerFactory.getLogger(Decisions.class);
 
-    private final List<AdaptEvent> all = new ArrayList<>();
+    /**
+     * Events a checkpoint keeps (to check the streamed ones against, or to restore a short run).
+     */
+    static final int RECENT = 128;
+
+    private final TraceSink trace;
+    private final ArrayDeque<AdaptEvent> recent = new ArrayDeque<>();
+    private long count;
+    private List<AdaptEvent> unpublished; // null: no live feed takes them
+
+    /** Events kept in memory only (tests). */
+    Decisions() {
+        this(new MemoryTrace());
+    }
+
+    Decisions(TraceSink trace) {
+        this.trace = trace;
+    }
 
     void add(AdaptEvent e) {
-        all.add(e);
+        count++;
+        trace.event(e);
+        remember(e);
+        if (unpublished != null) {
+            unpublished.add(e);
+        }
         LOG.info(
                 "iteration {} ({} s): {} {}{}: {}",
                 e.iteration(),
@@ -34,22 +60,49 @@ final class Decisions {
         add(new AdaptEvent(iteration, seconds, worker, "", event, what + "; " + why));
     }
 
-    /** A checkpoint's events, taken again without logging them a second time. */
-    void restore(List<AdaptEvent> events) {
-        all.clear();
-        all.addAll(events);
+    /**
+     * A checkpoint's count of events and its last ones, taken again without logging or writing them
+     * a second time (the trace sink continues the file that holds them); a live feed gets the last
+     * ones with its next entry.
+     */
+    void restore(long events, List<AdaptEvent> last) {
+        count = events;
+        recent.clear();
+        last.forEach(this::remember);
+        if (unpublished != null) {
+            unpublished.addAll(last);
+        }
     }
 
-    /** The events from position {@code from} on (those a live feed has not published yet). */
-    List<AdaptEvent> since(int from) {
-        return List.copyOf(all.subList(Math.min(from, all.size()), all.size()));
+    /** From now on, keep the events {@link #drainUnpublished} has not returned (a live feed). */
+    void trackUnpublished() {
+        unpublished = new ArrayList<>();
     }
 
-    int size() {
-        return all.size();
+    /** The events taken since the last call (empty unless {@link #trackUnpublished}). */
+    List<AdaptEvent> drainUnpublished() {
+        if (unpublished == null) {
+            return List.of();
+        }
+        List<AdaptEvent> out = List.copyOf(unpublished);
+        unpublished.clear();
+        return out;
     }
 
-    List<AdaptEvent> list() {
-        return List.copyOf(all);
+    /** Events taken in the whole run (a resumed run's included). */
+    long size() {
+        return count;
+    }
+
+    /** The last {@value #RECENT} events at most, oldest first. */
+    List<AdaptEvent> recent() {
+        return List.copyOf(recent);
+    }
+
+    private void remember(AdaptEvent e) {
+        if (recent.size() == RECENT) {
+            recent.pollFirst();
+        }
+        recent.addLast(e);
     }
 }

@@ -2,7 +2,7 @@ package io.codedyarn.coordinator;
 
 import io.codedyarn.placement.Plan;
 import io.codedyarn.worker.task.Workload;
-import java.util.ArrayList;
+import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Optional;
 import org.slf4j.Logger;
@@ -10,9 +10,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The state a method shares with the coordinator while it trains: the spec, plan and data shape,
- * the round engine, the metric, the iteration log, the best iterate so far, and the stopping rules
- * ({@link #record} returns the {@link Stop} once one holds: iteration budget, target gap, time
- * limit). Single-threaded.
+ * the round engine, the metric, the iteration count and the last {@value #RECENT} records (every
+ * record goes to the run's {@link TraceSink} as it is logged: {@code iterations.csv}), the best
+ * iterate so far, and the stopping rules ({@link #record} returns the {@link Stop} once one holds:
+ * iteration budget, target gap, time limit). Single-threaded.
  */
 final class RunState {
     private static final Logger LOG = LoggerFactory.getLogger(RunState.class);
@@ -22,12 +23,20 @@ final class RunState {
     final DataShape shape;
     final RoundEngine engine;
     final Metric metric;
-    final Decisions decisions = new Decisions();
+    final Decisions decisions;
 
     /** Model columns: d, plus 1 for the intercept column (LR, LSQ). */
     final int cols;
 
-    private final List<IterationRecord> iterations = new ArrayList<>();
+    /**
+     * Records a checkpoint keeps: enough to check the rows a resumed run finds in the streamed
+     * {@code iterations.csv} against, and to restore a short run's whole log from it alone.
+     */
+    static final int RECENT = 128;
+
+    private final TraceSink trace;
+    private final ArrayDeque<IterationRecord> recent = new ArrayDeque<>();
+    private long iterations; // rows logged, a resumed run's earlier ones included
     private long iterates; // rows that were iterates (not line-search trials)
     private final int maxIterations;
     private double[] best;
@@ -36,17 +45,27 @@ final class RunState {
     private volatile double progress;
 
     private LiveFeed feed; // null: no live view
-    private int eventsPublished;
 
     /** The last iteration's record, for {@link #status} (formatted on demand, off the loop). */
     private volatile IterationRecord last;
 
-    RunState(TrainSpec spec, Plan plan, DataShape shape, RoundEngine engine, Metric metric) {
+    /**
+     * @param trace where each iteration record and adaptation event goes as it is logged
+     */
+    RunState(
+            TrainSpec spec,
+            Plan plan,
+            DataShape shape,
+            RoundEngine engine,
+            Metric metric,
+            TraceSink trace) {
         this.spec = spec;
         this.plan = plan;
         this.shape = shape;
         this.engine = engine;
         this.metric = metric;
+        this.trace = trace;
+        this.decisions = new Decisions(trace);
         this.cols = shape.cols() + (spec.intercept() && spec.workload() != Workload.PCA ? 1 : 0);
         this.maxIterations = spec.iterations() > 0 ? spec.iterations() : 100;
     }
@@ -67,12 +86,12 @@ final class RunState {
     }
 
     long iteration() {
-        return iterations.size();
+        return iterations;
     }
 
     /** Whether the iteration budget is used up (a resumed run may start so). */
     boolean budgetSpent() {
-        return iterations.size() >= maxIterations;
+        return iterations >= maxIterations;
     }
 
     /**
@@ -86,9 +105,9 @@ final class RunState {
         double gap = metric.gap(value);
         double t = engine.elapsedSeconds();
         long iterate = s.trial() ? iterates - 1 : iterates++;
-        iterations.add(
+        IterationRecord r =
                 new IterationRecord(
-                        iterations.size(),
+                        iterations,
                         t,
                         value,
                         gap,
@@ -97,7 +116,10 @@ final class RunState {
                         s.discarded(),
                         s.who(),
                         iterate,
-                        s.trial()));
+                        s.trial());
+        iterations++;
+        trace.iteration(r);
+        remember(r);
         lastValue = value;
         if (!s.exact()) {
             best = s.point().clone(); // only estimates: the last point, evaluated at the end
@@ -106,19 +128,19 @@ final class RunState {
             best = s.point().clone();
             bestValue = value;
         }
-        progress = Math.min(1.0, (double) iterations.size() / maxIterations);
-        last = iterations.get(iterations.size() - 1);
+        progress = Math.min(1.0, (double) iterations / maxIterations);
+        last = r;
         publish(last);
-        if (iterations.size() % 10 == 1 || LOG.isDebugEnabled()) {
+        if (iterations % 10 == 1 || LOG.isDebugEnabled()) {
             LOG.info(
                     "iteration {} t={}s metric={} gap={} used={}",
-                    iterations.size() - 1,
+                    iterations - 1,
                     String.format("%.3f", t),
                     value,
                     gap,
                     s.used());
         }
-        if (iterations.size() >= maxIterations) {
+        if (iterations >= maxIterations) {
             return Optional.of(Stop.ITERATIONS);
         }
         if (!Double.isNaN(spec.targetGap()) && gap <= spec.targetGap()) {
@@ -133,46 +155,93 @@ final class RunState {
     }
 
     /**
-     * The run's part of a checkpoint: the log so far, the best iterate and its value, the
-     * adaptation events, and PCA's ‖X‖²_F (a setup round's result).
+     * The run's part of a checkpoint, of bounded size: the number of iterations and events so far
+     * with the last of each ({@value #RECENT} and {@value Decisions#RECENT} at most; the rest are
+     * in the files the trace sink streamed, at {@code trace}), the best iterate and its value, and
+     * PCA's ‖X‖²_F (a setup round's result).
+     *
+     * @param trace the trace sink's {@link TraceSink#location} (empty: in memory)
      */
     record Saved(
-            List<IterationRecord> iterations,
+            long iterations,
+            List<IterationRecord> recent,
             long iterates,
             double[] best,
             double bestValue,
             double lastValue,
-            List<io.codedyarn.coordinator.adapt.AdaptEvent> events,
-            double squaredFrobenius) {}
+            long events,
+            List<io.codedyarn.coordinator.adapt.AdaptEvent> recentEvents,
+            double squaredFrobenius,
+            String trace) {
+        /**
+         * What the trace sink of the run continuing this checkpoint must take over.
+         *
+         * @throws IllegalArgumentException naming the field when the counts and rows disagree
+         */
+        TraceSink.Continued continued(String checkpoint) {
+            if (recent == null || recentEvents == null) {
+                throw new IllegalArgumentException(
+                        (recent == null ? "recent" : "recentEvents") + ": missing");
+            }
+            if (recent.size() > iterations
+                    || (!recent.isEmpty()
+                            && recent.get(recent.size() - 1).iteration() != iterations - 1)) {
+                throw new IllegalArgumentException(
+                        "recent: its last row is not iteration " + (iterations - 1));
+            }
+            if (recentEvents.size() > events) {
+                throw new IllegalArgumentException(
+                        "recentEvents: " + recentEvents.size() + " rows of " + events);
+            }
+            return new TraceSink.Continued(
+                    checkpoint, iterations, recent, events, recentEvents, trace);
+        }
+    }
 
     Saved save() {
         return new Saved(
-                List.copyOf(iterations),
+                iterations,
+                List.copyOf(recent),
                 iterates,
                 best == null ? null : best.clone(),
                 bestValue,
                 lastValue,
-                decisions.list(),
-                metric.squaredFrobenius());
+                decisions.size(),
+                decisions.recent(),
+                metric.squaredFrobenius(),
+                trace.location());
     }
 
+    /**
+     * Continues from a checkpoint's part (the trace sink already holds its rows: {@link
+     * TraceSink#resume}).
+     */
     void restore(Saved s) {
-        iterations.clear();
-        iterations.addAll(s.iterations());
+        s.continued(""); // checks it
+        iterations = s.iterations();
+        recent.clear();
+        s.recent().forEach(this::remember);
         iterates = s.iterates();
         best = s.best() == null ? null : s.best().clone();
         bestValue = s.bestValue();
         lastValue = s.lastValue();
-        decisions.restore(s.events());
+        decisions.restore(s.events(), s.recentEvents());
         metric.squaredFrobenius(s.squaredFrobenius());
-        last = iterations.isEmpty() ? null : iterations.get(iterations.size() - 1);
-        progress = Math.min(1.0, (double) iterations.size() / maxIterations);
+        last = recent.peekLast();
+        progress = Math.min(1.0, (double) iterations / maxIterations);
         if (feed != null) {
-            // a resumed run: the earlier iterations (their tasks' trace is the earlier run's)
-            for (IterationRecord r : iterations) {
+            // a resumed run: its last iterations (their tasks' trace is the earlier run's)
+            for (IterationRecord r : recent) {
                 feed.publish(new LiveFeed.Entry(r, List.of(), List.of()));
             }
         }
+    }
+
+    private void remember(IterationRecord r) {
+        if (recent.size() == RECENT) {
+            recent.pollFirst();
+        }
+        recent.addLast(r);
     }
 
     /**
@@ -182,13 +251,13 @@ final class RunState {
     void feed(LiveFeed feed) {
         this.feed = feed;
         engine.trackChanges();
+        decisions.trackUnpublished();
     }
 
     private void publish(IterationRecord r) {
         if (feed != null) {
             feed.publish(
-                    new LiveFeed.Entry(r, engine.drainChanged(), decisions.since(eventsPublished)));
-            eventsPublished = decisions.size();
+                    new LiveFeed.Entry(r, engine.drainChanged(), decisions.drainUnpublished()));
         }
     }
 
@@ -196,10 +265,13 @@ final class RunState {
     void finishFeed() {
         if (feed != null) {
             feed.finish(
-                    new LiveFeed.Entry(
-                            null, engine.drainChanged(), decisions.since(eventsPublished)));
-            eventsPublished = decisions.size();
+                    new LiveFeed.Entry(null, engine.drainChanged(), decisions.drainUnpublished()));
         }
+    }
+
+    /** Where the run's records go ({@link Checkpoints} flushes it before a checkpoint). */
+    TraceSink trace() {
+        return trace;
     }
 
     /** The model to return: the best exactly evaluated iterate, else the last one. */
@@ -241,9 +313,5 @@ final class RunState {
                         ? ""
                         : String.format(java.util.Locale.ROOT, " (gap %.3g)", r.gap()),
                 r.used());
-    }
-
-    List<IterationRecord> iterations() {
-        return iterations;
     }
 }

@@ -158,7 +158,12 @@ class CheckpointResumeTest {
         assertThat(last.iteration()).isEqualTo(stopAt);
 
         RunResult resumed =
-                run(spec(workload, scheme, params, optimizer, wait, total), data, written, last);
+                run(
+                        spec(workload, scheme, params, optimizer, wait, total),
+                        data,
+                        written,
+                        last,
+                        stopped);
 
         assertThat(resumed.succeeded()).as(resumed.diagnostic()).isTrue();
         // it did continue: no task of the first k rounds (nor a setup round) was sent again
@@ -247,7 +252,7 @@ class CheckpointResumeTest {
         Checkpoint last = CheckpointFile.decode("failed", written.get(written.size() - 1));
         assertThat(last.iteration()).as("written at the failure, not at 10").isEqualTo(12);
 
-        RunResult resumed = run(spec, data, new ArrayList<>(), last);
+        RunResult resumed = run(spec, data, new ArrayList<>(), last, failed);
         assertThat(resumed.iterationLog()).isEqualTo(full.iterationLog());
         assertThat(bits(resumed.model())).isEqualTo(bits(full.model()));
     }
@@ -275,6 +280,17 @@ class CheckpointResumeTest {
 
     private static RunResult run(TrainSpec spec, Rows data, List<byte[]> sink, Checkpoint resume)
             throws Exception {
+        return run(spec, data, sink, resume, null);
+    }
+
+    /**
+     * @param earlier the run {@code resume} was taken from: its logs are the resumed run's first
+     *     rows (a checkpoint keeps only the last of them; on a cluster they come from the files
+     *     that run streamed)
+     */
+    private static RunResult run(
+            TrainSpec spec, Rows data, List<byte[]> sink, Checkpoint resume, RunResult earlier)
+            throws Exception {
         List<byte[]> out = sink == null ? new ArrayList<>() : sink;
         return SimulatedTrain.run(
                 spec,
@@ -289,7 +305,10 @@ class CheckpointResumeTest {
                         c -> out.add(CheckpointFile.encode(c)),
                         new CheckpointInterval(5, 0),
                         "",
-                        resume));
+                        resume),
+                earlier == null
+                        ? new MemoryTrace()
+                        : MemoryTrace.continuing(earlier.iterationLog(), earlier.events()));
     }
 
     private static TrainSpec spec(

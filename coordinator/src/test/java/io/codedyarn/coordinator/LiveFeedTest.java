@@ -74,6 +74,51 @@ class LiveFeedTest {
         assertThatThrownBy(() -> feed.since(0, 0)).hasMessageContaining("max");
     }
 
+    /**
+     * A long run's feed stays bounded: the last entries whole, and a history thinned to every k-th
+     * entry (iteration and events, no task records) that still starts at the first iteration; a
+     * reader catching up in pages gets the kept entries in order, once each, and the run's end.
+     */
+    @Test
+    void aLongRunsFeedKeepsTheLastEntriesWholeAndAThinnedHistory() {
+        LiveFeed feed = new LiveFeed(10, 8);
+        for (int t = 0; t < 1000; t++) {
+            IterationRecord r =
+                    new IterationRecord(t, t, 1.0 / (t + 1), Double.NaN, 1, 0, 0, "0", t, false);
+            LatencyRecord l = new LatencyRecord(t, 0, t, t + 0.5, 0.5, 1, "used");
+            List<AdaptEvent> e =
+                    t % 100 == 0 ? List.of(new AdaptEvent(t, t, 0, "h", "slow", "why")) : List.of();
+            feed.publish(new LiveFeed.Entry(r, List.of(l), e));
+        }
+        feed.finish(new LiveFeed.Entry(null, List.of(), List.of()));
+        assertThat(feed.size()).isEqualTo(1001);
+
+        List<Long> seen = new ArrayList<>();
+        int from = 0;
+        LiveFeed.Slice s;
+        do {
+            s = feed.since(from, 7);
+            assertThat(s.next()).isGreaterThan(from);
+            for (LiveFeed.Entry e : s.entries()) {
+                if (e.iteration() != null) {
+                    seen.add(e.iteration().iteration());
+                    // task records only in the entries kept whole
+                    assertThat(e.latency()).hasSize(e.iteration().iteration() >= 991 ? 1 : 0);
+                }
+            }
+            from = s.next();
+        } while (!s.finished());
+        assertThat(from).isEqualTo(1001);
+        assertThat(seen).isSorted().doesNotHaveDuplicates().hasSizeLessThanOrEqualTo(10 + 8);
+        assertThat(seen.get(0)).isZero();
+        assertThat(seen.subList(seen.size() - 9, seen.size()))
+                .containsExactly(991L, 992L, 993L, 994L, 995L, 996L, 997L, 998L, 999L);
+        // a reader from a thinned-away position gets the next entry kept
+        LiveFeed.Slice mid = feed.since(1, 1);
+        assertThat(mid.entries().get(0).iteration().iteration()).isGreaterThan(1);
+        assertThat(mid.next()).isEqualTo(mid.entries().get(0).iteration().iteration() + 1);
+    }
+
     private static RunResult run(TrainSpec spec, LiveFeed feed) throws InterruptedException {
         Plan plan = spec.plan();
         ManualClock clock = new ManualClock();

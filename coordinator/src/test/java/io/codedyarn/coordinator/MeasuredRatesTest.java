@@ -95,7 +95,7 @@ class MeasuredRatesTest {
                 .isNotEqualTo(byArrivals);
         gate.begin(30, x, Task.Kind.OBJECTIVE);
         assertThat(gate.assignment()).isEqualTo(byRates);
-        assertThat(decisions.list())
+        assertThat(decisions.recent())
                 .anySatisfy(d -> assertThat(d.reason()).contains("rate-based Algorithm 1"));
     }
 }

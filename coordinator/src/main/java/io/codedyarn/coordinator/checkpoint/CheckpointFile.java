@@ -15,7 +15,7 @@ import java.util.zip.CRC32C;
  *
  * <pre>
  *   coded-yarn checkpoint\n                       magic line
- *   {"format":1,"identity":{...},"iteration":k,"elapsedNanos":..,"rounds":..,"bodyBytes":B}\n
+ *   {"format":2,"identity":{...},"iteration":k,"elapsedNanos":..,"rounds":..,"bodyBytes":B}\n
  *   B bytes: the body, JSON (the coordinator's state)
  *   \ncrc32c XXXXXXXX\n                           CRC32C of every byte before this line, hex
  * </pre>
@@ -30,7 +30,12 @@ import java.util.zip.CRC32C;
  * field.
  */
 public final class CheckpointFile {
-    public static final int FORMAT = 1;
+    /**
+     * 2: the body's {@code run} part keeps the counts of iterations and events with the last of
+     * each, not the whole log (a resumed run takes the earlier rows from the files its trace sink
+     * streamed); 1 kept the whole log, which grew with every round.
+     */
+    public static final int FORMAT = 2;
 
     /** The file name a checkpoint has in a run's directory. */
     public static final String NAME = "checkpoint.ckpt";
@@ -98,7 +103,14 @@ public final class CheckpointFile {
             throw new InvalidCheckpointException(
                     file,
                     "format",
-                    "version " + header.path("format") + ", this build reads version " + FORMAT);
+                    "version "
+                            + header.path("format")
+                            + ", this build reads version "
+                            + FORMAT
+                            + (format >= 1 && format < FORMAT
+                                    ? " (version 1 kept the whole iteration log; resuming it needs"
+                                            + " the build that wrote it)"
+                                    : ""));
         }
         long bodyBytes = field(file, header, "bodyBytes").asLong(-1);
         long bodyStart = headerEnd + 1L;

@@ -6,8 +6,10 @@ import io.codedyarn.coordinator.DataShape;
 import io.codedyarn.coordinator.InProcessWorkers;
 import io.codedyarn.coordinator.LazySettings;
 import io.codedyarn.coordinator.ManualClock;
+import io.codedyarn.coordinator.MemoryTrace;
 import io.codedyarn.coordinator.RunResult;
 import io.codedyarn.coordinator.SimulatedCluster;
+import io.codedyarn.coordinator.TraceSink;
 import io.codedyarn.coordinator.TrainSpec;
 import io.codedyarn.coordinator.adapt.AdaptSettings;
 import io.codedyarn.coordinator.adapt.SpeedSettings;
@@ -172,6 +174,40 @@ public final class SimulatedTrain {
             LazySettings lazy,
             Checkpointing checkpointing)
             throws InterruptedException, InvalidCheckpointException {
+        return run(
+                spec,
+                plan,
+                data,
+                loadBalance,
+                schedule,
+                adaptation,
+                speeds,
+                lazy,
+                checkpointing,
+                new MemoryTrace());
+    }
+
+    /**
+     * As {@link #run(TrainSpec, Plan, Rows, boolean, BalanceSchedule, AdaptSettings, SpeedSettings,
+     * LazySettings, Checkpointing)}, the run's records going to {@code trace} as they become final
+     * ({@link Coordinator#trace}: the result's logs are empty unless it is a {@link MemoryTrace}).
+     * A resumed run's {@code trace} takes over the earlier rows.
+     *
+     * @throws InvalidCheckpointException when {@code checkpointing.resume()} is another job's, or
+     *     {@code trace} cannot find the rows before it
+     */
+    public static RunResult run(
+            TrainSpec spec,
+            Plan plan,
+            Rows data,
+            boolean loadBalance,
+            BalanceSchedule schedule,
+            AdaptSettings adaptation,
+            SpeedSettings speeds,
+            LazySettings lazy,
+            Checkpointing checkpointing,
+            TraceSink trace)
+            throws InterruptedException, InvalidCheckpointException {
         InvalidParametersException.require(
                 spec.latency() != null, "--latency", "is required with --cluster simulated");
         LatencySpec latency = LatencySpec.parse(spec.latency());
@@ -209,7 +245,8 @@ public final class SimulatedTrain {
                                 checkpointing.sink(),
                                 checkpointing.interval(),
                                 checkpointing.data())
-                        .clusterState(() -> clusterState(cluster));
+                        .clusterState(() -> clusterState(cluster))
+                        .trace(trace);
         if (resume != null) {
             coordinator.resume(resume);
         }

@@ -40,7 +40,7 @@ class CheckpointFileTest {
                                         .treeToValue(back.state().get("nan"), double.class)))
                 .isTrue();
         String text = new String(CheckpointFile.encode(c), StandardCharsets.UTF_8);
-        assertThat(text).startsWith("coded-yarn checkpoint\n{\"format\":1,\"identity\":{");
+        assertThat(text).startsWith("coded-yarn checkpoint\n{\"format\":2,\"identity\":{");
     }
 
     @Test
@@ -76,12 +76,29 @@ class CheckpointFileTest {
     @Test
     void anotherFormatVersionIsNamed() {
         String text = new String(CheckpointFile.encode(checkpoint()), StandardCharsets.UTF_8);
-        byte[] v2 =
-                text.replace("{\"format\":1,", "{\"format\":2,").getBytes(StandardCharsets.UTF_8);
-        assertThatThrownBy(() -> CheckpointFile.decode("v.ckpt", v2))
-                .hasMessage("checkpoint v.ckpt: format: version 2, this build reads version 1");
+        byte[] v3 =
+                text.replace("{\"format\":2,", "{\"format\":3,").getBytes(StandardCharsets.UTF_8);
+        assertThatThrownBy(() -> CheckpointFile.decode("v.ckpt", v3))
+                .hasMessage("checkpoint v.ckpt: format: version 3, this build reads version 2");
         assertThatThrownBy(() -> CheckpointFile.decode("m.ckpt", "model.csv\n".getBytes()))
                 .hasMessageContaining("checkpoint m.ckpt: magic: not a coded-yarn checkpoint");
+    }
+
+    /**
+     * A checkpoint of an earlier build (version 1 kept the whole iteration log in its body) is
+     * refused with an error naming the file and both versions, not read into a crash.
+     */
+    @Test
+    void aVersion1CheckpointIsRefusedNamingTheFileAndTheVersion() {
+        String text = new String(CheckpointFile.encode(checkpoint()), StandardCharsets.UTF_8);
+        byte[] v1 =
+                text.replace("{\"format\":2,", "{\"format\":1,").getBytes(StandardCharsets.UTF_8);
+        assertThatThrownBy(() -> CheckpointFile.decode("hdfs://nn/run/checkpoint.ckpt", v1))
+                .isInstanceOf(InvalidCheckpointException.class)
+                .hasMessage(
+                        "checkpoint hdfs://nn/run/checkpoint.ckpt: format: version 1, this build"
+                                + " reads version 2 (version 1 kept the whole iteration log;"
+                                + " resuming it needs the build that wrote it)");
     }
 
     @Test
