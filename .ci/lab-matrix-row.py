@@ -56,10 +56,16 @@ def row(res, scheme, sc, iterations):
     rd = os.path.join(res, f"{scheme}-{sc}")
     fl = read_kv(os.path.join(rd, "fault.log"))
     r = {"scheme": scheme, "scenario": sc, "requested": iterations}
+    s = {}
+    r["client_note"] = ""
     try:
         s = json.load(open(os.path.join(rd, "train.json")))
     except Exception:
-        s = {}
+        # the client printed no summary (it crashed, or was killed): the run's own summary.json
+        sp = find(rd, "summary.json")
+        if sp:
+            s = json.load(open(sp))
+            r["client_note"] = "client printed no summary; status from the run's summary.json"
     end = fl.get("end_ms", ["", ""])
     r["rc"] = int(end[2]) if len(end) > 2 else None
     r["hang"] = "hang_ms" in fl
@@ -102,8 +108,8 @@ def row(res, scheme, sc, iterations):
         for line in open(pp):
             w, k = line.split()
             k = int(k)
-            # the client shows "iteration k" (1-based count of done iterations or the index: try both)
-            for kk in (k, k - 1):
+            # the client's "iteration k/N" counts the iterations done: the last one is index k - 1
+            for kk in (k - 1,):
                 if kk in secs:
                     cands.append(int(w) - 1000 * secs[kk])
                     break
