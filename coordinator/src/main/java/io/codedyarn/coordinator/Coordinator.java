@@ -274,6 +274,27 @@ public final class Coordinator {
     }
 
     /**
+     * {@code checkpoint}, saying that the rows before it are now in {@code location} (the run's
+     * streamed files moved there: its output directory); the run resuming it looks there after the
+     * checkpoint's own directory.
+     */
+    public static Checkpoint traceAt(Checkpoint checkpoint, String location) {
+        if (!(checkpoint.state().get("run")
+                instanceof com.fasterxml.jackson.databind.node.ObjectNode)) {
+            return checkpoint; // not a run's state: resume() says what is wrong with it
+        }
+        com.fasterxml.jackson.databind.node.ObjectNode state = checkpoint.state().deepCopy();
+        ((com.fasterxml.jackson.databind.node.ObjectNode) state.get("run")).put("trace", location);
+        return new Checkpoint(
+                checkpoint.source(),
+                checkpoint.identity(),
+                checkpoint.iteration(),
+                checkpoint.elapsedNanos(),
+                checkpoint.rounds(),
+                state);
+    }
+
+    /**
      * Waits for every worker, trains, stops the workers. Worker failures and invalid combinations
      * end in a failed {@link RunResult} naming the cause, never in an exception.
      */

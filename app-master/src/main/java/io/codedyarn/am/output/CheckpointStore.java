@@ -1,5 +1,6 @@
 package io.codedyarn.am.output;
 
+import io.codedyarn.coordinator.Coordinator;
 import io.codedyarn.coordinator.checkpoint.Checkpoint;
 import io.codedyarn.coordinator.checkpoint.CheckpointFile;
 import io.codedyarn.coordinator.checkpoint.CheckpointSink;
@@ -116,15 +117,18 @@ public final class CheckpointStore implements CheckpointSink {
 
     /**
      * The checkpoint {@code train --resume DIR} continues: {@code DIR/checkpoint.ckpt} (a run that
-     * ended, failed or not), else the latest in {@link #beside DIR}'s store (a run whose process
-     * died before it wrote its outputs).
+     * ended, failed or not), saying that the rows before it are in DIR's {@code iterations.csv} and
+     * {@code events.csv} (it names the temporary directory they were streamed to, renamed to DIR
+     * since; a run on YARN reads it from its job directory), else the latest in {@link #beside
+     * DIR}'s store (a run whose process died before it wrote its outputs: it names the temporary
+     * directory that holds them).
      *
      * @throws InvalidCheckpointException naming DIR when neither exists, or the damaged file
      */
     public static Checkpoint forResume(FileSystem fs, Path dir) throws IOException {
         Path file = new Path(dir, CheckpointFile.NAME);
         if (fs.exists(file)) {
-            return read(fs, file);
+            return Coordinator.traceAt(read(fs, file), fs.makeQualified(dir).toString());
         }
         Checkpoint c = new CheckpointStore(fs, beside(dir)).latest();
         if (c == null) {

@@ -24,7 +24,9 @@ import org.apache.hadoop.fs.Path;
  * Writes a run's outputs to {@code --out}, atomically: every file goes into a hidden sibling {@code
  * .<name>._tmp-<hex>} first, which is then renamed onto {@code out} (one NameNode operation on
  * HDFS). A failure on the way deletes the temporary directory, so {@code out} holds either every
- * file or does not exist. Files:
+ * file or does not exist. A long run streams its logs there while it trains ({@link #open}: {@link
+ * StreamedTrace}), and the directory is completed and renamed the same way when it ends ({@link
+ * Pending#commit}); the bytes are those {@link #write} writes from the logs in memory. Files:
  *
  * <ul>
  *   <li>{@code model.csv}: one row per feature ({@code feature,value}; the intercept, when
@@ -58,6 +60,11 @@ public final class RunOutputs {
     public static final String EVENTS_HEADER = "iteration,seconds,worker,node,event,reason";
     public static final String TRACE_HEADER =
             "iteration,worker,latency,load,sent,received,compute,use";
+    public static final String ITERATIONS_HEADER =
+            "iteration,seconds,objective,gap,used,stale,discarded,workers_used,iterate,trial";
+
+    /** The temporary sibling directory's name: {@code .<name>._tmp-<suffix>}. */
+    static final String TMP_INFIX = "._tmp-";
 
     private static final ObjectMapper JSON =
             new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -144,43 +151,13 @@ public final class RunOutputs {
             boolean replace)
             throws IOException {
         Path target = fs.makeQualified(out);
-        if (!replace) {
-            checkAbsent(fs, target);
-        }
-        Path tmp =
-                new Path(
-                        target.getParent(),
-                        "."
-                                + target.getName()
-                                + "._tmp-"
-                                + UUID.randomUUID().toString().substring(0, 8));
-        if (!fs.mkdirs(tmp)) {
-            throw new IOException("cannot create temporary directory " + tmp);
-        }
+        Path tmp = temporary(fs, target, replace);
         try {
-            if (result.model() != null) {
-                writeText(fs, new Path(tmp, MODEL), model(result.model(), components, intercept));
-            }
             writeText(fs, new Path(tmp, ITERATIONS), iterations(result.iterationLog()));
             writeText(fs, new Path(tmp, LATENCY_TRACE), latencyTrace(result.latencyLog()));
             writeText(fs, new Path(tmp, EVENTS), events(result.events()));
-            writeText(fs, new Path(tmp, SUMMARY), summaryJson(summary));
-            if (spec != null) {
-                writeText(fs, new Path(tmp, JobJson.SPEC_FILE), JobJson.write(spec));
-            }
-            if (checkpoint != null) {
-                try (OutputStream o = fs.create(new Path(tmp, CheckpointFile.NAME), false)) {
-                    o.write(checkpoint);
-                }
-            }
-            Path old = new Path(tmp.getParent(), tmp.getName() + "-replaced");
-            if (replace && fs.exists(target) && !fs.rename(target, old)) {
-                throw new IOException("cannot move " + target + " aside to " + old);
-            }
-            if (!fs.rename(tmp, target)) {
-                throw new IOException("cannot rename " + tmp + " to " + target);
-            }
-            fs.delete(old, true);
+            complete(fs, target, tmp, summary, result, components, intercept, spec, checkpoint);
+            rename(fs, target, tmp, replace);
         } catch (IOException | RuntimeException e) {
             try {
                 fs.delete(tmp, true);
@@ -189,6 +166,87 @@ public final class RunOutputs {
             }
             throw e;
         }
+    }
+
+    /**
+     * Opens {@code out} for a run that streams its logs: the hidden temporary sibling is created
+     * now and the run's {@link StreamedTrace} writes {@code iterations.csv}, {@code events.csv} and
+     * the latency trace's rows into it as they become final; {@link PendingOutputs#commit} adds the
+     * other files and renames it onto {@code out}, as {@link #write} does.
+     *
+     * @param replace {@code out} may exist (a resumed run writing over the run it continued)
+     */
+    public static PendingOutputs open(FileSystem fs, Path out, boolean replace) throws IOException {
+        Path target = fs.makeQualified(out);
+        Path tmp = temporary(fs, target, replace);
+        try {
+            StreamedTrace trace = new StreamedTrace(fs, tmp);
+            if (replace) {
+                trace.replacing(target);
+            }
+            return new PendingOutputs(fs, target, tmp, replace, trace);
+        } catch (IOException | RuntimeException e) {
+            fs.delete(tmp, true);
+            throw e;
+        }
+    }
+
+    /** Creates the hidden temporary sibling of {@code target} (checked absent unless replacing). */
+    private static Path temporary(FileSystem fs, Path target, boolean replace) throws IOException {
+        if (!replace) {
+            checkAbsent(fs, target);
+        }
+        Path tmp =
+                new Path(
+                        target.getParent(),
+                        "."
+                                + target.getName()
+                                + TMP_INFIX
+                                + UUID.randomUUID().toString().substring(0, 8));
+        if (!fs.mkdirs(tmp)) {
+            throw new IOException("cannot create temporary directory " + tmp);
+        }
+        return tmp;
+    }
+
+    /** Every file but the logs into {@code tmp}. */
+    static void complete(
+            FileSystem fs,
+            Path target,
+            Path tmp,
+            RunSummary summary,
+            RunResult result,
+            int components,
+            boolean intercept,
+            TrainSpec spec,
+            byte[] checkpoint)
+            throws IOException {
+        if (result.model() != null) {
+            writeText(fs, new Path(tmp, MODEL), model(result.model(), components, intercept));
+        }
+        writeText(fs, new Path(tmp, SUMMARY), summaryJson(summary));
+        if (spec != null) {
+            writeText(fs, new Path(tmp, JobJson.SPEC_FILE), JobJson.write(spec));
+        }
+        if (checkpoint != null) {
+            try (OutputStream o = fs.create(new Path(tmp, CheckpointFile.NAME), false)) {
+                o.write(checkpoint);
+            }
+        }
+    }
+
+    /**
+     * {@code tmp} becomes {@code target} (one rename; a replaced one moved aside, then deleted).
+     */
+    static void rename(FileSystem fs, Path target, Path tmp, boolean replace) throws IOException {
+        Path old = new Path(tmp.getParent(), tmp.getName() + "-replaced");
+        if (replace && fs.exists(target) && !fs.rename(target, old)) {
+            throw new IOException("cannot move " + target + " aside to " + old);
+        }
+        if (!fs.rename(tmp, target)) {
+            throw new IOException("cannot rename " + tmp + " to " + target);
+        }
+        fs.delete(old, true);
     }
 
     /** Reads {@code out/summary.json} back (the client, after the application ended). */
@@ -236,33 +294,35 @@ public final class RunOutputs {
     }
 
     static String iterations(List<IterationRecord> log) {
-        StringBuilder b =
-                new StringBuilder(
-                        "iteration,seconds,objective,gap,used,stale,discarded,workers_used,iterate,"
-                                + "trial\n");
+        StringBuilder b = new StringBuilder(ITERATIONS_HEADER).append('\n');
         for (IterationRecord r : log) {
-            b.append(r.iteration())
-                    .append(',')
-                    .append(num(r.seconds()))
-                    .append(',')
-                    .append(num(r.objective()))
-                    .append(',')
-                    .append(num(r.gap()))
-                    .append(',')
-                    .append(r.used())
-                    .append(',')
-                    .append(r.stale())
-                    .append(',')
-                    .append(r.discarded())
-                    .append(',')
-                    .append(quoted(r.workersUsed()))
-                    .append(',')
-                    .append(r.iterate())
-                    .append(',')
-                    .append(r.trial() ? 1 : 0)
-                    .append('\n');
+            iterationRow(b, r);
         }
         return b.toString();
+    }
+
+    /** One row of {@code iterations.csv}, with its line break. */
+    static void iterationRow(StringBuilder b, IterationRecord r) {
+        b.append(r.iteration())
+                .append(',')
+                .append(num(r.seconds()))
+                .append(',')
+                .append(num(r.objective()))
+                .append(',')
+                .append(num(r.gap()))
+                .append(',')
+                .append(r.used())
+                .append(',')
+                .append(r.stale())
+                .append(',')
+                .append(r.discarded())
+                .append(',')
+                .append(quoted(r.workersUsed()))
+                .append(',')
+                .append(r.iterate())
+                .append(',')
+                .append(r.trial() ? 1 : 0)
+                .append('\n');
     }
 
     static String latencyTrace(List<LatencyRecord> log) {
@@ -275,49 +335,62 @@ public final class RunOutputs {
         }
         StringBuilder b = new StringBuilder(TRACE_HEADER).append('\n');
         for (LatencyRecord r : log) {
-            boolean back = Double.isFinite(r.receivedSeconds());
-            double latency = back ? r.latency() : horizon - r.sentSeconds();
-            b.append(r.iteration())
-                    .append(',')
-                    .append(r.worker())
-                    .append(',')
-                    .append(num(latency))
-                    .append(',')
-                    .append(num(r.load()))
-                    .append(',')
-                    .append(num(r.sentSeconds()))
-                    .append(',')
-                    .append(back ? num(r.receivedSeconds()) : "")
-                    .append(',')
-                    .append(num(r.computeSeconds()))
-                    .append(',')
-                    .append(quoted(r.use()))
-                    .append('\n');
+            traceRow(b, r, horizon);
         }
         return b.toString();
+    }
+
+    /**
+     * One row of {@code latency-trace.csv}, with its line break: a task that never came back is
+     * censored at {@code horizon} (the last time anything was observed in the whole trace).
+     */
+    static void traceRow(StringBuilder b, LatencyRecord r, double horizon) {
+        boolean back = Double.isFinite(r.receivedSeconds());
+        double latency = back ? r.latency() : horizon - r.sentSeconds();
+        b.append(r.iteration())
+                .append(',')
+                .append(r.worker())
+                .append(',')
+                .append(num(latency))
+                .append(',')
+                .append(num(r.load()))
+                .append(',')
+                .append(num(r.sentSeconds()))
+                .append(',')
+                .append(back ? num(r.receivedSeconds()) : "")
+                .append(',')
+                .append(num(r.computeSeconds()))
+                .append(',')
+                .append(quoted(r.use()))
+                .append('\n');
     }
 
     static String events(List<AdaptEvent> events) {
         StringBuilder b = new StringBuilder(EVENTS_HEADER).append('\n');
         for (AdaptEvent e : events) {
-            b.append(e.iteration())
-                    .append(',')
-                    .append(num(e.seconds()))
-                    .append(',')
-                    .append(e.worker())
-                    .append(',')
-                    .append(quoted(e.node()))
-                    .append(',')
-                    .append(quoted(e.event()))
-                    .append(',')
-                    .append(quoted(e.reason()))
-                    .append('\n');
+            eventRow(b, e);
         }
         return b.toString();
     }
 
+    /** One row of {@code events.csv}, with its line break. */
+    static void eventRow(StringBuilder b, AdaptEvent e) {
+        b.append(e.iteration())
+                .append(',')
+                .append(num(e.seconds()))
+                .append(',')
+                .append(e.worker())
+                .append(',')
+                .append(quoted(e.node()))
+                .append(',')
+                .append(quoted(e.event()))
+                .append(',')
+                .append(quoted(e.reason()))
+                .append('\n');
+    }
+
     /** Shortest round-trip decimal; NaN (unknown) as an empty field. */
-    private static String num(double x) {
+    static String num(double x) {
         return Double.isNaN(x) ? "" : Double.toString(x);
     }
 

@@ -2,6 +2,7 @@ package io.codedyarn.am.train;
 
 import io.codedyarn.am.config.CodedYarnConfig;
 import io.codedyarn.am.output.CheckpointStore;
+import io.codedyarn.am.output.PendingOutputs;
 import io.codedyarn.am.output.RunOutputs;
 import io.codedyarn.am.output.RunSummary;
 import io.codedyarn.coordinator.RunResult;
@@ -93,25 +94,34 @@ public final class Trainers {
                     "train: resuming " + from.source() + " after iteration " + from.iteration());
             log.flush();
         }
-        if (!replace) {
-            RunOutputs.checkAbsent(local, out);
-        }
+        // the logs stream into out's temporary sibling as the run goes (its memory stays flat
+        // however many rounds it runs); out appears whole at the end, or not at all
+        PendingOutputs pending = RunOutputs.open(local, out, replace);
         CheckpointStore store = new CheckpointStore(local, CheckpointStore.beside(out));
         RunResult result;
         try {
             result =
-                    simulate(
-                            config,
+                    SimulatedTrain.run(
                             spec,
                             plan,
                             data,
+                            config.dsagLoadBalance(),
+                            config.balanceSchedule(),
+                            config.adaptation(),
+                            config.speeds(),
+                            config.lazy(),
                             new SimulatedTrain.Checkpointing(
-                                    store, config.checkpointInterval(), req.data(), from));
+                                    store, config.checkpointInterval(), req.data(), from),
+                            pending.trace());
         } catch (InvalidCheckpointException e) {
+            pending.abort();
             throw new IllegalArgumentException("--resume: " + e.getMessage(), e);
+        } catch (InterruptedException | RuntimeException e) {
+            pending.abort(); // kept when a checkpoint counts its rows: --resume continues them
+            throw e;
         }
         RunSummary summary = RunSummary.of("", spec, result, List.of());
-        RunOutputs.write(local, out, spec, summary, result, store.lastBytes(), replace);
+        pending.commit(spec, summary, result, store.lastBytes());
         local.delete(store.dir(), true); // out holds the last checkpoint now
         return new Outcome(summary, out.toString());
     }

@@ -6,6 +6,7 @@ import io.codedyarn.am.net.AmIdentity;
 import io.codedyarn.am.net.GrpcWorkerServer;
 import io.codedyarn.am.net.ServerOptions;
 import io.codedyarn.am.output.CheckpointStore;
+import io.codedyarn.am.output.PendingOutputs;
 import io.codedyarn.am.output.RunOutputs;
 import io.codedyarn.am.output.RunSummary;
 import io.codedyarn.am.report.LiveData;
@@ -91,6 +92,7 @@ public final class AppMaster {
     // read by the status page's and the RM heartbeat's threads
     private volatile Coordinator coordinator;
     private CheckpointStore checkpoints;
+    private PendingOutputs outputs; // the logs stream into --out's temporary sibling
     private ProgressPublisher publisher;
     private volatile Job job;
 
@@ -250,6 +252,7 @@ public final class AppMaster {
                         identity.fingerprint(),
                         options.maxMessageBytes());
         checkpoints = AttemptRecovery.store(job.dataFs, env.applicationId());
+        outputs = RunOutputs.open(job.outFs, job.out, job.replaceOut);
         coordinator =
                 new Coordinator(
                                 job.spec,
@@ -274,6 +277,7 @@ public final class AppMaster {
                         .liveness(config.liveness())
                         .speeds(config.speeds())
                         .checkpoints(checkpoints, config.checkpointInterval(), "")
+                        .trace(outputs.trace())
                         .liveFeed(feed);
         AttemptRecovery.resume(checkpoints, coordinator); // a later attempt continues
         // the client's progress line (ProgressFile); at most once a second
@@ -339,13 +343,16 @@ public final class AppMaster {
         RunSummary summary =
                 RunSummary.of(env.applicationId(), spec, result, nodes)
                         .withReplacedData(replacer.replaced());
-        RunOutputs.write(
-                job.outFs, job.out, spec, summary, result, checkpoints.lastBytes(), job.replaceOut);
+        outputs.commit(spec, summary, result, checkpoints.lastBytes());
+        outputs = null;
         LOG.info("outputs written to {}", job.outFs.makeQualified(job.out));
     }
 
     /** Unregisters with the final status and closes what the steps opened. */
     private void shutDown() {
+        if (outputs != null) {
+            outputs.abort(); // no outputs: kept only when a checkpoint counts its rows
+        }
         if (publisher != null) {
             publisher.close();
         }

@@ -112,6 +112,64 @@ class TrainResumeTest {
         assertThat(tmp.resolve("." + name + ".checkpoints")).doesNotExist();
     }
 
+    /**
+     * A run longer than the rows a checkpoint keeps (128): its checkpoint counts the rows, the
+     * resumed run copies them from DIR's iterations.csv, and the result is the uninterrupted run's
+     * file byte for byte.
+     */
+    @Test
+    void aLongRunResumesWithTheRowsItStreamed() throws Exception {
+        List<String> flags = List.of("--scheme", "uncoded", "--workers", "4", "--optimizer", "gd");
+        Path full = tmp.resolve("long-full");
+        Path part = tmp.resolve("long");
+        assertThat(train(full, flags, 300).rc()).isZero();
+        assertThat(train(part, flags, 200).rc()).isZero();
+        CliRun r = CliRun.of("train", "--resume", part.toString(), "--iterations", "300");
+        assertThat(r.rc()).as(r.err()).isZero();
+        assertThat(Files.readAllBytes(part.resolve("iterations.csv")))
+                .isEqualTo(Files.readAllBytes(full.resolve("iterations.csv")));
+        assertThat(lines(part, "model.csv")).containsExactlyElementsOf(lines(full, "model.csv"));
+    }
+
+    /**
+     * A run whose process died has no outputs: its latest checkpoint is beside DIR and names the
+     * temporary directory its rows were streamed to; the resumed run continues from there, writes
+     * DIR whole, and removes both. (The CLI takes the job from DIR/job.json: here the only file
+     * left in DIR, as a user who kept it would give it.)
+     */
+    @Test
+    void aRunWhoseProcessDiedResumesFromTheRowsItStreamed() throws Exception {
+        List<String> flags = List.of("--scheme", "uncoded", "--workers", "4", "--optimizer", "gd");
+        Path full = tmp.resolve("died-full");
+        Path part = tmp.resolve("died");
+        assertThat(train(full, flags, 300).rc()).isZero();
+        assertThat(train(part, flags, 200).rc()).isZero();
+        // as the run left things when it died after its checkpoint at 200: its checkpoint in the
+        // store beside DIR, its rows in the temporary directory the checkpoint names, no DIR
+        byte[] ckpt = Files.readAllBytes(part.resolve("checkpoint.ckpt"));
+        String location =
+                io.codedyarn.coordinator.checkpoint.CheckpointFile.decode("c", ckpt)
+                        .state()
+                        .path("run")
+                        .path("trace")
+                        .asText();
+        Path streamed = Path.of(java.net.URI.create(location));
+        assertThat(streamed.getFileName().toString()).startsWith(".died._tmp-");
+        Files.move(part, streamed);
+        Files.delete(streamed.resolve("checkpoint.ckpt"));
+        Files.createDirectories(part);
+        Files.copy(streamed.resolve("job.json"), part.resolve("job.json"));
+        Path store = Files.createDirectories(tmp.resolve(".died.checkpoints"));
+        Files.write(store.resolve("checkpoint-0000000200.ckpt"), ckpt);
+
+        CliRun r = CliRun.of("train", "--resume", part.toString(), "--iterations", "300");
+        assertThat(r.rc()).as(r.err()).isZero();
+        assertThat(Files.readAllBytes(part.resolve("iterations.csv")))
+                .isEqualTo(Files.readAllBytes(full.resolve("iterations.csv")));
+        assertThat(streamed).doesNotExist();
+        assertThat(store).doesNotExist();
+    }
+
     @Test
     void aDirectoryWithoutCheckpointIsRefusedNamingTheFile() throws Exception {
         Path empty = Files.createDirectories(tmp.resolve("empty"));
