@@ -75,7 +75,9 @@ def row(res, scheme, sc, iterations):
     r["iterations"] = s.get("iterations")
     r["wall"] = s.get("wallSeconds")
     r["app"] = (fl.get("app") or [""])[0] if fl.get("app") else ""
-    if not r["status"] or r["status"] == "?":
+    if r["hang"]:
+        r["status"] = "HANG"
+    if not r["status"] or r["status"] in ("?", "HANG"):
         err = open(os.path.join(rd, "train.err")).read() if os.path.exists(os.path.join(rd, "train.err")) else ""
         r["diagnostic"] = r["diagnostic"] or " | ".join(
             l for l in err.replace("\r", "\n").splitlines() if l.strip() and not l.startswith("training: iteration"))[-400:]
@@ -84,6 +86,7 @@ def row(res, scheme, sc, iterations):
     r["victim"] = fl["fault_ms"][2] if fault else ""
     r["fault_iteration"] = int(fl["fault_ms"][4]) if fault else None
     r["am_host"] = fl["fault_ms"][6] if fault and len(fl["fault_ms"]) > 6 else ""
+    r["fault_cmd_s"] = int(fl["fault_cmd_ms"][0]) / 1000 if "fault_cmd_ms" in fl else None
     r["end_s"] = (int(end[0]) - submit) / 1000 if end and end[0] and submit else None
     # iterations.csv
     secs = {}
@@ -145,7 +148,7 @@ def row(res, scheme, sc, iterations):
             msg = mm.group(5)
             if mm.group(4).startswith(("coordinator", "yarn", "am")):
                 r["am_lines"].append(f"{os.path.basename(f)[:40]} {mm.group(1)[11:]} {mm.group(4)}: {msg[:260]}")
-            if (fault and r["detect_log_s"] is None and tms >= fault and re.search(r"worker \d+ .*(declared|hung|failed)", msg)):
+            if (fault and r["detect_log_s"] is None and tms >= fault - 3000 and re.search(r"worker \d+ .*(declared|hung|failed)", msg)):
                 r["detect_log_s"] = (tms - fault) / 1000
     # baseline
     try:
