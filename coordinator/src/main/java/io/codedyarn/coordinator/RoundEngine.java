@@ -838,9 +838,11 @@ final class RoundEngine {
         for (int w = 0; w < workers; w++) {
             Slot head = ledger.oldestOpen(w);
             if (head != null && alive(w)) {
-                long since = Math.max(head.sent, lastReceived[w]);
-                long by = since + (long) Math.ceil(deadlines.allowance(w, head.load) * 1e9);
-                next = Math.min(next, by);
+                double allowance = deadlines.allowance(w, head.load);
+                if (Double.isFinite(allowance)) { // none before its first answer
+                    long since = Math.max(head.sent, lastReceived[w]);
+                    next = Math.min(next, since + (long) Math.ceil(allowance * 1e9));
+                }
             }
         }
         return next;

@@ -129,13 +129,39 @@ class LivenessTest {
 
     @Test
     void theDeadlineIsAMultipleOfTheWorkersOwnServiceTimes() throws Exception {
-        // a 2 s floor (the first tasks, unmeasured, take 1 s): 10 × the worker's own 0.99
-        // quantile, about 1.02 s per unit, decides
-        LivenessSettings tight = new LivenessSettings(true, 10, 0.99, 50, 2, 3, 60);
-        RunResult hung = run(spec("uncoded", 0, "gd", 30), tight, c -> c.hangAt(2, 20.5));
+        // a floor below the tasks' 1 s: 10 × the 0.99 quantile of worker 3's own service times
+        // (1.03 s per unit, the slowest worker's) decides
+        LivenessSettings tight = new LivenessSettings(true, 10, 0.99, 50, 0.5, 3, 60);
+        RunResult hung = run(spec("uncoded", 0, "gd", 30), tight, c -> c.hangAt(3, 20.5));
         AdaptEvent detected = first(hung, "hung");
-        assertThat(detected.reason()).contains("10.0 × the 0.990 quantile").contains("its own");
+        assertThat(detected.reason())
+                .contains(
+                        "(deadline 10.3 s: 10.0 × the 0.990 quantile 1.03 s per unit of load of"
+                                + " its own service times");
         assertThat(hung.succeeded()).isTrue();
+        // no worker is judged on its first task (unmeasured: it takes 1 s, twice the floor)
+        assertThat(hung.events()).filteredOn(e -> e.event().equals("hung")).hasSize(1);
+    }
+
+    @Test
+    void aWorkerFarSlowerThanTheOthersIsNotHungOnItsFirstTask() throws Exception {
+        // worker 2 takes 300 s per task from the start: no deadline before its first answer,
+        // then its own slowness is its yardstick (the slow-worker detector's case, not a hang)
+        TrainSpec spec = spec("cyclic", 1, "gd", 10);
+        RunResult r = run(spec, LivenessSettings.defaults(), c -> c.straggle(slowdowns(4, 2, 300)));
+        assertThat(r.succeeded()).as(r.diagnostic()).isTrue();
+        assertThat(events(r)).noneMatch(e -> e.startsWith("hung"));
+    }
+
+    private static io.codedyarn.placement.straggle.Slowdown[] slowdowns(
+            int workers, int slow, double factor) {
+        io.codedyarn.placement.straggle.Slowdown[] s =
+                new io.codedyarn.placement.straggle.Slowdown[workers];
+        StraggleSpec spec = StraggleSpec.parse("slow:factor=" + factor + ",workers=" + slow);
+        for (int w = 0; w < workers; w++) {
+            s[w] = spec.message(w, workers, 1, NODES.get(w), w, null).slowdown(w);
+        }
+        return s;
     }
 
     @Test

@@ -220,7 +220,7 @@ public final class Keys {
             new ConfigKey<>(
                     "coded-yarn.liveness.task-factor",
                     10.0,
-                    "a task is overdue after this many times (> 1) the high quantile of the worker's own service times per unit of load (the workers' pooled ones until it has a quarter of its window), times the task's load");
+                    "a task is overdue after this many times (> 1) the high quantile of the service times per unit of load (the worker's own or all the workers' pooled, whichever is larger), times the task's load; a worker that has answered no task yet has no task deadline (its connection's keepalive still finds it frozen)");
 
     public static final ConfigKey<Double> LIVENESS_TASK_QUANTILE =
             new ConfigKey<>(
@@ -236,7 +236,7 @@ public final class Keys {
             new ConfigKey<>(
                     "coded-yarn.liveness.task-floor-seconds",
                     10.0,
-                    "no task deadline is shorter (> 0 s); before any task was measured, the deadline is this floor: a JIT warm-up, a garbage collection or a JVM starting beside the worker is slowness, not a hang");
+                    "no task deadline is shorter (> 0 s); a JIT warm-up, a garbage collection or a JVM starting beside the worker is slowness, not a hang");
 
     public static final ConfigKey<Double> LIVENESS_START_FACTOR =
             new ConfigKey<>(

@@ -5,9 +5,9 @@ package io.codedyarn.coordinator.liveness;
  * coded-yarn.liveness.*}).
  *
  * <p>A task's deadline is {@code max(floorSeconds, factor × q × load)} after the worker began it,
- * where {@code q} is the {@code quantile} of the worker's own service times per unit of load over
- * its last {@code window} tasks (the workers' pooled ones while it has fewer than {@code window /
- * 4}; none measured yet: the floor alone). A worker not ready {@code max(startFloorSeconds,
+ * where {@code q} is the larger {@code quantile} of the service times per unit of load over the
+ * last {@code window} tasks, the worker's own or all the workers' pooled ({@link TaskDeadlines};
+ * none before the worker's first answer). A worker not ready {@code max(startFloorSeconds,
  * startFactor × the slowest ready worker's start)} after the start is hung at start.
  *
  * @param enabled false: no deadline (the simulated cluster, whose workers always answer)

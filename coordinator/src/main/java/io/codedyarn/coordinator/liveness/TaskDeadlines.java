@@ -8,12 +8,18 @@ import java.util.Locale;
  * service time per unit of load (seconds the worker spent on it, its queueing behind an earlier
  * task excluded) goes into the worker's window; a task of load L begun at time t is overdue at
  *
- * <pre>  t + max(floor, factor × q_w × L)</pre>
+ * <pre>  t + max(floor, factor × max(q_w, q_all) × L)</pre>
  *
- * with q_w the high quantile of the worker's window (of the workers' pooled windows while its own
- * holds fewer than window/4 samples; none at all: the floor alone). A task's time is the worker's
- * own measure of itself, so a worker that is slow by nature (a weak host, an injected straggle) is
- * judged against its own slowness, and only silence far beyond it counts as a hang.
+ * with q_w the high quantile of the worker's own window and q_all that of all the workers' windows
+ * pooled. A worker slow by nature (a weak host, an injected straggle) is judged against its own
+ * slowness, a fast one against the slowest usual task, and only silence far beyond both counts as a
+ * hang.
+ *
+ * <p>A worker that has answered no task yet has no task deadline: nothing says how long its first
+ * task takes (measured: a worker 300 × slower than the others was declared hung on its first task
+ * by a floor-only deadline, and so would every worker of a job whose tasks take longer than the
+ * floor). Its connection's keepalive still finds it frozen or stopped, and the slow-worker detector
+ * finds it slow.
  *
  * <p>Not thread-safe: the coordinator's thread owns it.
  */
@@ -21,7 +27,7 @@ public final class TaskDeadlines {
     private final LivenessSettings settings;
     private final double[][] ring;
     private final int[] count;
-    private final double[] quantile; // per worker, per unit of load; NaN: not enough samples
+    private final double[] quantile; // per worker, per unit of load; NaN: none answered yet
     private double pooled = Double.NaN;
     private boolean pooledStale;
 
@@ -42,8 +48,7 @@ public final class TaskDeadlines {
         ring[worker][count[worker] % ring[worker].length] = perUnit;
         count[worker]++;
         int own = Math.min(count[worker], ring[worker].length);
-        quantile[worker] =
-                own >= minimumOwn() ? quantile(Arrays.copyOf(ring[worker], own)) : Double.NaN;
+        quantile[worker] = quantile(Arrays.copyOf(ring[worker], own));
         pooledStale = true;
     }
 
@@ -54,11 +59,14 @@ public final class TaskDeadlines {
         pooledStale = true;
     }
 
-    /** Seconds a task of {@code load} units may take on {@code worker} before it is overdue. */
+    /**
+     * Seconds a task of {@code load} units may take on {@code worker} before it is overdue;
+     * infinite while the worker has answered none.
+     */
     public double allowance(int worker, double load) {
         double q = perUnit(worker);
         if (Double.isNaN(q)) {
-            return settings.floorSeconds();
+            return Double.POSITIVE_INFINITY;
         }
         return Math.max(settings.floorSeconds(), settings.factor() * q * scale(load));
     }
@@ -68,9 +76,7 @@ public final class TaskDeadlines {
         double q = perUnit(worker);
         String basis =
                 Double.isNaN(q)
-                        ? "no task measured yet, so the floor of "
-                                + fmt(settings.floorSeconds())
-                                + " s"
+                        ? "none: it has answered no task yet"
                         : String.format(
                                 Locale.ROOT,
                                 "%s × the %s quantile %s s per unit of load of %s service times"
@@ -78,7 +84,7 @@ public final class TaskDeadlines {
                                 fmt(settings.factor()),
                                 fmt(settings.quantile()),
                                 fmt(q),
-                                Double.isNaN(quantile[worker]) ? "the workers'" : "its own",
+                                quantile[worker] >= pooled() ? "its own" : "the workers'",
                                 fmt(scale(load)),
                                 fmt(settings.floorSeconds()));
         return String.format(
@@ -91,7 +97,7 @@ public final class TaskDeadlines {
 
     private double perUnit(int worker) {
         double own = quantile[worker];
-        return Double.isNaN(own) ? pooled() : own;
+        return Double.isNaN(own) ? Double.NaN : Math.max(own, pooled());
     }
 
     private double pooled() {
@@ -101,7 +107,7 @@ public final class TaskDeadlines {
             for (int w = 0; w < ring.length; w++) {
                 total += Math.min(count[w], ring[w].length);
             }
-            if (total < minimumOwn()) {
+            if (total == 0) {
                 pooled = Double.NaN;
             } else {
                 double[] all = new double[total];
@@ -115,10 +121,6 @@ public final class TaskDeadlines {
             }
         }
         return pooled;
-    }
-
-    private int minimumOwn() {
-        return Math.max(1, settings.window() / 4);
     }
 
     /** The settings' quantile of {@code values} (nearest rank, so 1.0 is the maximum). */
