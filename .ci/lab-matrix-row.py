@@ -98,6 +98,10 @@ def row(res, scheme, sc, iterations):
             its.append(k)
             secs.setdefault(k, float(rr["seconds"]))
     r["rows"] = len(its)
+    # the longest pause between consecutive iterations (a stall), and after which iteration
+    ks = sorted(secs)
+    pauses = [(secs[b] - secs[a], a) for a, b in zip(ks, ks[1:])]
+    r["stall_s"], r["stall_after"] = max(pauses) if pauses else (None, None)
     uniq = sorted(set(its))
     gaps = [(a, b) for a, b in zip(uniq, uniq[1:]) if b != a + 1]
     r["repeats"] = len(its) - len(uniq)
@@ -150,6 +154,25 @@ def row(res, scheme, sc, iterations):
                 r["am_lines"].append(f"{os.path.basename(f)[:40]} {mm.group(1)[11:]} {mm.group(4)}: {msg[:260]}")
             if (fault and r["detect_log_s"] is None and tms >= fault - 3000 and re.search(r"worker \d+ .*(declared|hung|failed)", msg)):
                 r["detect_log_s"] = (tms - fault) / 1000
+    # the ApplicationMaster's host frozen: detection is the ResourceManager's (attempt 1 leaves
+    # RUNNING once the node is LOST), recovery the first progress line of the next attempt
+    r["am_failed_s"] = r["am_resumed_s"] = None
+    if sc == "freeze-am" and fault and r["app"]:
+        rm = os.path.join(os.environ.get("LAB_DIR", "target/lab"), "logs", "master-rm.log")
+        att = "appattempt_" + r["app"][len("application_"):] + "_000001 State change from RUNNING to"
+        for f in (rm + ".1", rm):
+            if os.path.exists(f):
+                for line in open(f, errors="replace"):
+                    if att in line:
+                        t = datetime.datetime.strptime(line[:19], "%Y-%m-%d %H:%M:%S").replace(tzinfo=datetime.timezone.utc)
+                        r["am_failed_s"] = (int(t.timestamp() * 1000) + int(line[20:23]) - fault) / 1000
+                        break
+        if os.path.exists(pp):
+            for line in open(pp):
+                w, k = map(int, line.split())
+                if w > fault and k > (r["fault_iteration"] or 0):
+                    r["am_resumed_s"] = (w - fault) / 1000
+                    break
     # baseline
     try:
         b = json.load(open(os.path.join(res, f"{scheme}-none", "row.json")))
@@ -178,7 +201,9 @@ def table(res):
     for r in rows:
         outcome = r["status"]
         if r.get("diagnostic"):
-            outcome += ": " + r["diagnostic"].replace("|", "/")[:220]
+            outcome += ": " + r["diagnostic"].replace("|", "/")[:400]
+        if r.get("client_note"):
+            outcome += " (" + r["client_note"] + ")"
         rel = ""
         if r.get("rel_diff") is not None:
             rel = f" ({r['rel_diff']:.1e})"
@@ -187,8 +212,11 @@ def table(res):
             r["scheme"], SCEN_TEXT.get(r["scenario"], r["scenario"]),
             f"{r['victim']} ({r['am_host']})" if r.get("victim") else "—",
             f"{r['fault_iteration']} / {fmt(r.get('fault_run_s'))}" if r.get("fault_iteration") is not None else "—",
-            outcome, fmt(r.get("detect_s")), fmt(r.get("detect_log_s")),
-            ", ".join(f"{x:.1f} s" for x in r.get("replace_s") or []) or "—",
+            outcome,
+            *((f"attempt 1 failed {fmt(r.get('am_failed_s'))}", "RM") if r["scenario"] == "freeze-am"
+              else (fmt(r.get("detect_s")), fmt(r.get("detect_log_s")))),
+            (f"next attempt training ≤ {fmt(r.get('am_resumed_s'))} s after the freeze" if r["scenario"] == "freeze-am"
+             else ", ".join(f"{x:.1f} s" for x in r.get("replace_s") or []) or "—"),
             its, fmt(r.get("objective"), "{:.10f}"), rel, fmt(r.get("wall"))))
     return "\n".join(out)
 
