@@ -198,6 +198,8 @@ def table(res):
                              SCEN_ORDER.index(r["scenario"]) if r["scenario"] in SCEN_ORDER else 9))
     out = ["| scheme | scenario | victim (AM on) | fault at it. / run s | outcome | detect (events.csv / AM log) | replace | iterations (rows, gaps) | objective (rel. to fault-free) | wall s |",
            "|---|---|---|---|---|---|---|---|---|---|"]
+    have = {(r["scheme"], r["scenario"]) for r in rows}
+    missing = [(a, b) for a in SCHEME_ORDER for b in SCEN_ORDER if (a, b) not in have]
     for r in rows:
         outcome = r["status"]
         if r.get("diagnostic"):
@@ -218,6 +220,8 @@ def table(res):
             (f"next attempt training ≤ {fmt(r.get('am_resumed_s'))} s after the freeze" if r["scenario"] == "freeze-am"
              else ", ".join(f"{x:.1f} s" for x in r.get("replace_s") or []) or "—"),
             its, fmt(r.get("objective"), "{:.10f}"), rel, fmt(r.get("wall"))))
+    for a, b in missing:
+        out.append(f"| {a} | {SCEN_TEXT[b]} | not yet run | | | | | | | |")
     return "\n".join(out)
 
 
