@@ -50,9 +50,11 @@ import picocli.CommandLine.Spec;
             "CPU ms per iteration of the coordinator thread, the AM's event loop and the",
             "in-process workers' event loop.",
             "stragglers: time to a target gap of every method under injected slowness, on one",
-            "embedded cluster (its own flags: bench stragglers --help)."
+            "embedded cluster (its own flags: bench stragglers --help).",
+            "memory: the coordinator's used heap and checkpoint size over many simulated rounds",
+            "(its own flags: bench memory --help)."
         },
-        subcommands = StragglersBenchCommand.class)
+        subcommands = {StragglersBenchCommand.class, MemoryBenchCommand.class})
 final class BenchCommand implements Callable<Integer> {
     @Spec picocli.CommandLine.Model.CommandSpec spec;
 
@@ -61,7 +63,7 @@ final class BenchCommand implements Callable<Integer> {
             arity = "0..1",
             paramLabel = "WHAT",
             description =
-                    "what to benchmark: decode | simulator | kernels | coordination | stragglers")
+                    "what to benchmark: decode | simulator | kernels | coordination | stragglers | memory")
     String what;
 
     @Option(

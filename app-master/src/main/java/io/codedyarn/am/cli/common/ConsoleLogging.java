@@ -43,6 +43,13 @@ public final class ConsoleLogging {
         }
     }
 
+    /** {@code logger} (and those under it) at WARN: a command whose own output is the point. */
+    public static void warnOnly(String logger) {
+        if (boundToLog4j()) {
+            Logger.getLogger(logger).setLevel(Level.WARN);
+        }
+    }
+
     private static boolean boundToLog4j() {
         try {
             return LoggerFactory.getILoggerFactory()
