@@ -89,6 +89,68 @@ class StreamedTraceTest {
         assertThat(tmp.resolve(StreamedTrace.SPOOL)).doesNotExist();
     }
 
+    /**
+     * A long run with adaptation (cyclic GD, s = 1, 3,000 rounds of random slowness: workers judged
+     * slow, excluded, replaced; newest-wins retires the straggler's tasks): streamed, its files are
+     * the bytes the same run's in-memory logs give.
+     */
+    @Test
+    void aLongRunWithReplacementsStreamsWhatItKeepsInMemory() throws Exception {
+        FileSystem fs = fs();
+        Path data = new Path(dir.resolve("data").toUri());
+        io.codedyarn.hdfs.generate.Generators.generate(
+                fs,
+                data,
+                io.codedyarn.hdfs.generate.Generators.create(
+                        io.codedyarn.hdfs.generate.GeneratorParams.of("higgs-like", 64, 4, 1)),
+                io.codedyarn.hdfs.dataset.WriterOptions.defaults(),
+                null);
+        io.codedyarn.worker.data.Rows rows = io.codedyarn.am.train.DatasetRows.read(fs, data);
+        io.codedyarn.coordinator.TrainSpec spec =
+                new io.codedyarn.coordinator.TrainSpec(
+                        io.codedyarn.worker.task.Workload.LR,
+                        "cyclic",
+                        io.codedyarn.placement.SchemeParams.of(4, 1, 1),
+                        1,
+                        Double.NaN,
+                        true,
+                        "gd",
+                        Double.NaN,
+                        3000,
+                        Double.NaN,
+                        Double.NaN,
+                        0,
+                        Double.NaN,
+                        "shifted-exp:alpha=0.5,mu=2",
+                        "none",
+                        1);
+        var config = io.codedyarn.am.config.CodedYarnConfig.defaults();
+        io.codedyarn.coordinator.RunResult memory =
+                io.codedyarn.am.train.Trainers.simulate(config, spec, spec.plan(), rows);
+        PendingOutputs pending = RunOutputs.open(fs, new Path(dir.resolve("out").toUri()), false);
+        io.codedyarn.coordinator.simulated.SimulatedTrain.run(
+                spec,
+                spec.plan(),
+                rows,
+                config.dsagLoadBalance(),
+                config.balanceSchedule(),
+                config.adaptation(),
+                config.speeds(),
+                config.lazy(),
+                io.codedyarn.coordinator.simulated.SimulatedTrain.Checkpointing.none(),
+                pending.trace());
+        pending.trace().finish();
+        java.nio.file.Path tmp = java.nio.file.Path.of(pending.directory().toUri());
+        assertThat(memory.latencyLog()).extracting(LatencyRecord::use).contains("lost", "replaced");
+        assertThat(memory.events()).extracting(AdaptEvent::event).contains("replaced");
+        assertThat(Files.readString(tmp.resolve(RunOutputs.ITERATIONS)))
+                .isEqualTo(RunOutputs.iterations(memory.iterationLog()));
+        assertThat(Files.readString(tmp.resolve(RunOutputs.EVENTS)))
+                .isEqualTo(RunOutputs.events(memory.events()));
+        assertThat(Files.readString(tmp.resolve(RunOutputs.LATENCY_TRACE)))
+                .isEqualTo(RunOutputs.latencyTrace(memory.latencyLog()));
+    }
+
     @Test
     void flushedRowsAreInTheFilesBeforeTheyAreClosed() throws Exception {
         PendingOutputs pending = RunOutputs.open(fs(), new Path(dir.resolve("out").toUri()), false);
