@@ -187,7 +187,12 @@ def row(res, scheme, sc, iterations):
 
 
 def fmt(x, f="{:.1f}"):
-    return "—" if x is None else f.format(x)
+    if x is None:
+        return "—"
+    try:
+        return f.format(float(x))
+    except (TypeError, ValueError):
+        return str(x)
 
 
 def table(res):
