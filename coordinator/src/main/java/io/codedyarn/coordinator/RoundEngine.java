@@ -515,8 +515,16 @@ final class RoundEngine {
                 changes.add(
                         new Change(w, Change.Kind.STANDBY, r.host(), how, null, elapsedSeconds()));
             } else if (e instanceof CoordinatorEvent.ReplacementFailed f && replacing[f.worker()]) {
-                replacing[f.worker()] = false;
-                changes.add(new Change(f.worker(), Change.Kind.REPLACEMENT_FAILED, f.reason()));
+                int w = f.worker();
+                replacing[w] = false;
+                changes.add(new Change(w, Change.Kind.REPLACEMENT_FAILED, f.reason()));
+                if (stalled && !alive(w)) {
+                    // a round waits for this replacement: it learns now that it is not coming,
+                    // and why (e.g. the worker's only replica was on the lost node), instead of
+                    // at the end of the replacement wait with no cause
+                    deathCause[w] += "; its replacement failed: " + f.reason();
+                    return new Arrival(w, -1, new long[0], null, 0, deathCause[w]);
+                }
             } else if (e instanceof CoordinatorEvent.PartitionsLoaded l && alive(l.worker())) {
                 changes.add(
                         new Change(

@@ -67,6 +67,7 @@ public final class SimulatedCluster implements WorkerPort, EventSource {
     private final Pending[] queued;
     private final long[] failAt;
     private final long[] hangAt;
+    private String replacementsFail; // non-null: every replacement fails to start, with this
     private Slowdown[] slowdowns;
     private Nodes nodes;
     private String[] standby;
@@ -193,6 +194,15 @@ public final class SimulatedCluster implements WorkerPort, EventSource {
     }
 
     /**
+     * Every replacement fails to start ({@code why}: e.g. its partitions' only replica was lost), a
+     * start time after it was asked for.
+     */
+    public SimulatedCluster replacementsFail(String why) {
+        this.replacementsFail = java.util.Objects.requireNonNull(why);
+        return this;
+    }
+
+    /**
      * Reports a fraction of each task's simulated time as communication rather than computation
      * (the worker's own compute time = (1 − f) × latency): DSAG's latency profiler needs both
      * components (default 0: the whole time is computation).
@@ -293,8 +303,17 @@ public final class SimulatedCluster implements WorkerPort, EventSource {
         if (best == null) {
             return false;
         }
-        standby[worker] = best;
         long at = clock.nanos() + (long) (nodes.startSeconds() * 1e9);
+        if (replacementsFail != null) {
+            push(
+                    at,
+                    worker,
+                    new CoordinatorEvent.ReplacementFailed(worker, replacementsFail),
+                    null,
+                    at);
+            return true;
+        }
+        standby[worker] = best;
         push(at, worker, new CoordinatorEvent.WorkerReady(worker, best, 0), null, at);
         return true;
     }

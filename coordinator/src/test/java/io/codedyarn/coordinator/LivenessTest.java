@@ -164,6 +164,34 @@ class LivenessTest {
         return s;
     }
 
+    /**
+     * Measured in the lab: an uncoded worker's host frozen for good; its replacement could not read
+     * the worker's partitions (their only replica was on that host) and the run waited out the 120
+     * s replacement wait, ending with no cause. Now the round learns it at once.
+     */
+    @Test
+    void aStalledRoundEndsWhenItsReplacementFailsNamingWhy() throws Exception {
+        RunResult r =
+                run(
+                        spec("uncoded", 0, "gd", 20),
+                        LivenessSettings.defaults(),
+                        c ->
+                                c.hangAt(2, 4.5)
+                                        .replacementsFail(
+                                                "worker reported: BlockMissingException:"
+                                                        + " part-00002.cyd"));
+        assertThat(r.succeeded()).isFalse();
+        assertThat(r.diagnostic())
+                .startsWith("worker 2 failed: no answer for ")
+                .contains(
+                        "; its replacement failed: worker reported: BlockMissingException:"
+                                + " part-00002.cyd")
+                .endsWith("no replacement is on its way");
+        // at the replacement's failure (5 s after it was asked for), not 120 s later
+        double hung = first(r, "hung").seconds();
+        assertThat(r.wallSeconds()).isLessThan(hung + 5 + 4 * 5 + 1);
+    }
+
     @Test
     void anUncodedRunReplacesAWorkerThatHangsAtStart() throws Exception {
         TrainSpec spec = spec("uncoded", 0, "gd", 10);
