@@ -156,7 +156,7 @@ final class BenchCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         if (what == null) {
             throw new IllegalArgumentException(
-                    "missing WHAT: decode, simulator, kernels, coordination or stragglers");
+                    "missing WHAT: decode, simulator, kernels, coordination, stragglers or memory");
         }
         if ("coordination".equals(what)) {
             return coordination();
