@@ -320,6 +320,27 @@ final class Adapter {
         }
     }
 
+    /**
+     * Records the failures among {@code changes} (a {@code failed} or {@code hung} event each)
+     * without acting on them: the run is over.
+     */
+    void recordFailures(long iteration, List<RoundEngine.Change> changes) {
+        double now = engine.elapsedSeconds();
+        for (RoundEngine.Change c : changes) {
+            boolean hung = c.kind() == RoundEngine.Change.Kind.HUNG;
+            if (hung || c.kind() == RoundEngine.Change.Kind.FAILED) {
+                double at = hung && !Double.isNaN(c.seconds()) ? c.seconds() : now;
+                record(
+                        iteration,
+                        at,
+                        c.worker(),
+                        engine.node(c.worker()),
+                        hung ? "hung" : "failed",
+                        c.detail());
+            }
+        }
+    }
+
     private void record(
             long iteration, double now, int worker, String node, String event, String reason) {
         events.add(new AdaptEvent(iteration, now, worker, node, event, reason));

@@ -366,6 +366,9 @@ public final class Coordinator {
         } catch (RunAborted e) {
             ok = false;
             diagnostic = e.getMessage();
+            // the failures that ended it, which no adapt step saw (a lazy or SAG/DSAG round
+            // aborts on the arrival itself): events.csv says what happened, as for other runs
+            adapter.recordFailures(run.iteration(), engine.drainChanges());
             // a failed run keeps its work: the best exactly evaluated iterate and its metric
             // (NaN when only estimates were seen), written with status FAILED
             model = run.model();

@@ -55,6 +55,15 @@ class LivenessTest {
     private static RunResult run(
             TrainSpec spec, LivenessSettings liveness, Consumer<SimulatedCluster> fault)
             throws InterruptedException {
+        return run(spec, liveness, fault, AdaptSettings.defaults());
+    }
+
+    private static RunResult run(
+            TrainSpec spec,
+            LivenessSettings liveness,
+            Consumer<SimulatedCluster> fault,
+            AdaptSettings adapt)
+            throws InterruptedException {
         Plan plan = spec.plan();
         ManualClock clock = new ManualClock();
         DataShape shape = InProcessWorkers.shape(DATA, plan.partitions());
@@ -62,7 +71,7 @@ class LivenessTest {
                 SimulatedCluster.over(plan, DATA, spec, Trainer.oneSlow(-1, 1), clock);
         onNodes().andThen(fault).accept(cluster);
         return new Coordinator(spec, plan, shape, cluster, cluster, clock)
-                .adapt(AdaptSettings.defaults(), NODES.size())
+                .adapt(adapt, NODES.size())
                 .liveness(liveness)
                 .run();
     }
@@ -190,6 +199,24 @@ class LivenessTest {
         // at the replacement's failure (5 s after it was asked for), not 120 s later
         double hung = first(r, "hung").seconds();
         assertThat(r.wallSeconds()).isLessThan(hung + 5 + 4 * 5 + 1);
+    }
+
+    /**
+     * Measured in the lab: a lazy or SAG/DSAG round aborts on the failure itself, before any adapt
+     * step, and the run's events.csv was empty. The failure that ended the run is recorded.
+     */
+    @Test
+    void aRunThatAbortsOnAFailureRecordsIt() throws Exception {
+        RunResult r =
+                run(
+                        spec("dsag", 0, null, 400),
+                        LivenessSettings.defaults(),
+                        c -> c.failAt(2, 300),
+                        AdaptSettings.off());
+        assertThat(r.succeeded()).isFalse();
+        assertThat(r.diagnostic())
+                .isEqualTo("worker 2 failed (simulated failure); 3 live workers < w = 4");
+        assertThat(events(r)).containsExactly("failed 2 n2");
     }
 
     @Test
