@@ -414,14 +414,7 @@ public final class Coordinator {
      */
     private java.util.function.Predicate<boolean[]> startsWith() {
         if (!liveness.enabled() || !(Families.training(plan) instanceof Training.Decoded)) {
-            return ready -> {
-                for (boolean r : ready) {
-                    if (!r) {
-                        return false;
-                    }
-                }
-                return true;
-            };
+            return RoundEngine::allOf;
         }
         return ready -> {
             java.util.BitSet arrived = new java.util.BitSet();

@@ -168,19 +168,12 @@ final class RoundEngine {
                                     previous == null ? "(never ready)" : previous,
                                     elapsedSeconds()));
                 } else if (starting[w]) {
-                    starting[w] = false;
-                    node[w] = r.host();
-                    slowestStart = Math.max(slowestStart, clock.nanos() - startedAt);
+                    readyAtStart(r);
                 } else {
                     continue; // a duplicate, or a worker given up on whose container lingers
                 }
                 ready[w] = true;
                 slowest = Math.max(slowest, r.loadNanos());
-                LOG.info(
-                        "worker {} ready on {} (loaded in {} ms)",
-                        w,
-                        r.host(),
-                        r.loadNanos() / 1_000_000);
             } else if (e instanceof CoordinatorEvent.WorkerFailed f) {
                 int w = f.worker();
                 if (starting[w]) {
@@ -200,14 +193,8 @@ final class RoundEngine {
         CoordinatorEvent queued;
         while ((queued = events.poll(0)) instanceof CoordinatorEvent.WorkerReady r
                 && starting[r.worker()]) {
-            starting[r.worker()] = false;
-            node[r.worker()] = r.host();
+            readyAtStart(r);
             slowest = Math.max(slowest, r.loadNanos());
-            LOG.info(
-                    "worker {} ready on {} (loaded in {} ms)",
-                    r.worker(),
-                    r.host(),
-                    r.loadNanos() / 1_000_000);
         }
         if (queued != null) {
             early.add(queued); // next() takes it first
@@ -220,6 +207,18 @@ final class RoundEngine {
         }
         start = clock.nanos() - resumedNanos;
         return slowest / 1e9;
+    }
+
+    /** A worker's first container says Ready before training starts. */
+    private void readyAtStart(CoordinatorEvent.WorkerReady r) {
+        starting[r.worker()] = false;
+        node[r.worker()] = r.host();
+        slowestStart = Math.max(slowestStart, clock.nanos() - startedAt);
+        LOG.info(
+                "worker {} ready on {} (loaded in {} ms)",
+                r.worker(),
+                r.host(),
+                r.loadNanos() / 1_000_000);
     }
 
     /** At start: nothing came before the overall timeout or a replacement's wait. */
@@ -245,7 +244,8 @@ final class RoundEngine {
         }
     }
 
-    private static boolean allOf(boolean[] ready) {
+    /** Whether every worker is ready: the start condition of schemes that need them all. */
+    static boolean allOf(boolean[] ready) {
         for (boolean r : ready) {
             if (!r) {
                 return false;
@@ -825,16 +825,30 @@ final class RoundEngine {
             return start;
         }
         for (int w = 0; w < workers; w++) {
-            Slot head = ledger.oldestOpen(w);
-            if (head != null && alive(w)) {
-                long since = Math.max(head.sent, lastReceived[w]);
-                double silent = (now - since) / 1e9;
-                if (silent >= deadlines.allowance(w, head.load)) {
-                    return fail(w, deadlines.explain(w, head.load, silent), Change.Kind.HUNG);
-                }
+            if (now >= silentBy(w)) {
+                Slot head = ledger.oldestOpen(w);
+                double silent = (now - Math.max(head.sent, lastReceived[w])) / 1e9;
+                return fail(w, deadlines.explain(w, head.load, silent), Change.Kind.HUNG);
             }
         }
         return null;
+    }
+
+    /**
+     * Clock nanos by which live worker {@code w} must answer its oldest open task: from when it
+     * began it (the send, or its previous answer), its {@link TaskDeadlines} allowance; MAX_VALUE
+     * when it has no open task or no deadline yet (before its first answer).
+     */
+    private long silentBy(int w) {
+        Slot head = ledger.oldestOpen(w);
+        if (head == null || !alive(w)) {
+            return Long.MAX_VALUE;
+        }
+        double allowance = deadlines.allowance(w, head.load);
+        if (!Double.isFinite(allowance)) {
+            return Long.MAX_VALUE;
+        }
+        return Math.max(head.sent, lastReceived[w]) + (long) Math.ceil(allowance * 1e9);
     }
 
     /** Clock nanos of the next silent worker's deadline (MAX_VALUE: none). */
@@ -844,14 +858,7 @@ final class RoundEngine {
         }
         long next = nextStartDeadline();
         for (int w = 0; w < workers; w++) {
-            Slot head = ledger.oldestOpen(w);
-            if (head != null && alive(w)) {
-                double allowance = deadlines.allowance(w, head.load);
-                if (Double.isFinite(allowance)) { // none before its first answer
-                    long since = Math.max(head.sent, lastReceived[w]);
-                    next = Math.min(next, since + (long) Math.ceil(allowance * 1e9));
-                }
-            }
+            next = Math.min(next, silentBy(w));
         }
         return next;
     }

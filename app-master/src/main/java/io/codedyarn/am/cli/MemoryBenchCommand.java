@@ -221,7 +221,7 @@ final class MemoryBenchCommand implements Callable<Integer> {
                                 log);
             } finally {
                 sampler.interrupt();
-                sampler.join();
+                sampler.join(10_000); // it sleeps between samples: the interrupt ends it at once
             }
             Sample end = sample(memory, start, null);
             print(print, end);

@@ -2,7 +2,6 @@ package io.codedyarn.am.output;
 
 import io.codedyarn.coordinator.RunResult;
 import io.codedyarn.coordinator.TrainSpec;
-import io.codedyarn.worker.task.Workload;
 import java.io.IOException;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -49,7 +48,6 @@ public final class PendingOutputs {
      */
     public void commit(TrainSpec spec, RunSummary summary, RunResult result, byte[] checkpoint)
             throws IOException {
-        boolean pca = spec.workload() == Workload.PCA;
         trace.finish();
         RunOutputs.complete(
                 fs,
@@ -57,8 +55,8 @@ public final class PendingOutputs {
                 tmp,
                 summary,
                 result,
-                pca ? Math.max(1, spec.components()) : 1,
-                spec.intercept() && !pca,
+                RunOutputs.components(spec),
+                RunOutputs.intercept(spec),
                 spec,
                 checkpoint);
         RunOutputs.rename(fs, target, tmp, replace);

@@ -108,17 +108,26 @@ public final class RunOutputs {
             byte[] checkpoint,
             boolean replace)
             throws IOException {
-        boolean pca = spec.workload() == Workload.PCA;
         write(
                 fs,
                 out,
                 summary,
                 result,
-                pca ? Math.max(1, spec.components()) : 1,
-                spec.intercept() && !pca,
+                RunOutputs.components(spec),
+                RunOutputs.intercept(spec),
                 spec,
                 checkpoint,
                 replace);
+    }
+
+    /** The model's columns: k for PCA (the model is d×k), 1 otherwise. */
+    static int components(TrainSpec spec) {
+        return spec.workload() == Workload.PCA ? Math.max(1, spec.components()) : 1;
+    }
+
+    /** Whether the model's last coordinate is the intercept (LR, LSQ with one). */
+    static boolean intercept(TrainSpec spec) {
+        return spec.intercept() && spec.workload() != Workload.PCA;
     }
 
     /**
