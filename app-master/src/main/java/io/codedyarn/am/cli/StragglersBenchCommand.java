@@ -2,6 +2,8 @@ package io.codedyarn.am.cli;
 
 import io.codedyarn.am.bench.stragglers.BenchData;
 import io.codedyarn.am.bench.stragglers.BenchMethods;
+import io.codedyarn.am.bench.stragglers.LabControl;
+import io.codedyarn.am.bench.stragglers.LabFaults;
 import io.codedyarn.am.bench.stragglers.MethodRow;
 import io.codedyarn.am.bench.stragglers.RunAgreement;
 import io.codedyarn.am.bench.stragglers.Scenario;
@@ -9,6 +11,7 @@ import io.codedyarn.am.bench.stragglers.StragglerBench;
 import io.codedyarn.am.bench.stragglers.StragglerTable;
 import io.codedyarn.am.bench.stragglers.TrainingRunner;
 import io.codedyarn.am.cli.common.CliContext;
+import io.codedyarn.am.train.Trainers;
 import io.codedyarn.placement.InvalidParametersException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -33,7 +36,9 @@ import picocli.CommandLine.Spec;
             "DSAG-LB, cyclic GC, static clustering, GC-DC, hetero, BCC, G-LAG, cyclic GC with",
             "exclusion off, and L-BFGS baselines) under injected slowness: logistic regression on",
             "a generated higgs-like set, R runs per method (seeds 1..R) on ONE embedded cluster",
-            "(or --cluster simulated). Per method: the median seconds of training to the target,",
+            "(or --cluster simulated, or --cluster yarn: a real cluster such as bin/lab's, whose",
+            "hosts the lab scenarios slow down from outside). Per method: the median seconds of",
+            "training to the target,",
             "min-max over the runs that reached it, reached/runs, and the ratio median / uncoded",
             "GD's and median / uncoded L-BFGS's (below 1: faster)."
         })
@@ -45,12 +50,16 @@ final class StragglersBenchCommand implements Callable<Integer> {
     @Option(
             names = "--scenario",
             split = ",",
-            defaultValue = "a",
             paramLabel = "S",
             description =
-                    "a: ramp + two workers 3x slow; b: Markov bursts; c: two workers 4x slow from"
-                            + " iteration 50; d: NodeManager 1 5x slow; none: no slowness;"
-                            + " several comma-separated (default: ${DEFAULT-VALUE})")
+                    "injected by the workers (embedded, simulated): a: ramp + two workers 3x slow;"
+                            + " b: Markov bursts; c: two workers 4x slow from iteration 50; d:"
+                            + " NodeManager 1 5x slow. Made with bin/lab on a multi-host lab"
+                            + " (--cluster yarn): slow-host: one worker host at 20% of its CPU"
+                            + " share; two-slow-hosts: two at 40%; slow-link: one host's link at"
+                            + " --link-rate; freeze-flap: one host frozen 5 s of every 30 s. none:"
+                            + " no slowness, anywhere. Several comma-separated (default: a, or"
+                            + " none with --cluster yarn)")
     List<String> scenarios;
 
     @Option(
@@ -102,8 +111,35 @@ final class StragglersBenchCommand implements Callable<Integer> {
             names = "--cluster",
             defaultValue = "embedded",
             paramLabel = "C",
-            description = "embedded | simulated (default: ${DEFAULT-VALUE})")
+            description =
+                    "embedded | simulated | yarn (the cluster of HADOOP_CONF_DIR, e.g. bin/lab's)"
+                            + " (default: ${DEFAULT-VALUE})")
     String cluster;
+
+    @Option(
+            names = "--lab",
+            paramLabel = "DIR",
+            description =
+                    "yarn: the bin/lab directory whose hosts the lab scenarios slow down"
+                            + " (default: $CODED_YARN_LAB_DIR, else the parent of HADOOP_CONF_DIR"
+                            + " when it is a lab's)")
+    String lab;
+
+    @Option(
+            names = "--lab-command",
+            paramLabel = "PATH",
+            description = "yarn: the bin/lab script (default: bin/lab beside bin/coded-yarn)")
+    String labCommand;
+
+    @Option(
+            names = "--link-rate",
+            paramLabel = "MBIT",
+            defaultValue = "0.02",
+            description =
+                    "slow-link: the victim host's link rate, Mbit/s each way (default:"
+                            + " ${DEFAULT-VALUE}: 20 kbit/s, slower than a round's compute; see"
+                            + " docs/benchmarks.md)")
+    double linkRate;
 
     static final String DEFAULT_LATENCY = "shifted-exp:alpha=0.02,mu=50";
 
@@ -160,8 +196,45 @@ final class StragglersBenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        InvalidParametersException.require(
+                cluster.equals("embedded") || cluster.equals("simulated") || cluster.equals("yarn"),
+                "--cluster",
+                "must be embedded, simulated or yarn, got '%s'",
+                cluster);
+        boolean yarn = cluster.equals("yarn");
+        List<String> named = scenarios != null ? scenarios : List.of(yarn ? "none" : "a");
         List<Scenario> chosen =
-                List.copyOf(new LinkedHashSet<>(scenarios.stream().map(Scenario::parse).toList()));
+                List.copyOf(new LinkedHashSet<>(named.stream().map(Scenario::parse).toList()));
+        for (Scenario s : chosen) {
+            InvalidParametersException.require(
+                    s.runsOn(cluster),
+                    "--scenario",
+                    yarn
+                            ? "%s is injected by the workers themselves; on --cluster yarn the"
+                                    + " scenarios are made with bin/lab: slow-host,"
+                                    + " two-slow-hosts, slow-link, freeze-flap or none"
+                            : "%s is made with bin/lab on a multi-host lab: it needs --cluster"
+                                    + " yarn (docs/lab.md)",
+                    s.cliName());
+        }
+        InvalidParametersException.require(
+                linkRate > 0 && linkRate <= 10_000,
+                "--link-rate",
+                "must be in (0, 10000] Mbit/s, got %s",
+                linkRate);
+        InvalidParametersException.require(
+                yarn || (lab == null && labCommand == null),
+                lab != null ? "--lab" : "--lab-command",
+                "only applies to --cluster yarn");
+        if (yarn) {
+            InvalidParametersException.require(
+                    Trainers.defaultCluster(context.hadoop()).equals("yarn"),
+                    "--cluster",
+                    "yarn needs a cluster's configuration: set HADOOP_CONF_DIR (bin/lab up prints"
+                            + " it)");
+        }
+        LabControl labControl =
+                chosen.stream().anyMatch(s -> s.lab() != null) ? labControl() : null;
         InvalidParametersException.require(
                 repetitions >= 1, "--repetitions", "must be >= 1, got %d", repetitions);
         InvalidParametersException.require(
@@ -173,11 +246,6 @@ final class StragglersBenchCommand implements Callable<Integer> {
                 timeLimit > 0, "--time-limit", "must be > 0, got %s", timeLimit);
         InvalidParametersException.require(
                 iterations >= 1, "--iterations", "must be >= 1, got %d", iterations);
-        InvalidParametersException.require(
-                cluster.equals("embedded") || cluster.equals("simulated"),
-                "--cluster",
-                "must be embedded or simulated, got '%s'",
-                cluster);
         InvalidParametersException.require(
                 latency == null || cluster.equals("simulated"),
                 "--latency",
@@ -214,7 +282,7 @@ final class StragglersBenchCommand implements Callable<Integer> {
                     generated);
             log.flush();
             BenchData.generate(context.hadoop(), generated, rows, dataSeed);
-            dir = generated.toString();
+            dir = generated.toUri().toString(); // file:, whatever the default file system is
         }
         BenchData.Prepared prepared = BenchData.prepare(context.hadoop(), dir, reference);
         log.printf(
@@ -246,7 +314,21 @@ final class StragglersBenchCommand implements Callable<Integer> {
         try (var runner =
                 simulated
                         ? TrainingRunner.simulated()
-                        : TrainingRunner.embedded(context.config(), log)) {
+                        : yarn
+                                ? TrainingRunner.yarn(
+                                        outDir,
+                                        clusterRoot(outDir),
+                                        labControl == null
+                                                ? null
+                                                : new LabFaults(
+                                                        labControl,
+                                                        TrainingRunner.publishedProgress(
+                                                                context.hadoop()),
+                                                        linkRate,
+                                                        LabFaults.Timing.defaults(),
+                                                        System::nanoTime,
+                                                        log))
+                                : TrainingRunner.embedded(context.config(), log)) {
             result = bench.run(runner);
         }
         PrintWriter pw = spec.commandLine().getOut();
@@ -258,6 +340,55 @@ final class StragglersBenchCommand implements Callable<Integer> {
         }
         pw.flush();
         return 0;
+    }
+
+    /** Where the runs' outputs go on the cluster: under the user's home, named like --out. */
+    private String clusterRoot(Path outDir) throws java.io.IOException {
+        org.apache.hadoop.fs.FileSystem fs = org.apache.hadoop.fs.FileSystem.get(context.hadoop());
+        return fs.makeQualified(
+                        new org.apache.hadoop.fs.Path(
+                                fs.getHomeDirectory(), ".coded-yarn/bench/" + outDir.getFileName()))
+                .toString();
+    }
+
+    /**
+     * The lab the scenarios act on: {@code --lab}, {@code $CODED_YARN_LAB_DIR}, or the parent of
+     * {@code HADOOP_CONF_DIR} when that is a lab's conf/; checked to be a lab that is up.
+     */
+    private LabControl labControl() {
+        String dir = lab != null ? lab : System.getenv("CODED_YARN_LAB_DIR");
+        String conf = System.getenv("HADOOP_CONF_DIR");
+        if (dir == null && conf != null && Path.of(conf).getParent() != null) {
+            Path parent = Path.of(conf).toAbsolutePath().getParent();
+            if (Files.exists(parent.resolve("run/lab.env"))) {
+                dir = parent.toString();
+            }
+        }
+        InvalidParametersException.require(
+                dir != null,
+                "--lab",
+                "the lab scenarios need a lab: give --lab DIR (the bin/lab directory) or set"
+                        + " CODED_YARN_LAB_DIR");
+        Path labDir = Path.of(dir).toAbsolutePath();
+        InvalidParametersException.require(
+                Files.exists(labDir.resolve("run/lab.env")),
+                "--lab",
+                "%s is not a lab that is up (no run/lab.env; bin/lab up --dir %s)",
+                labDir,
+                labDir);
+        String home = System.getProperty("coded-yarn.home");
+        Path cmd =
+                labCommand != null
+                        ? Path.of(labCommand)
+                        : home != null ? Path.of(home, "bin", "lab") : null;
+        InvalidParametersException.require(
+                cmd != null && Files.isExecutable(cmd),
+                "--lab-command",
+                cmd == null
+                        ? "no bin/lab known: give --lab-command PATH"
+                        : "%s is not an executable file",
+                cmd);
+        return LabControl.command(cmd, labDir, java.time.Duration.ofSeconds(60));
     }
 
     private StragglerBench.Settings settings(

@@ -80,7 +80,7 @@ public final class ProgressFile {
     }
 
     /** The document at {@code file}; null when there is none (yet) or it cannot be read now. */
-    static Snapshot read(FileSystem fs, Path file) {
+    public static Snapshot read(FileSystem fs, Path file) {
         try (InputStream in = fs.open(file)) {
             String json = new String(in.readAllBytes(), StandardCharsets.UTF_8);
             return JobJson.read(json, Snapshot.class, file.toString());

@@ -118,15 +118,55 @@ class StragglersBenchCommandTest {
         CliRun workers = bench("f", "--workers", "5");
         assertThat(workers.rc()).isEqualTo(2);
         assertThat(workers.err()).contains("--workers");
-        CliRun cluster = bench("g", "--cluster", "yarn");
+        CliRun cluster =
+                CliRun.of(
+                        "bench",
+                        "stragglers",
+                        "--cluster",
+                        "mesos",
+                        "--out",
+                        tmp.resolve("g").toString());
         assertThat(cluster.rc()).isEqualTo(2);
-        assertThat(cluster.err()).contains("--cluster");
+        assertThat(cluster.err()).contains("--cluster").contains("'mesos'");
         CliRun latency = bench("h", "--latency", "no-such-model");
         assertThat(latency.rc()).isEqualTo(2);
         assertThat(latency.err()).contains("--latency");
         assertThat(tmp.resolve("d")).doesNotExist();
         assertThat(tmp.resolve("h")).doesNotExist();
         assertThat(tmp.resolve("e")).doesNotExist();
+    }
+
+    @Test
+    void scenariosRunOnlyWhereTheirSlownessCanBeMade() {
+        // a to d are injected by the workers: not on a real cluster, where bin/lab makes them
+        CliRun injected =
+                CliRun.of(
+                        "bench",
+                        "stragglers",
+                        "--cluster",
+                        "yarn",
+                        "--scenario",
+                        "a",
+                        "--out",
+                        tmp.resolve("i").toString());
+        assertThat(injected.rc()).isEqualTo(2);
+        assertThat(injected.err())
+                .contains("--scenario")
+                .contains("injected by the workers")
+                .contains("slow-host, two-slow-hosts, slow-link, freeze-flap or none");
+        // the lab's scenarios need the lab
+        CliRun lab = bench("j", "--scenario", "none,slow-host");
+        assertThat(lab.rc()).isEqualTo(2);
+        assertThat(lab.err()).contains("--scenario").contains("slow-host").contains("bin/lab");
+        CliRun labDir = bench("k", "--lab", tmp.toString(), "--scenario", "none");
+        assertThat(labDir.rc()).isEqualTo(2);
+        assertThat(labDir.err()).contains("--lab").contains("only applies to --cluster yarn");
+        CliRun rate = bench("l", "--link-rate", "0");
+        assertThat(rate.rc()).isEqualTo(2);
+        assertThat(rate.err()).contains("--link-rate");
+        for (String out : List.of("i", "j", "k", "l")) {
+            assertThat(tmp.resolve(out)).doesNotExist();
+        }
     }
 
     @Test

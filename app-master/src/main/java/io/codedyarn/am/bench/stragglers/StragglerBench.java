@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.codedyarn.am.output.RunSummary;
 import io.codedyarn.am.train.TrainRequest;
-import io.codedyarn.am.train.Trainers;
 import io.codedyarn.coordinator.Coordinator;
 import io.codedyarn.coordinator.TrainSpec;
 import io.codedyarn.placement.InvalidParametersException;
@@ -174,16 +173,20 @@ public final class StragglerBench {
         log.flush();
         RunRecord record;
         try {
-            Trainers.Outcome o =
+            TrainingRunner.Ran ran =
                     runner.train(
+                            scenario,
                             new TrainRequest(
                                     spec, settings.data(), out.toString(), runner.cluster(), false),
                             conf,
                             log);
-            record = record(o.summary(), out, seed);
+            record = record(ran.outcome().summary(), out, seed).withFault(ran.fault());
         } catch (IOException e) {
             log.println("bench stragglers: run failed: " + e);
             record = new RunRecord(seed, null, RunRecord.FAILED, 0, null, out.toString(), null);
+            if (e.getMessage() != null && e.getMessage().startsWith("lab fault")) {
+                throw e; // the lab is in an unknown state: no later run would mean anything
+            }
         }
         log.printf(
                 Locale.ROOT,
