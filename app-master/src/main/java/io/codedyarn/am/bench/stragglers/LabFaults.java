@@ -132,7 +132,8 @@ public final class LabFaults {
         private final List<String> applied = new ArrayList<>(); // guarded by this
         private final CountDownLatch stop = new CountDownLatch(1);
         private volatile boolean stopped;
-        private volatile String what = "not applied: the run ended before its workers all ran and trained";
+        private volatile String what =
+                "not applied: the run ended before its workers all ran and trained";
         private volatile IOException failure;
         private int freezes;
 
