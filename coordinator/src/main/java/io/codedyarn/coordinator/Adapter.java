@@ -270,6 +270,12 @@ final class Adapter {
     }
 
     private void replace(long iteration, double now, int w, String why, boolean failed) {
+        if (engine.replacing(w)) {
+            // judged slow, then found hung or dead before its replacement was ready: that
+            // replacement is the answer to both (a second request would be refused, and read as
+            // "no node outside ..." while four nodes were up: the lab's fault matrix, row 4)
+            return;
+        }
         String node = engine.node(w);
         if (jobReplacements >= settings.maxJobReplacements()) {
             record(

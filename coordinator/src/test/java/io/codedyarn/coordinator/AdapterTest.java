@@ -155,6 +155,32 @@ class AdapterTest {
         }
     }
 
+    /**
+     * A worker judged slow whose replacement is on its way, and which then dies: the replacement
+     * under way answers both; no second request, and no "not-replaced ... no node outside" event
+     * while nodes are free (what the lab's fault matrix saw on a frozen host, docs/reliability.md).
+     */
+    @Test
+    void aWorkerThatDiesWhileItsReplacementIsOnItsWayIsNotReportedAsNotReplaced() throws Exception {
+        RunResult slow = run(cyclic(40), "slow:factor=5,node=n1", AdaptSettings.defaults());
+        AdaptEvent asked =
+                slow.events().stream()
+                        .filter(e -> e.event().equals("replacing") && e.worker() == 1)
+                        .findFirst()
+                        .orElseThrow();
+        RunResult dies =
+                run(
+                        cyclic(40),
+                        "slow:factor=5,node=n1",
+                        AdaptSettings.defaults(),
+                        c -> c.failAt(1, asked.seconds() + 0.5));
+        List<String> ev = events(dies);
+        assertThat(ev).containsSubsequence("replacing 1 n1", "failed 1 n1");
+        assertThat(ev).noneMatch(e -> e.startsWith("not-replaced"));
+        assertThat(ev.stream().filter(e -> e.equals("replacing 1 n1")).count()).isEqualTo(1);
+        assertThat(ev).anyMatch(e -> e.startsWith("replaced 1 n") && !e.endsWith("n1"));
+    }
+
     @Test
     void exclusionsExpire() throws Exception {
         AdaptSettings shortLived =
