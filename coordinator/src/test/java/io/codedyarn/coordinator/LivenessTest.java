@@ -154,12 +154,36 @@ class LivenessTest {
 
     @Test
     void aWorkerFarSlowerThanTheOthersIsNotHungOnItsFirstTask() throws Exception {
-        // worker 2 takes 300 s per task from the start: no deadline before its first answer,
-        // then its own slowness is its yardstick (the slow-worker detector's case, not a hang)
+        // worker 2 takes 50 s per task (load 2) from the start, 25 x the others: its first task is
+        // judged against the others with the start's floor (60 s), then its own slowness is its
+        // yardstick (the slow-worker detector's case, not a hang)
         TrainSpec spec = spec("cyclic", 1, "gd", 10);
-        RunResult r = run(spec, LivenessSettings.defaults(), c -> c.straggle(slowdowns(4, 2, 300)));
+        RunResult r = run(spec, LivenessSettings.defaults(), c -> c.straggle(slowdowns(4, 2, 25)));
         assertThat(r.succeeded()).as(r.diagnostic()).isTrue();
         assertThat(events(r)).noneMatch(e -> e.startsWith("hung"));
+    }
+
+    /**
+     * A JVM that answers its connection's keepalive but never finishes its first task: before, no
+     * task deadline until a worker's first answer, and an uncoded round waited for it for good
+     * ("would wait forever" here). Now its first task is judged against the others' service times,
+     * with the start's 60 s floor: hung, replaced, the fault-free model.
+     */
+    @Test
+    void aWorkerThatNeverFinishesItsFirstTaskIsHungAfterTheStartFloor() throws Exception {
+        TrainSpec spec = spec("uncoded", 0, "gd", 20);
+        RunResult base = run(spec, LivenessSettings.defaults(), c -> {});
+        RunResult r = run(spec, LivenessSettings.defaults(), c -> c.hangAt(2, 0.5));
+        assertThat(r.succeeded()).as(r.diagnostic()).isTrue();
+        AdaptEvent hung = first(r, "hung");
+        assertThat(hung.worker()).isEqualTo(2);
+        // the first task began at about 0 s; its deadline max(60, 10 x ~1 s x load 1) = 60 s
+        assertThat(hung.seconds()).isBetween(60.0, 62.0);
+        assertThat(hung.reason()).contains("its first task").contains("at least 60.0 s");
+        assertThat(events(r)).contains("replacing 2 n2");
+        for (int j = 0; j < base.model().length; j++) {
+            assertThat(r.model()[j]).isCloseTo(base.model()[j], within(1e-12));
+        }
     }
 
     private static io.codedyarn.placement.straggle.Slowdown[] slowdowns(

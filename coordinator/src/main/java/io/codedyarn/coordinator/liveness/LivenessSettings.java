@@ -6,8 +6,9 @@ package io.codedyarn.coordinator.liveness;
  *
  * <p>A task's deadline is {@code max(floorSeconds, factor × q × load)} after the worker began it,
  * where {@code q} is the larger {@code quantile} of the service times per unit of load over the
- * last {@code window} tasks, the worker's own or all the workers' pooled ({@link TaskDeadlines};
- * none before the worker's first answer). A worker not ready {@code max(startFloorSeconds,
+ * last {@code window} tasks, the worker's own or all the workers' pooled ({@link TaskDeadlines}). A
+ * worker's first task gets {@code max(startFloorSeconds, factor × q_all × load)}, and no task has a
+ * deadline before any worker answered one. A worker not ready {@code max(startFloorSeconds,
  * startFactor × the slowest ready worker's start)} after the start is hung at start.
  *
  * @param enabled false: no deadline (the simulated cluster, whose workers always answer)
@@ -17,7 +18,8 @@ package io.codedyarn.coordinator.liveness;
  * @param floorSeconds no task deadline is shorter (> 0): a JIT warm-up, a garbage collection or a
  *     JVM starting beside it is slowness, not a hang
  * @param startFactor multiple of the slowest measured start (> 1)
- * @param startFloorSeconds no start deadline is shorter (> 0)
+ * @param startFloorSeconds no start deadline, and no deadline of a worker's first task, is shorter
+ *     (> 0)
  */
 public record LivenessSettings(
         boolean enabled,

@@ -15,11 +15,13 @@ import java.util.Locale;
  * slowness, a fast one against the slowest usual task, and only silence far beyond both counts as a
  * hang.
  *
- * <p>A worker that has answered no task yet has no task deadline: nothing says how long its first
- * task takes (measured: a worker 300 × slower than the others was declared hung on its first task
- * by a floor-only deadline, and so would every worker of a job whose tasks take longer than the
- * floor). Its connection's keepalive still finds it frozen or stopped, and the slow-worker detector
- * finds it slow.
+ * <p>A worker that has answered no task yet is judged against the others only, with the start's
+ * floor: its task is overdue at {@code t + max(startFloor, factor × q_all × L)}, and while no
+ * worker has answered anything there is no task deadline at all. Nothing but the others says how
+ * long a first task takes: a floor-only deadline declared a worker 300 × slower than the others
+ * hung on its first task (YarnTrainIT#aSlowNode, tasks of about 6 s), and would every worker of a
+ * job whose tasks take longer than the floor; with no deadline, a JVM that answers its connection's
+ * keepalive but never finishes its first task stalled, for good, a round that needs it.
  *
  * <p>Not thread-safe: the coordinator's thread owns it.
  */
@@ -61,14 +63,16 @@ public final class TaskDeadlines {
 
     /**
      * Seconds a task of {@code load} units may take on {@code worker} before it is overdue;
-     * infinite while the worker has answered none.
+     * infinite while no worker has answered any.
      */
     public double allowance(int worker, double load) {
-        double q = perUnit(worker);
-        if (Double.isNaN(q)) {
-            return Double.POSITIVE_INFINITY;
+        if (Double.isNaN(quantile[worker])) {
+            double all = pooled();
+            return Double.isNaN(all)
+                    ? Double.POSITIVE_INFINITY
+                    : Math.max(settings.startFloorSeconds(), settings.factor() * all * scale(load));
         }
-        return Math.max(settings.floorSeconds(), settings.factor() * q * scale(load));
+        return Math.max(settings.floorSeconds(), settings.factor() * perUnit(worker) * scale(load));
     }
 
     /** Why a task that took {@code silentSeconds} so far is overdue, for the diagnostic. */
@@ -76,7 +80,7 @@ public final class TaskDeadlines {
         double q = perUnit(worker);
         String basis =
                 Double.isNaN(q)
-                        ? "none: it has answered no task yet"
+                        ? firstTask(load)
                         : String.format(
                                 Locale.ROOT,
                                 "%s × the %s quantile %s s per unit of load of %s service times"
@@ -93,6 +97,21 @@ public final class TaskDeadlines {
                 fmt(silentSeconds),
                 fmt(allowance(worker, load)),
                 basis);
+    }
+
+    private String firstTask(double load) {
+        double all = pooled();
+        return Double.isNaN(all)
+                ? "none: no worker has answered a task yet"
+                : String.format(
+                        Locale.ROOT,
+                        "its first task: %s × the workers' %s quantile %s s per unit of load × load"
+                                + " %s, at least %s s",
+                        fmt(settings.factor()),
+                        fmt(settings.quantile()),
+                        fmt(all),
+                        fmt(scale(load)),
+                        fmt(settings.startFloorSeconds()));
     }
 
     private double perUnit(int worker) {
