@@ -1,0 +1,15 @@
+/**
+ * The application master's end of the worker protocol ({@code worker.proto}, {@code
+ * docs/protocol.md}): {@link GrpcWorkerServer}, a gRPC server with one bidirectional stream per
+ * worker, exposed to the coordinator as a {@code WorkerPort} plus {@code CoordinatorEvent}s posted
+ * to its {@code EventQueue}; per stream a {@link Connection} that authenticates the Hello and
+ * checks answers against the rounds sent ({@link RoundsSent}); TLS with a per-application key and
+ * self-signed certificate made in memory with the JDK alone ({@link AmIdentity}, {@link
+ * SelfSignedCertificate}), which workers pin by fingerprint; listen address and message limits
+ * ({@link ServerOptions}); warm spare workers ({@link Spares}); and Netty event loops ({@link
+ * EventLoops}). Uses the coordinator root, compute's {@code worker.task}, container-worker's {@code
+ * worker.net} codec and generated {@code worker.protocol.v1} messages, gRPC (shaded Netty) and
+ * protobuf; no Hadoop types, so the AM adapter ({@code am.yarn}) and the coordination benchmark
+ * share it.
+ */
+package io.codedyarn.am.net;
