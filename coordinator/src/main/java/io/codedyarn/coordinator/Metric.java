@@ -5,7 +5,7 @@ import io.codedyarn.worker.task.Workload;
 
 /**
  * Turns the decoded (or cached) full-data sums [Σℓ, Σ∇ℓ] into what the optimiser and the logs need,
- * per workload (README "Workloads"):
+ * per workload (docs/commands.md, "Workloads and their conventions"):
  *
  * <ul>
  *   <li>LR: F(v) = (1/n) Σ log(1 + exp(−b⟨x, v⟩)) + (λ/2)‖v‖², λ default 1/n (DSAG §1.4).

@@ -12,7 +12,7 @@ public interface Scheme {
     /** The name used on the command line ({@code --scheme NAME}). */
     String name();
 
-    /** One line for {@code --help} and the README. */
+    /** One line for {@code --help} and the scheme table of docs/commands.md. */
     String description();
 
     /**

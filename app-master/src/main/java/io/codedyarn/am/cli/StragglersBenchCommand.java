@@ -66,7 +66,7 @@ final class StragglersBenchCommand implements Callable<Integer> {
             names = "--methods",
             split = ",",
             paramLabel = "NAME",
-            description = "rows to run (default: all; see the README for the list)")
+            description = "rows to run (default: all; see docs/commands.md for the list)")
     List<String> methods;
 
     @Option(

@@ -93,7 +93,7 @@ final class TrainCommand implements Callable<Integer> {
             paramLabel = "SPEC",
             description =
                     "slowness the workers inject into themselves, e.g. ramp:factor=0.4+slow:factor=3,workers=1/5"
-                            + " or slow:factor=5,node=0 (default: coded-yarn.straggle, none); see the README")
+                            + " or slow:factor=5,node=0 (default: coded-yarn.straggle, none); see docs/commands.md")
     String straggle;
 
     @Option(

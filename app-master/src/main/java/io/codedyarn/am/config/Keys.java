@@ -369,6 +369,16 @@ public final class Keys {
                     "the job jar staged for the AM and workers; empty = the jar coded-yarn runs"
                             + " from (none on a minicluster: the containers reuse the classpath)");
 
+    public static final ConfigKey<Integer> PLACEMENT_MIN_REPLICATION =
+            new ConfigKey<>(
+                    "coded-yarn.placement.min-replication",
+                    2,
+                    "train raises a placed partition stored by fewer workers than this to this"
+                            + " many HDFS replicas (>= 1; at most the live DataNodes; the NameNode"
+                            + " places the extra ones), so that a lost host does not take the only"
+                            + " copy of an uncoded, LAG or SAG/DSAG partition with it; 1: replicas"
+                            + " = the code's copies");
+
     public static final ConfigKey<Integer> REPORT_INTERVAL_MS =
             new ConfigKey<>(
                     "coded-yarn.report.interval-ms",
@@ -434,6 +444,7 @@ public final class Keys {
                 QUEUE,
                 LOCALITY_WAIT_SECONDS,
                 JOB_JAR,
+                PLACEMENT_MIN_REPLICATION,
                 REPORT_INTERVAL_MS);
     }
 }

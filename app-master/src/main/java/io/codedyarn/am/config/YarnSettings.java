@@ -25,6 +25,7 @@ import java.util.function.Function;
  * @param localityWaitSeconds {@link Keys#LOCALITY_WAIT_SECONDS}
  * @param jobJar {@link Keys#JOB_JAR}; empty = the jar coded-yarn runs from
  * @param reportIntervalMs {@link Keys#REPORT_INTERVAL_MS}
+ * @param minReplication {@link Keys#PLACEMENT_MIN_REPLICATION}
  */
 public record YarnSettings(
         int embeddedDataNodes,
@@ -45,7 +46,8 @@ public record YarnSettings(
         String queue,
         int localityWaitSeconds,
         String jobJar,
-        int reportIntervalMs) {
+        int reportIntervalMs,
+        int minReplication) {
 
     /**
      * @throws IllegalArgumentException naming the key when a value does not parse or is out of
@@ -71,7 +73,8 @@ public record YarnSettings(
                 nonEmpty(lookup, Keys.QUEUE),
                 nonNegative(lookup, Keys.LOCALITY_WAIT_SECONDS),
                 text(lookup, Keys.JOB_JAR),
-                positive(lookup, Keys.REPORT_INTERVAL_MS));
+                positive(lookup, Keys.REPORT_INTERVAL_MS),
+                positive(lookup, Keys.PLACEMENT_MIN_REPLICATION));
     }
 
     private static int positive(Function<String, String> lookup, ConfigKey<Integer> key) {

@@ -44,7 +44,7 @@ import org.slf4j.LoggerFactory;
 public final class EmbeddedCluster implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(EmbeddedCluster.class);
 
-    /** {@link Keys#LOCALITY_WAIT_SECONDS} on this cluster (README, Configuration). */
+    /** {@link Keys#LOCALITY_WAIT_SECONDS} on this cluster (docs/configuration.md). */
     public static final int LOCALITY_WAIT_SECONDS = 5;
 
     /**

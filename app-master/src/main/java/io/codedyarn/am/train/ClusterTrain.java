@@ -13,6 +13,7 @@ import io.codedyarn.coordinator.checkpoint.Checkpoint;
 import io.codedyarn.coordinator.checkpoint.InvalidCheckpointException;
 import io.codedyarn.hdfs.prepare.DatasetPreparer;
 import io.codedyarn.hdfs.prepare.PrepareReport;
+import io.codedyarn.hdfs.prepare.ReplicationFloor;
 import io.codedyarn.placement.InvalidParametersException;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.json.PlanDocument;
@@ -194,6 +195,20 @@ final class ClusterTrain {
                         placed,
                         new DatasetPreparer.Request(plan, planJson, List.of(), true, true));
             }
+        }
+        int floor = CodedYarnConfig.parse(conf::get).yarn().minReplication();
+        int raised = ReplicationFloor.raise(fs, placed, floor);
+        if (raised > 0) {
+            log.println(
+                    "train: "
+                            + raised
+                            + " partitions stored by fewer than "
+                            + floor
+                            + " workers get "
+                            + floor
+                            + " HDFS replicas (coded-yarn.placement.min-replication), added in"
+                            + " the background");
+            log.flush();
         }
         Path out = embedded ? new Path(work, "out") : fs.makeQualified(new Path(req.out()));
         YarnTrainer.Result r;

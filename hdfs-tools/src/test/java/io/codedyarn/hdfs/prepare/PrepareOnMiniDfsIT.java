@@ -92,6 +92,41 @@ class PrepareOnMiniDfsIT {
         }
     }
 
+    /**
+     * An uncoded placement has one copy per partition; the floor lifts it to 2 (at most the live
+     * DataNodes), the favored replica stays, and the inspection still says ok.
+     */
+    @Test
+    void aReplicationFloorAddsReplicasBesideTheFavoredOne() throws Exception {
+        Path src = new Path("/floor/src");
+        Path out = new Path("/floor/prepared");
+        PrepareTestData.dense(fs, src, 4000, 24, 700, 13);
+        DatasetPreparer.prepare(
+                fs,
+                src,
+                fs,
+                out,
+                PrepareTestData.request(PrepareTestData.plan("uncoded", 4, 0, 0), false));
+        PlacementRecord p = PlacementRecord.read(fs, out).orElseThrow();
+        assertThat(ReplicationFloor.raise(fs, out, 2)).isEqualTo(4);
+        assertThat(ReplicationFloor.raise(fs, out, 2)).isZero(); // already there
+        for (PlacementRecord.Entry e : p.entries()) {
+            Path f = new Path(out, e.file());
+            assertThat(fs.getFileStatus(f).getReplication()).isEqualTo((short) 2);
+            String favored = dataNodes.get(e.workers()[0]);
+            waitFor(() -> replicaSets(f).stream().allMatch(s -> s.size() == 2));
+            assertThat(replicaSets(f)).allMatch(s -> s.contains(favored));
+        }
+        DatasetInspection in = DatasetInspector.inspect(fs, out);
+        assertThat(PlacementInspection.of(fs, out, in).orElseThrow().rows())
+                .allMatch(row -> row.status().equals("ok") && row.replication() == 2);
+        // capped at the live DataNodes (4 here)
+        assertThat(ReplicationFloor.raise(fs, out, 9)).isEqualTo(4);
+        assertThat(fs.getFileStatus(new Path(out, p.entries().get(0).file())).getReplication())
+                .isEqualTo((short) 4);
+        assertThat(ReplicationFloor.raise(fs, out, 1)).isZero();
+    }
+
     @Test
     void cyclicPlanThenReplicationChangeThenNewK() throws Exception {
         Path src = new Path("/data/src");

@@ -6,7 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Every scheme by its command-line name, in the order the README lists them. */
+/** Every scheme by its command-line name (documented in docs/commands.md, "Schemes"). */
 public final class Schemes {
     private static final Map<String, Scheme> BY_NAME = new LinkedHashMap<>();
 

@@ -158,7 +158,7 @@ public final class LagcFashion implements Reproduction {
                             + file
                             + " ("
                             + e
-                            + "); see README, reproduce: -Dcodedyarn.fashion-mnist=FILE names"
+                            + "); see docs/commands.md, reproduce: -Dcodedyarn.fashion-mnist=FILE names"
                             + " another");
         }
         FashionLsq problem = FashionLsq.of(images, PARTITIONS, size.rowsPerPartition(), seed);

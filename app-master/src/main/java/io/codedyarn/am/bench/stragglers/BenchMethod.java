@@ -39,7 +39,7 @@ public record BenchMethod(
         return new BenchMethod(name, scheme, optimizer, params, w, keys, note);
     }
 
-    /** The same row as {@code -D} flags plus {@code train} flags, for logs and the README. */
+    /** The same row as {@code -D} flags plus {@code train} flags, for logs and docs/commands.md. */
     public String flags(long seed) {
         SchemeParams p = params.of(seed);
         StringBuilder b = new StringBuilder();
