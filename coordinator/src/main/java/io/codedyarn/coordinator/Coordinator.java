@@ -56,6 +56,7 @@ public final class Coordinator {
     private TraceSink trace;
     private LiveFeed feed;
     private volatile RunState current;
+    private volatile RoundEngine engineNow; // for workersStarting(), from other threads
 
     public Coordinator(
             TrainSpec spec,
@@ -300,6 +301,7 @@ public final class Coordinator {
      */
     public RunResult run() throws InterruptedException {
         RoundEngine engine = new RoundEngine(port, events, clock);
+        engineNow = engine;
         TraceSink sink = trace();
         engine.trace(sink);
         long n = shape.rows();
@@ -445,6 +447,15 @@ public final class Coordinator {
     public IterationRecord lastIteration() {
         RunState r = current;
         return r == null ? null : r.last();
+    }
+
+    /**
+     * Workers whose first container is not ready yet (neither ready nor given up on); all of them
+     * before the run starts (readable from any thread: the AM publishes it for the client).
+     */
+    public int workersStarting() {
+        RoundEngine e = engineNow;
+        return e == null ? plan.workers() : e.startingCount();
     }
 
     /** Fraction of the run done, 0..1 (readable from any thread: the AM reports it to YARN). */

@@ -44,6 +44,8 @@ final class RoundEngine {
     /** Per worker: its first container has not said Ready yet (training may have started). */
     private final boolean[] starting;
 
+    private volatile int startingCount; // starting[] true, for other threads (the AM's progress)
+
     /** When {@link #awaitReady} began, and the slowest start among the workers ready so far. */
     private long startedAt;
 
@@ -123,6 +125,7 @@ final class RoundEngine {
         startedAt = clock.nanos();
         long overall = startedAt + timeoutNanos;
         java.util.Arrays.fill(starting, true);
+        startingCount = workers;
         long slowest = 0;
         boolean[] ready = new boolean[workers];
         while (!enough.test(ready.clone())) {
@@ -177,7 +180,7 @@ final class RoundEngine {
             } else if (e instanceof CoordinatorEvent.WorkerFailed f) {
                 int w = f.worker();
                 if (starting[w]) {
-                    starting[w] = false;
+                    started(w);
                     fail(w, "failed at start: " + f.reason(), Change.Kind.FAILED);
                 } else if (alive(w)) { // ready, then failed before training started
                     ready[w] = false;
@@ -211,7 +214,7 @@ final class RoundEngine {
 
     /** A worker's first container says Ready before training starts. */
     private void readyAtStart(CoordinatorEvent.WorkerReady r) {
-        starting[r.worker()] = false;
+        started(r.worker());
         node[r.worker()] = r.host();
         slowestStart = Math.max(slowestStart, clock.nanos() - startedAt);
         LOG.info(
@@ -299,6 +302,22 @@ final class RoundEngine {
         return Long.MAX_VALUE;
     }
 
+    /** {@code worker}'s first container is ready, or was given up on. */
+    private void started(int worker) {
+        if (starting[worker]) {
+            starting[worker] = false;
+            startingCount--;
+        }
+    }
+
+    /**
+     * Workers whose first container is neither ready nor given up on yet (readable from any thread:
+     * the AM publishes it with its progress).
+     */
+    int startingCount() {
+        return startingCount;
+    }
+
     /** The first worker still starting past its start deadline, declared hung; else null. */
     private Arrival overdueStart(long now) {
         long due = startDeadline();
@@ -307,7 +326,7 @@ final class RoundEngine {
         }
         for (int w = 0; w < workers; w++) {
             if (starting[w]) {
-                starting[w] = false;
+                started(w);
                 String why =
                         String.format(
                                 java.util.Locale.ROOT,
@@ -461,7 +480,7 @@ final class RoundEngine {
             } else if (e instanceof CoordinatorEvent.WorkerFailed f) {
                 int w = f.worker();
                 if (starting[w]) { // not ready yet, training went on without it
-                    starting[w] = false;
+                    started(w);
                     return fail(w, "failed at start: " + f.reason(), Change.Kind.FAILED);
                 }
                 if (alive(w)) {
@@ -471,7 +490,7 @@ final class RoundEngine {
                 // its first container, late: it holds its partitions and takes tasks from now on
                 // (at once when a round waits for it, else from the next round on)
                 int w = r.worker();
-                starting[w] = false;
+                started(w);
                 String how =
                         "its first container, "
                                 + (clock.nanos() - startedAt) / 1_000_000

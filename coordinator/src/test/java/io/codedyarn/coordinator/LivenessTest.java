@@ -276,6 +276,70 @@ class LivenessTest {
         }
     }
 
+    /**
+     * The count the AM publishes with its progress (bench stragglers' lab faults wait for 0): all
+     * workers before the run, one while worker 1 still starts (training runs without it), none once
+     * it is given up on at its start deadline.
+     */
+    @Test
+    void workersStillStartingAreCountedForTheProgressDocument() throws Exception {
+        // L-BFGS: no setup rounds (GD's step-size rounds would outlast the 60 s start deadline)
+        TrainSpec spec = spec("cyclic", 1, "lbfgs", 60);
+        Plan plan = spec.plan();
+        ManualClock clock = new ManualClock();
+        SimulatedCluster cluster =
+                SimulatedCluster.over(plan, DATA, spec, Trainer.oneSlow(-1, 1), clock);
+        onNodes().andThen(c -> c.hangAt(1, 0)).accept(cluster);
+        Coordinator co =
+                new Coordinator(
+                        spec,
+                        plan,
+                        InProcessWorkers.shape(DATA, plan.partitions()),
+                        cluster,
+                        cluster,
+                        clock);
+        List<double[]> seen = new ArrayList<>(); // (seconds, starting) per round
+        MemoryTrace memory = new MemoryTrace();
+        co.trace(
+                new TraceSink() {
+                    @Override
+                    public void iteration(IterationRecord r) {
+                        seen.add(new double[] {r.seconds(), co.workersStarting()});
+                        memory.iteration(r);
+                    }
+
+                    @Override
+                    public void event(AdaptEvent e) {
+                        memory.event(e);
+                    }
+
+                    @Override
+                    public void task(LatencyRecord r) {
+                        memory.task(r);
+                    }
+
+                    @Override
+                    public void replaced(int worker) {
+                        memory.replaced(worker);
+                    }
+
+                    @Override
+                    public void resume(Continued from) throws java.io.IOException {
+                        memory.resume(from);
+                    }
+                });
+        assertThat(co.workersStarting()).isEqualTo(4);
+        RunResult r =
+                co.adapt(AdaptSettings.defaults(), NODES.size())
+                        .liveness(LivenessSettings.defaults())
+                        .run();
+        assertThat(r.succeeded()).as(r.diagnostic()).isTrue();
+        assertThat(seen.get(0)[1]).isEqualTo(1); // trained with n - s = 3 at once
+        assertThat(seen).filteredOn(x -> x[0] < 59).allMatch(x -> x[1] == 1);
+        assertThat(seen).filteredOn(x -> x[0] > 61).isNotEmpty().allMatch(x -> x[1] == 0);
+        assertThat(co.workersStarting()).isZero();
+    }
+
     @ParameterizedTest(name = "{0}")
     @CsvSource({"lag", "ssp", "dsag"})
     void everyGateHasADeadline(String scheme) throws Exception {

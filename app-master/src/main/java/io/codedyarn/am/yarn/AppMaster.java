@@ -287,7 +287,10 @@ public final class AppMaster {
                         ProgressFile.path(job.dataFs, env.applicationId()),
                         () ->
                                 ProgressFile.Snapshot.of(
-                                        coordinator.lastIteration(), containers.runningCount(), n),
+                                        coordinator.lastIteration(),
+                                        containers.runningCount(),
+                                        n,
+                                        coordinator.workersStarting()),
                         Math.max(1000, settings.reportIntervalMs()));
         containers.launchWith(w -> WorkerLaunch.context(conf, settings, endpoint, w, env.jobJar()));
         LOG.info(

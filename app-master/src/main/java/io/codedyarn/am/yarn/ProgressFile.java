@@ -37,8 +37,10 @@ public final class ProgressFile {
     /**
      * One published state: the last round's index (what {@code --iterations} counts; −1 before the
      * first round), the coordinator's seconds since the first broadcast, its metric (F, or PCA's
-     * explained variance) and relative gap (NaN: no reference), and how many of the job's {@code
-     * workers} containers are running (what the wait before the first round is made of).
+     * explained variance) and relative gap (NaN: no reference), how many of the job's {@code
+     * workers} containers are running (what the wait before the first round is made of), and how
+     * many workers' first containers are not ready yet ({@code starting}: an exact code trains once
+     * n − s are, and the others join later).
      */
     public record Snapshot(
             long iteration,
@@ -46,13 +48,31 @@ public final class ProgressFile {
             double objective,
             double gap,
             int running,
-            int workers) {
+            int workers,
+            int starting) {
+        /** Without the workers still starting (0). */
+        public Snapshot(
+                long iteration,
+                double seconds,
+                double objective,
+                double gap,
+                int running,
+                int workers) {
+            this(iteration, seconds, objective, gap, running, workers, 0);
+        }
+
         /** {@code r} null: before the first round. */
-        static Snapshot of(IterationRecord r, int running, int workers) {
+        static Snapshot of(IterationRecord r, int running, int workers, int starting) {
             return r == null
-                    ? new Snapshot(-1, 0, Double.NaN, Double.NaN, running, workers)
+                    ? new Snapshot(-1, 0, Double.NaN, Double.NaN, running, workers, starting)
                     : new Snapshot(
-                            r.iteration(), r.seconds(), r.objective(), r.gap(), running, workers);
+                            r.iteration(),
+                            r.seconds(),
+                            r.objective(),
+                            r.gap(),
+                            running,
+                            workers,
+                            starting);
         }
 
         /** Whether a round was done. */

@@ -29,22 +29,23 @@ class ProgressFileTest {
         ProgressPublisher p = ProgressPublisher.start(fs, file, now::get, 3_600_000);
         p.publish();
         assertThat(ProgressFile.read(fs, file)).isNull(); // nothing to say yet: nothing written
-        now.set(Snapshot.of(null, 1, 4));
+        now.set(Snapshot.of(null, 1, 4, 3));
         p.publish();
         assertThat(ProgressFile.read(fs, file))
-                .isEqualTo(new Snapshot(-1, 0, Double.NaN, Double.NaN, 1, 4));
+                .isEqualTo(new Snapshot(-1, 0, Double.NaN, Double.NaN, 1, 4, 3));
         assertThat(ProgressFile.read(fs, file).started()).isFalse();
-        now.set(Snapshot.of(record(4, 1.25, 0.61, Double.NaN), 4, 4));
+        // an exact code trains with n - s ready: one still starting, published as such
+        now.set(Snapshot.of(record(4, 1.25, 0.61, Double.NaN), 4, 4, 1));
         p.publish();
         assertThat(ProgressFile.read(fs, file))
-                .isEqualTo(new Snapshot(4, 1.25, 0.61, Double.NaN, 4, 4));
+                .isEqualTo(new Snapshot(4, 1.25, 0.61, Double.NaN, 4, 4, 1));
         long modified = fs.getFileStatus(file).getModificationTime();
         Files.setLastModifiedTime(
                 java.nio.file.Path.of(file.toUri()),
                 java.nio.file.attribute.FileTime.fromMillis(modified - 60_000));
         p.publish(); // the same snapshot: not rewritten
         assertThat(fs.getFileStatus(file).getModificationTime()).isEqualTo(modified - 60_000);
-        now.set(Snapshot.of(record(5, 1.5, 0.6, 2.5e-3), 4, 4));
+        now.set(Snapshot.of(record(5, 1.5, 0.6, 2.5e-3), 4, 4, 0));
         p.close(); // the last round, published on the way out
         assertThat(ProgressFile.read(fs, file)).isEqualTo(new Snapshot(5, 1.5, 0.6, 2.5e-3, 4, 4));
         assertThat(fs.exists(new Path(file.getParent(), ProgressFile.NAME + ".tmp"))).isFalse();

@@ -21,8 +21,11 @@ import java.util.function.LongSupplier;
  *
  * <p>{@link #begin} is called before the run is submitted. A watcher thread then lists the lab's
  * container JVMs until the new application's ApplicationMaster and its N workers all run, and then
- * waits for training to start: the first round the ApplicationMaster publishes for the client's
- * progress line (once a second). It picks the victims, hosts that run a worker and not the
+ * waits for training to run with all of them: a round done and no worker still starting, as the
+ * ApplicationMaster publishes it for the client's progress line (once a second). An exact code
+ * trains once n − s workers are ready; a fault on one of them while another still loads its data
+ * would make two stragglers, not the scenario's one (measured: cyclic's rounds then waited for the
+ * slowed host until the late worker joined, 8–12 s into training). It picks the victims, hosts that run a worker and not the
  * ApplicationMaster, lowest-numbered first, so that the AM's own host is never what is slow, and
  * applies the fault (for a flap: freeze, thaw after on seconds, freeze again every period) until
  * {@link Session#end}, which stops the watcher and undoes the fault on every victim.

@@ -147,7 +147,7 @@ public interface TrainingRunner extends AutoCloseable {
             io.codedyarn.am.yarn.ProgressFile.Snapshot s =
                     io.codedyarn.am.yarn.ProgressFile.read(
                             fs, io.codedyarn.am.yarn.ProgressFile.path(fs, appId));
-            return s == null || !s.started() ? null : s.seconds();
+            return s == null || !s.started() || s.starting() > 0 ? null : s.seconds();
         };
     }
 }
