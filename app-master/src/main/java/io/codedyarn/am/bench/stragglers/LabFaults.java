@@ -25,10 +25,11 @@ import java.util.function.LongSupplier;
  * ApplicationMaster publishes it for the client's progress line (once a second). An exact code
  * trains once n − s workers are ready; a fault on one of them while another still loads its data
  * would make two stragglers, not the scenario's one (measured: cyclic's rounds then waited for the
- * slowed host until the late worker joined, 8–12 s into training). It picks the victims, hosts that run a worker and not the
- * ApplicationMaster, lowest-numbered first, so that the AM's own host is never what is slow, and
- * applies the fault (for a flap: freeze, thaw after on seconds, freeze again every period) until
- * {@link Session#end}, which stops the watcher and undoes the fault on every victim.
+ * slowed host until the late worker joined, 8–12 s into training). It picks the victims, hosts that
+ * run a worker and not the ApplicationMaster, lowest-numbered first, so that the AM's own host is
+ * never what is slow, and applies the fault (for a flap: freeze, thaw after on seconds, freeze
+ * again every period) until {@link Session#end}, which stops the watcher and undoes the fault on
+ * every victim.
  *
  * <p>Why at the start of training: the time to target counts training seconds, so the fault is
  * there for the rounds it measures, and it is not there during the start-up it does not count. A
@@ -99,6 +100,7 @@ public final class LabFaults {
             }
         }
         Session s = new Session(fault, workers, before);
+        Runtime.getRuntime().addShutdownHook(s.onExit);
         s.watcher.start();
         return s;
     }
@@ -146,6 +148,28 @@ public final class LabFaults {
             this.before = before;
             this.watcher = new Thread(this::watch, "lab fault watcher");
             this.watcher.setDaemon(true);
+        }
+
+        /**
+         * The benchmark's JVM ends (Ctrl-C, TERM) while the fault is on: take it off, so that the
+         * lab is not left with a slow, cut-off or frozen host.
+         */
+        private final Thread onExit = new Thread(this::undoOnExit, "lab fault undo on exit");
+
+        private void undoOnExit() {
+            stopped = true;
+            stop.countDown();
+            for (String v : appliedNow()) {
+                try {
+                    lab.run(fault.undo(v));
+                } catch (IOException | InterruptedException e) {
+                    say("could not undo the fault on " + v + ": " + e);
+                }
+            }
+        }
+
+        private synchronized List<String> appliedNow() {
+            return List.copyOf(applied);
         }
 
         private double sinceStart() {
@@ -308,13 +332,14 @@ public final class LabFaults {
         public String end() throws IOException, InterruptedException {
             stopped = true;
             stop.countDown();
-            watcher.join(
-                    Duration.ofMinutes(2)
-                            .toMillis()); // a bin/lab call is bounded by its own deadline
-            List<String> undo;
-            synchronized (this) {
-                undo = List.copyOf(applied);
+            // a bin/lab call is bounded by its own deadline
+            watcher.join(Duration.ofMinutes(2).toMillis());
+            try {
+                Runtime.getRuntime().removeShutdownHook(onExit);
+            } catch (IllegalStateException e) {
+                // the JVM is exiting: the hook undoes the fault
             }
+            List<String> undo = appliedNow();
             IOException undoFailure = null;
             for (String v : undo) {
                 try {
