@@ -64,16 +64,18 @@ class LivenessTest {
             Consumer<SimulatedCluster> fault,
             AdaptSettings adapt)
             throws InterruptedException {
+        return coordinator(spec, fault).adapt(adapt, NODES.size()).liveness(liveness).run();
+    }
+
+    /** A coordinator over the simulated cluster of 4 nodes, with {@code fault} on it. */
+    private static Coordinator coordinator(TrainSpec spec, Consumer<SimulatedCluster> fault) {
         Plan plan = spec.plan();
         ManualClock clock = new ManualClock();
         DataShape shape = InProcessWorkers.shape(DATA, plan.partitions());
         SimulatedCluster cluster =
                 SimulatedCluster.over(plan, DATA, spec, Trainer.oneSlow(-1, 1), clock);
         onNodes().andThen(fault).accept(cluster);
-        return new Coordinator(spec, plan, shape, cluster, cluster, clock)
-                .adapt(adapt, NODES.size())
-                .liveness(liveness)
-                .run();
+        return new Coordinator(spec, plan, shape, cluster, cluster, clock);
     }
 
     private static List<String> events(RunResult r) {
@@ -285,39 +287,11 @@ class LivenessTest {
     void workersStillStartingAreCountedForTheProgressDocument() throws Exception {
         // L-BFGS: no setup rounds (GD's step-size rounds would outlast the 60 s start deadline)
         TrainSpec spec = spec("cyclic", 1, "lbfgs", 60);
-        Plan plan = spec.plan();
-        ManualClock clock = new ManualClock();
-        SimulatedCluster cluster =
-                SimulatedCluster.over(plan, DATA, spec, Trainer.oneSlow(-1, 1), clock);
-        onNodes().andThen(c -> c.hangAt(1, 0)).accept(cluster);
-        Coordinator co =
-                new Coordinator(
-                        spec,
-                        plan,
-                        InProcessWorkers.shape(DATA, plan.partitions()),
-                        cluster,
-                        cluster,
-                        clock);
+        Coordinator co = coordinator(spec, c -> c.hangAt(1, 0));
         List<double[]> seen = new ArrayList<>(); // (seconds, starting) per round
         co.trace(
-                new TraceSink() { // only the rounds matter here
-                    @Override
-                    public void iteration(IterationRecord r) {
-                        seen.add(new double[] {r.seconds(), co.workersStarting()});
-                    }
-
-                    @Override
-                    public void event(AdaptEvent e) {}
-
-                    @Override
-                    public void task(LatencyRecord r) {}
-
-                    @Override
-                    public void replaced(int worker) {}
-
-                    @Override
-                    public void resume(Continued from) {}
-                });
+                Trainer.roundsOnly(
+                        r -> seen.add(new double[] {r.seconds(), co.workersStarting()})));
         assertThat(co.workersStarting()).isEqualTo(4);
         RunResult r =
                 co.adapt(AdaptSettings.defaults(), NODES.size())

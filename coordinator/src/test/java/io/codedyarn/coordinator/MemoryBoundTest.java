@@ -2,7 +2,6 @@ package io.codedyarn.coordinator;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.codedyarn.coordinator.adapt.AdaptEvent;
 import io.codedyarn.coordinator.adapt.AdaptSettings;
 import io.codedyarn.coordinator.adapt.SpeedSettings;
 import io.codedyarn.coordinator.checkpoint.CheckpointFile;
@@ -95,31 +94,17 @@ class MemoryBoundTest {
                         "shifted-exp:alpha=0.5,mu=2");
         MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
         TraceSink discard =
-                new TraceSink() {
-                    @Override
-                    public void iteration(IterationRecord r) {
-                        if ((r.iteration() + 1) % every == 0) {
-                            memory.gc();
-                            System.out.println(
-                                    "heap "
-                                            + (r.iteration() + 1)
-                                            + " "
-                                            + memory.getHeapMemoryUsage().getUsed());
-                        }
-                    }
-
-                    @Override
-                    public void event(AdaptEvent e) {}
-
-                    @Override
-                    public void task(LatencyRecord r) {}
-
-                    @Override
-                    public void replaced(int worker) {}
-
-                    @Override
-                    public void resume(Continued from) {}
-                };
+                Trainer.roundsOnly(
+                        r -> {
+                            if ((r.iteration() + 1) % every == 0) {
+                                memory.gc();
+                                System.out.println(
+                                        "heap "
+                                                + (r.iteration() + 1)
+                                                + " "
+                                                + memory.getHeapMemoryUsage().getUsed());
+                            }
+                        });
         RunResult r =
                 SimulatedTrain.run(
                         spec,

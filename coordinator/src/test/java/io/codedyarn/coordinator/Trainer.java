@@ -137,6 +137,31 @@ final class Trainer {
     }
 
     /** The datasets of {@link #balanced} (MethodFamiliesTest's). */
+    /**
+     * A trace sink that hands each round's record to {@code each} and keeps nothing else (the run's
+     * logs are then empty): for tests that watch rounds go by.
+     */
+    static TraceSink roundsOnly(java.util.function.Consumer<IterationRecord> each) {
+        return new TraceSink() {
+            @Override
+            public void iteration(IterationRecord r) {
+                each.accept(r);
+            }
+
+            @Override
+            public void event(io.codedyarn.coordinator.adapt.AdaptEvent e) {}
+
+            @Override
+            public void task(LatencyRecord r) {}
+
+            @Override
+            public void replaced(int worker) {}
+
+            @Override
+            public void resume(Continued from) {}
+        };
+    }
+
     static final DenseRows LR_DATA = logistic(240, 6, 11);
 
     static final DenseRows LSQ_DATA = leastSquares(240, 6, 13);
