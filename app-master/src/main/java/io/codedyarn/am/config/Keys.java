@@ -374,7 +374,7 @@ public final class Keys {
                     "coded-yarn.placement.min-replication",
                     2,
                     "train raises a placed partition stored by fewer workers than this to this"
-                            + " many HDFS replicas (>= 1; at most the live DataNodes; the NameNode"
+                            + " many HDFS replicas (>= 1; at most the cluster's default replication, dfs.replication; the NameNode"
                             + " places the extra ones), so that a lost host does not take the only"
                             + " copy of an uncoded, LAG or SAG/DSAG partition with it; 1: replicas"
                             + " = the code's copies");

@@ -4,7 +4,6 @@ import java.io.IOException;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
-import org.apache.hadoop.hdfs.protocol.HdfsConstants;
 
 /**
  * Durability beyond the code's copies: a prepared partition is written with replication = the
@@ -20,17 +19,20 @@ public final class ReplicationFloor {
 
     /**
      * Raises every partition file of the prepared dataset {@code dir} whose replication is below
-     * {@code floor} to {@code min(floor, live DataNodes)}. Only on HDFS (other file systems have no
-     * replication to raise).
+     * {@code floor} to {@code min(floor, the cluster's default replication)}. The cap is {@code
+     * dfs.replication} as the NameNode serves it (what the operators set for their DataNodes; 1 on
+     * a one-DataNode cluster, so nothing is raised there), not a count of live DataNodes: that
+     * report is for HDFS superusers only, and {@code train} runs as whoever submits it. Only on
+     * HDFS (other file systems have no replication to raise).
      *
      * @return how many files were raised
      */
     public static int raise(FileSystem fs, Path dir, int floor) throws IOException {
-        if (floor <= 1 || !(fs instanceof DistributedFileSystem dfs)) {
+        if (floor <= 1 || !(fs instanceof DistributedFileSystem)) {
             return 0;
         }
-        int live = dfs.getDataNodeStats(HdfsConstants.DatanodeReportType.LIVE).length;
-        short target = (short) Math.min(floor, Math.max(1, live));
+        short target =
+                (short) Math.min(floor, Math.max(1, fs.getServerDefaults(dir).getReplication()));
         PlacementRecord placement =
                 PlacementRecord.read(fs, dir)
                         .orElseThrow(

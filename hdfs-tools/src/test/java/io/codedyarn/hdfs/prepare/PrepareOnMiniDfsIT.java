@@ -120,11 +120,31 @@ class PrepareOnMiniDfsIT {
         DatasetInspection in = DatasetInspector.inspect(fs, out);
         assertThat(PlacementInspection.of(fs, out, in).orElseThrow().rows())
                 .allMatch(row -> row.status().equals("ok") && row.replication() == 2);
-        // capped at the live DataNodes (4 here)
+        // capped at the cluster's default replication (dfs.replication: 3 here, of 4 DataNodes)
+        assertThat(fs.getServerDefaults(out).getReplication()).isEqualTo((short) 3);
         assertThat(ReplicationFloor.raise(fs, out, 9)).isEqualTo(4);
         assertThat(fs.getFileStatus(new Path(out, p.entries().get(0).file())).getReplication())
-                .isEqualTo((short) 4);
+                .isEqualTo((short) 3);
         assertThat(ReplicationFloor.raise(fs, out, 1)).isZero();
+
+        // a user who is not the HDFS superuser (as whoever submits train): no admin report needed
+        fs.setOwner(out, "alice", "alice");
+        for (PlacementRecord.Entry e : p.entries()) {
+            Path f = new Path(out, e.file());
+            fs.setOwner(f, "alice", "alice");
+            fs.setReplication(f, (short) 1);
+        }
+        int raised =
+                org.apache.hadoop.security.UserGroupInformation.createRemoteUser("alice")
+                        .doAs(
+                                (java.security.PrivilegedExceptionAction<Integer>)
+                                        () ->
+                                                ReplicationFloor.raise(
+                                                        FileSystem.newInstance(
+                                                                fs.getUri(), fs.getConf()),
+                                                        out,
+                                                        2));
+        assertThat(raised).isEqualTo(4);
     }
 
     @Test
