@@ -311,24 +311,7 @@ final class StragglersBenchCommand implements Callable<Integer> {
                         RunAgreement.traceReplay(),
                         log);
         List<MethodRow> result;
-        try (var runner =
-                simulated
-                        ? TrainingRunner.simulated()
-                        : yarn
-                                ? TrainingRunner.yarn(
-                                        outDir,
-                                        clusterRoot(outDir),
-                                        labControl == null
-                                                ? null
-                                                : new LabFaults(
-                                                        labControl,
-                                                        TrainingRunner.publishedProgress(
-                                                                context.hadoop()),
-                                                        linkRate,
-                                                        LabFaults.Timing.defaults(),
-                                                        System::nanoTime,
-                                                        log))
-                                : TrainingRunner.embedded(context.config(), log)) {
+        try (var runner = runner(outDir, labControl, log)) {
             result = bench.run(runner);
         }
         PrintWriter pw = spec.commandLine().getOut();
@@ -340,6 +323,28 @@ final class StragglersBenchCommand implements Callable<Integer> {
         }
         pw.flush();
         return 0;
+    }
+
+    /** Where the runs train: the simulated, the embedded or the yarn cluster (with its lab). */
+    private TrainingRunner runner(Path outDir, LabControl labControl, PrintWriter log)
+            throws java.io.IOException {
+        return switch (cluster) {
+            case "simulated" -> TrainingRunner.simulated();
+            case "embedded" -> TrainingRunner.embedded(context.config(), log);
+            default -> {
+                LabFaults faults =
+                        labControl == null
+                                ? null
+                                : new LabFaults(
+                                        labControl,
+                                        TrainingRunner.publishedProgress(context.hadoop()),
+                                        linkRate,
+                                        LabFaults.Timing.defaults(),
+                                        System::nanoTime,
+                                        log);
+                yield TrainingRunner.yarn(outDir, clusterRoot(outDir), faults);
+            }
+        };
     }
 
     /** Where the runs' outputs go on the cluster: under the user's home, named like --out. */

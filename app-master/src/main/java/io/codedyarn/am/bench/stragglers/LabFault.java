@@ -1,7 +1,6 @@
 package io.codedyarn.am.bench.stragglers;
 
 import java.util.List;
-import java.util.Locale;
 
 /**
  * A lab scenario's fault, as {@code bin/lab} commands on its victim hosts (issue 26 §4): the
@@ -75,9 +74,8 @@ public record LabFault(Kind kind, int hosts, double share, double onSeconds, dou
         };
     }
 
+    /** 0.2, 5, 0.02: as given, without trailing zeros or an exponent. */
     private static String number(double x) {
-        return x == Math.rint(x)
-                ? Long.toString((long) x)
-                : String.format(Locale.ROOT, "%s", x).replaceAll("0+$", "");
+        return java.math.BigDecimal.valueOf(x).stripTrailingZeros().toPlainString();
     }
 }

@@ -140,7 +140,7 @@ public final class LabFaults {
         private volatile String what =
                 "not applied: the run ended before its workers all ran and trained";
         private volatile IOException failure;
-        private int freezes;
+        private volatile int freezes;
 
         private Session(LabFault fault, int workers, Set<String> before) {
             this.fault = fault;
@@ -159,17 +159,32 @@ public final class LabFaults {
         private void undoOnExit() {
             stopped = true;
             stop.countDown();
-            for (String v : appliedNow()) {
-                try {
-                    lab.run(fault.undo(v));
-                } catch (IOException | InterruptedException e) {
-                    say("could not undo the fault on " + v + ": " + e);
-                }
+            try {
+                undoAll();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             }
         }
 
-        private synchronized List<String> appliedNow() {
-            return List.copyOf(applied);
+        /**
+         * Takes the fault off every host it was put on; the last failure, or null (each one is
+         * logged, and the other hosts are still undone).
+         */
+        private IOException undoAll() throws InterruptedException {
+            List<String> hosts;
+            synchronized (this) {
+                hosts = List.copyOf(applied);
+            }
+            IOException failed = null;
+            for (String v : hosts) {
+                try {
+                    lab.run(fault.undo(v));
+                } catch (IOException e) {
+                    failed = e;
+                    say("could not undo the fault on " + v + ": " + e.getMessage());
+                }
+            }
+            return failed;
         }
 
         private double sinceStart() {
@@ -326,8 +341,8 @@ public final class LabFaults {
          * After the run: stops the watcher and takes the fault off every victim.
          *
          * @return what was applied, where and when (or why not), for the run's record
-         * @throws IOException when the fault could not be applied or undone: the next run would
-         *     start on a lab in an unknown state
+         * @throws LabFaultException when the fault could not be applied or undone: the next run
+         *     would start on a lab in an unknown state
          */
         public String end() throws IOException, InterruptedException {
             stopped = true;
@@ -339,26 +354,27 @@ public final class LabFaults {
             } catch (IllegalStateException e) {
                 // the JVM is exiting: the hook undoes the fault
             }
-            List<String> undo = appliedNow();
-            IOException undoFailure = null;
-            for (String v : undo) {
-                try {
-                    lab.run(fault.undo(v));
-                } catch (IOException e) {
-                    undoFailure = e;
-                    say("could not undo the fault on " + v + ": " + e.getMessage());
-                }
-            }
+            IOException undoFailure = undoAll();
             if (failure != null) {
-                throw new IOException("lab fault: " + failure.getMessage(), failure);
+                throw new LabFaultException("lab fault: " + failure.getMessage(), failure);
             }
             if (undoFailure != null) {
-                throw new IOException(
+                throw new LabFaultException(
                         "lab fault not undone: " + undoFailure.getMessage(), undoFailure);
             }
-            return fault.kind() == LabFault.Kind.FLAP && !undo.isEmpty()
+            return fault.kind() == LabFault.Kind.FLAP && freezes > 0
                     ? what + "; " + freezes + " freeze(s)"
                     : what;
+        }
+    }
+
+    /**
+     * A fault that could not be applied or undone: the lab is in an unknown state, so no later run
+     * of the benchmark would mean anything.
+     */
+    public static final class LabFaultException extends IOException {
+        LabFaultException(String message, IOException cause) {
+            super(message, cause);
         }
     }
 

@@ -181,12 +181,11 @@ public final class StragglerBench {
                             conf,
                             log);
             record = record(ran.outcome().summary(), out, seed).withFault(ran.fault());
+        } catch (LabFaults.LabFaultException e) {
+            throw e; // the lab is in an unknown state: no later run would mean anything
         } catch (IOException e) {
             log.println("bench stragglers: run failed: " + e);
             record = new RunRecord(seed, null, RunRecord.FAILED, 0, null, out.toString(), null);
-            if (e.getMessage() != null && e.getMessage().startsWith("lab fault")) {
-                throw e; // the lab is in an unknown state: no later run would mean anything
-            }
         }
         log.printf(
                 Locale.ROOT,

@@ -179,7 +179,7 @@ class LabFaultsTest {
         awaitCommands(lab, 1);
         Thread.sleep(50);
         assertThatThrownBy(s::end)
-                .isInstanceOf(IOException.class)
+                .isInstanceOf(LabFaults.LabFaultException.class)
                 .hasMessageContaining("lab fault");
         // what may have been half applied was undone
         assertThat(lab.commands()).endsWith(List.of("net", "h2", "--clear"));
