@@ -50,8 +50,8 @@ class JobJarIT {
                 jackson |= n.startsWith("com/fasterxml/jackson/databind/");
                 endpoint |= n.equals("io/codedyarn/am/net/GrpcWorkerServer.class");
                 benchmarks |= n.equals("META-INF/BenchmarkList"); // JMH's, for bench
-                papers |= n.equals("io/codedyarn/placement/repro/Reproductions.class");
-                training |= n.equals("io/codedyarn/am/repro/TrainingReproductions.class");
+                papers |= n.equals("io/codedyarn/repro/placement/Reproductions.class");
+                training |= n.equals("io/codedyarn/repro/TrainingReproductions.class");
             }
         }
         assertThat(hadoop).as("Hadoop classes in " + jar).isEmpty();

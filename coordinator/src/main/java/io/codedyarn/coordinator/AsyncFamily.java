@@ -1,12 +1,12 @@
 package io.codedyarn.coordinator;
 
+import io.codedyarn.compute.task.Workload;
 import io.codedyarn.coordinator.optim.PowerSteps;
 import io.codedyarn.coordinator.optim.SagSteps;
 import io.codedyarn.coordinator.optim.StepwiseOptimizer;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.Training;
 import io.codedyarn.placement.method.RoundGate;
-import io.codedyarn.worker.task.Workload;
 
 /**
  * SAG and DSAG (DSAG §IV-B): rounds gated by {@link AsyncGate} (w fresh results plus the grace

@@ -1,5 +1,8 @@
 package io.codedyarn.coordinator;
 
+import io.codedyarn.compute.task.Piece;
+import io.codedyarn.compute.task.Task;
+import io.codedyarn.compute.task.WorkUnit;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.Training;
 import io.codedyarn.placement.dsag.SampleRange;
@@ -11,9 +14,6 @@ import io.codedyarn.placement.method.OfferResult;
 import io.codedyarn.placement.method.RoundGate;
 import io.codedyarn.placement.method.SagAggregator;
 import io.codedyarn.placement.method.SgdAggregator;
-import io.codedyarn.worker.task.Piece;
-import io.codedyarn.worker.task.Task;
-import io.codedyarn.worker.task.WorkUnit;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

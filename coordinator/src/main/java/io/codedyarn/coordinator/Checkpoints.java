@@ -63,7 +63,7 @@ final class Checkpoints {
         if (t instanceof Training.Lazy) {
             optimizer = "lazy";
         } else if (t instanceof Training.Asynchronous) {
-            optimizer = spec.workload() == io.codedyarn.worker.task.Workload.PCA ? "power" : "sag";
+            optimizer = spec.workload() == io.codedyarn.compute.task.Workload.PCA ? "power" : "sag";
         } else {
             optimizer = DecodedFamily.Optimizer.of(spec).name().toLowerCase(Locale.ROOT);
         }

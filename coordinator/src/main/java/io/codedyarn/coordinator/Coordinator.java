@@ -1,6 +1,7 @@
 package io.codedyarn.coordinator;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.codedyarn.compute.task.Task;
 import io.codedyarn.coordinator.adapt.AdaptSettings;
 import io.codedyarn.coordinator.adapt.SpeedSettings;
 import io.codedyarn.coordinator.checkpoint.Checkpoint;
@@ -10,7 +11,6 @@ import io.codedyarn.coordinator.checkpoint.InvalidCheckpointException;
 import io.codedyarn.coordinator.liveness.LivenessSettings;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.Training;
-import io.codedyarn.worker.task.Task;
 import java.util.List;
 import java.util.function.Supplier;
 import org.slf4j.Logger;

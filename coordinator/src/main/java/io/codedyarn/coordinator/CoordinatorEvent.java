@@ -1,6 +1,6 @@
 package io.codedyarn.coordinator;
 
-import io.codedyarn.worker.task.TaskResult;
+import io.codedyarn.compute.task.TaskResult;
 
 /** What the cluster adapters tell the coordinator; posted to its single event-loop thread. */
 public sealed interface CoordinatorEvent {

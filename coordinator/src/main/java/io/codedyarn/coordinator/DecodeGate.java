@@ -1,5 +1,7 @@
 package io.codedyarn.coordinator;
 
+import io.codedyarn.compute.task.Task;
+import io.codedyarn.compute.task.WorkUnit;
 import io.codedyarn.placement.Decoder;
 import io.codedyarn.placement.Decoding;
 import io.codedyarn.placement.Plan;
@@ -7,8 +9,6 @@ import io.codedyarn.placement.latency.LoadUnit;
 import io.codedyarn.placement.method.DecodeRound;
 import io.codedyarn.placement.sim.CodewordAssigner;
 import io.codedyarn.placement.sim.StragglerState;
-import io.codedyarn.worker.task.Task;
-import io.codedyarn.worker.task.WorkUnit;
 import java.util.ArrayList;
 import java.util.List;
 

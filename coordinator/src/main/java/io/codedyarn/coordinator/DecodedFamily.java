@@ -1,14 +1,14 @@
 package io.codedyarn.coordinator;
 
+import io.codedyarn.compute.model.GramSchmidt;
+import io.codedyarn.compute.task.Task;
+import io.codedyarn.compute.task.Workload;
 import io.codedyarn.coordinator.optim.GradientDescentSteps;
 import io.codedyarn.coordinator.optim.LbfgsSteps;
 import io.codedyarn.coordinator.optim.NesterovSteps;
 import io.codedyarn.coordinator.optim.PowerSteps;
 import io.codedyarn.coordinator.optim.StepwiseOptimizer;
 import io.codedyarn.placement.Seeds;
-import io.codedyarn.worker.model.GramSchmidt;
-import io.codedyarn.worker.task.Task;
-import io.codedyarn.worker.task.Workload;
 import java.util.random.RandomGenerator;
 
 /**

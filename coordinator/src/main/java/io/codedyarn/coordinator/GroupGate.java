@@ -1,11 +1,11 @@
 package io.codedyarn.coordinator;
 
+import io.codedyarn.compute.task.Task;
+import io.codedyarn.compute.task.WorkUnit;
 import io.codedyarn.placement.Decoding;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.coding.BlockDecoder;
 import io.codedyarn.placement.latency.LoadUnit;
-import io.codedyarn.worker.task.Task;
-import io.codedyarn.worker.task.WorkUnit;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Optional;

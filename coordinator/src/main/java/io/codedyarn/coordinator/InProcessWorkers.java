@@ -1,13 +1,13 @@
 package io.codedyarn.coordinator;
 
+import io.codedyarn.compute.data.CsrRows;
+import io.codedyarn.compute.data.DenseRows;
+import io.codedyarn.compute.data.Rows;
+import io.codedyarn.compute.model.Intercept;
+import io.codedyarn.compute.task.TaskExecutor;
+import io.codedyarn.compute.task.Workload;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.Ranges;
-import io.codedyarn.worker.data.CsrRows;
-import io.codedyarn.worker.data.DenseRows;
-import io.codedyarn.worker.data.Rows;
-import io.codedyarn.worker.model.Intercept;
-import io.codedyarn.worker.task.TaskExecutor;
-import io.codedyarn.worker.task.Workload;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

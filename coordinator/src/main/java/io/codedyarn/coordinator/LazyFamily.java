@@ -1,13 +1,13 @@
 package io.codedyarn.coordinator;
 
+import io.codedyarn.compute.model.PowerIteration;
+import io.codedyarn.compute.task.Task;
+import io.codedyarn.compute.task.Workload;
 import io.codedyarn.placement.Seeds;
 import io.codedyarn.placement.Training;
 import io.codedyarn.placement.method.LazyTrigger;
 import io.codedyarn.placement.scheme.LagFamily;
 import io.codedyarn.placement.scheme.PlanGroups;
-import io.codedyarn.worker.model.PowerIteration;
-import io.codedyarn.worker.task.Task;
-import io.codedyarn.worker.task.Workload;
 import java.util.BitSet;
 import java.util.random.RandomGenerator;
 

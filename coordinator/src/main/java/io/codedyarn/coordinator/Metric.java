@@ -1,7 +1,7 @@
 package io.codedyarn.coordinator;
 
-import io.codedyarn.worker.model.LogisticObjective;
-import io.codedyarn.worker.task.Workload;
+import io.codedyarn.compute.model.LogisticObjective;
+import io.codedyarn.compute.task.Workload;
 
 /**
  * Turns the decoded (or cached) full-data sums [Σℓ, Σ∇ℓ] into what the optimiser and the logs need,
@@ -115,7 +115,7 @@ final class Metric {
 
     /**
      * The smoothness constant L from λ_max(XᵀX) (power iteration): LR λ_max/(4n) + λ; LSQ 2λ_max +
-     * λ (see {@code worker.model.Smoothness}).
+     * λ (see {@code compute.model.Smoothness}).
      */
     double smoothness(double lambdaMax) {
         return smoothness(lambdaMax, lambda);

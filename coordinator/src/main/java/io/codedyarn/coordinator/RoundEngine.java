@@ -1,9 +1,9 @@
 package io.codedyarn.coordinator;
 
+import io.codedyarn.compute.task.Task;
 import io.codedyarn.coordinator.TaskLedger.Slot;
 import io.codedyarn.coordinator.liveness.LivenessSettings;
 import io.codedyarn.coordinator.liveness.TaskDeadlines;
-import io.codedyarn.worker.task.Task;
 import java.util.ArrayList;
 import java.util.List;
 import org.slf4j.Logger;

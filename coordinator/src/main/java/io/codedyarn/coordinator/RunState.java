@@ -1,7 +1,7 @@
 package io.codedyarn.coordinator;
 
+import io.codedyarn.compute.task.Workload;
 import io.codedyarn.placement.Plan;
-import io.codedyarn.worker.task.Workload;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Optional;

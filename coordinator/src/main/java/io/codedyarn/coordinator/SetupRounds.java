@@ -1,8 +1,8 @@
 package io.codedyarn.coordinator;
 
+import io.codedyarn.compute.model.PowerIteration;
+import io.codedyarn.compute.task.Task;
 import io.codedyarn.placement.Seeds;
-import io.codedyarn.worker.model.PowerIteration;
-import io.codedyarn.worker.task.Task;
 import java.util.random.RandomGenerator;
 
 /**

@@ -1,13 +1,13 @@
 package io.codedyarn.coordinator;
 
+import io.codedyarn.compute.task.Piece;
+import io.codedyarn.compute.task.Task;
+import io.codedyarn.compute.task.TaskExecutor;
+import io.codedyarn.compute.task.TaskResult;
+import io.codedyarn.compute.task.WorkUnit;
 import io.codedyarn.placement.latency.LatencyModel;
 import io.codedyarn.placement.latency.LoadUnit;
-import io.codedyarn.placement.straggle.Slowdown;
-import io.codedyarn.worker.task.Piece;
-import io.codedyarn.worker.task.Task;
-import io.codedyarn.worker.task.TaskExecutor;
-import io.codedyarn.worker.task.TaskResult;
-import io.codedyarn.worker.task.WorkUnit;
+import io.codedyarn.placement.slowdown.Slowdown;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -113,7 +113,7 @@ public final class SimulatedCluster implements WorkerPort, EventSource {
     /** In-process workers holding {@code plan}'s partitions of {@code data} for {@code spec}. */
     public static SimulatedCluster over(
             io.codedyarn.placement.Plan plan,
-            io.codedyarn.worker.data.Rows data,
+            io.codedyarn.compute.data.Rows data,
             TrainSpec spec,
             TaskLatency latency,
             ManualClock clock) {
@@ -129,10 +129,10 @@ public final class SimulatedCluster implements WorkerPort, EventSource {
                         InProcessWorkers.shape(data, plan.partitions()).partitionRows(),
                         latency,
                         clock);
-        java.util.Map<Integer, io.codedyarn.worker.data.Rows> cache = new java.util.HashMap<>();
+        java.util.Map<Integer, io.codedyarn.compute.data.Rows> cache = new java.util.HashMap<>();
         c.reloader =
                 (w, hold) -> {
-                    java.util.Map<Integer, io.codedyarn.worker.data.Rows> mine =
+                    java.util.Map<Integer, io.codedyarn.compute.data.Rows> mine =
                             new java.util.HashMap<>();
                     for (int j : hold) {
                         mine.put(

@@ -1,11 +1,11 @@
 package io.codedyarn.coordinator;
 
+import io.codedyarn.compute.task.Piece;
+import io.codedyarn.compute.task.Task;
+import io.codedyarn.compute.task.WorkUnit;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.latency.LoadUnit;
 import io.codedyarn.placement.method.StalenessClocks;
-import io.codedyarn.worker.task.Piece;
-import io.codedyarn.worker.task.Task;
-import io.codedyarn.worker.task.WorkUnit;
 import java.util.ArrayList;
 import java.util.List;
 

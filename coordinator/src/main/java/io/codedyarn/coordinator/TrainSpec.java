@@ -1,10 +1,10 @@
 package io.codedyarn.coordinator;
 
+import io.codedyarn.compute.task.Workload;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.SchemeParams;
 import io.codedyarn.placement.Seeds;
 import io.codedyarn.placement.scheme.Schemes;
-import io.codedyarn.worker.task.Workload;
 
 /**
  * Everything a training run is asked to do, typed and parsed once (by the {@code train} command),

@@ -1,6 +1,6 @@
 package io.codedyarn.coordinator;
 
-import io.codedyarn.worker.task.Task;
+import io.codedyarn.compute.task.Task;
 
 /**
  * How the coordinator reaches its workers (gRPC streams, or in-process simulated workers). Sends

@@ -1,7 +1,7 @@
 package io.codedyarn.coordinator;
 
-import io.codedyarn.placement.straggle.WorkerStraggle;
-import io.codedyarn.worker.task.Workload;
+import io.codedyarn.compute.task.Workload;
+import io.codedyarn.placement.slowdown.WorkerStraggle;
 import java.util.Map;
 
 /**

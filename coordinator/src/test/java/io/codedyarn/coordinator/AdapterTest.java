@@ -3,12 +3,12 @@ package io.codedyarn.coordinator;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.codedyarn.compute.data.DenseRows;
+import io.codedyarn.compute.task.Workload;
 import io.codedyarn.coordinator.adapt.AdaptEvent;
 import io.codedyarn.coordinator.adapt.AdaptSettings;
 import io.codedyarn.placement.SchemeParams;
-import io.codedyarn.placement.straggle.StraggleSpec;
-import io.codedyarn.worker.data.DenseRows;
-import io.codedyarn.worker.task.Workload;
+import io.codedyarn.placement.slowdown.StraggleSpec;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

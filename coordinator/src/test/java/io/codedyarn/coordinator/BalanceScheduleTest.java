@@ -3,9 +3,9 @@ package io.codedyarn.coordinator;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.codedyarn.compute.task.Workload;
 import io.codedyarn.placement.SchemeParams;
 import io.codedyarn.placement.Seeds;
-import io.codedyarn.worker.task.Workload;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;

@@ -2,6 +2,8 @@ package io.codedyarn.coordinator;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.codedyarn.compute.data.Rows;
+import io.codedyarn.compute.task.Workload;
 import io.codedyarn.coordinator.adapt.AdaptSettings;
 import io.codedyarn.coordinator.adapt.SpeedSettings;
 import io.codedyarn.coordinator.checkpoint.Checkpoint;
@@ -9,8 +11,6 @@ import io.codedyarn.coordinator.checkpoint.CheckpointFile;
 import io.codedyarn.coordinator.checkpoint.CheckpointInterval;
 import io.codedyarn.coordinator.simulated.SimulatedTrain;
 import io.codedyarn.placement.SchemeParams;
-import io.codedyarn.worker.data.Rows;
-import io.codedyarn.worker.task.Workload;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;

@@ -3,14 +3,14 @@ package io.codedyarn.coordinator;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.codedyarn.compute.data.DenseRows;
+import io.codedyarn.compute.data.RowRange;
+import io.codedyarn.compute.model.Intercept;
+import io.codedyarn.compute.model.LogisticObjective;
+import io.codedyarn.compute.optim.Lbfgs;
+import io.codedyarn.compute.optim.Termination;
+import io.codedyarn.compute.task.Workload;
 import io.codedyarn.placement.SchemeParams;
-import io.codedyarn.worker.data.DenseRows;
-import io.codedyarn.worker.data.RowRange;
-import io.codedyarn.worker.model.Intercept;
-import io.codedyarn.worker.model.LogisticObjective;
-import io.codedyarn.worker.optim.Lbfgs;
-import io.codedyarn.worker.optim.Termination;
-import io.codedyarn.worker.task.Workload;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -3,11 +3,11 @@ package io.codedyarn.coordinator;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.codedyarn.compute.task.Workload;
 import io.codedyarn.coordinator.adapt.AdaptSettings;
 import io.codedyarn.coordinator.adapt.SpeedSettings;
 import io.codedyarn.coordinator.simulated.SimulatedTrain;
 import io.codedyarn.placement.SchemeParams;
-import io.codedyarn.worker.task.Workload;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

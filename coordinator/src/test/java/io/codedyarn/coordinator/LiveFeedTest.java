@@ -3,10 +3,10 @@ package io.codedyarn.coordinator;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.codedyarn.compute.task.Workload;
 import io.codedyarn.coordinator.adapt.AdaptEvent;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.SchemeParams;
-import io.codedyarn.worker.task.Workload;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

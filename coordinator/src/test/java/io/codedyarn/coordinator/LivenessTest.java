@@ -4,14 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import io.codedyarn.compute.data.DenseRows;
+import io.codedyarn.compute.task.Workload;
 import io.codedyarn.coordinator.adapt.AdaptEvent;
 import io.codedyarn.coordinator.adapt.AdaptSettings;
 import io.codedyarn.coordinator.liveness.LivenessSettings;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.SchemeParams;
-import io.codedyarn.placement.straggle.StraggleSpec;
-import io.codedyarn.worker.data.DenseRows;
-import io.codedyarn.worker.task.Workload;
+import io.codedyarn.placement.slowdown.StraggleSpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
@@ -188,10 +188,10 @@ class LivenessTest {
         }
     }
 
-    private static io.codedyarn.placement.straggle.Slowdown[] slowdowns(
+    private static io.codedyarn.placement.slowdown.Slowdown[] slowdowns(
             int workers, int slow, double factor) {
-        io.codedyarn.placement.straggle.Slowdown[] s =
-                new io.codedyarn.placement.straggle.Slowdown[workers];
+        io.codedyarn.placement.slowdown.Slowdown[] s =
+                new io.codedyarn.placement.slowdown.Slowdown[workers];
         StraggleSpec spec = StraggleSpec.parse("slow:factor=" + factor + ",workers=" + slow);
         for (int w = 0; w < workers; w++) {
             s[w] = spec.message(w, workers, 1, NODES.get(w), w, null).slowdown(w);

@@ -2,12 +2,12 @@ package io.codedyarn.coordinator;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.codedyarn.compute.task.Task;
+import io.codedyarn.compute.task.Workload;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.SchemeParams;
 import io.codedyarn.placement.Seeds;
 import io.codedyarn.placement.sim.StragglerState;
-import io.codedyarn.worker.task.Task;
-import io.codedyarn.worker.task.Workload;
 import java.util.Arrays;
 import java.util.random.RandomGenerator;
 import org.junit.jupiter.api.Test;

@@ -3,9 +3,9 @@ package io.codedyarn.coordinator;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.codedyarn.compute.data.DenseRows;
+import io.codedyarn.compute.task.Workload;
 import io.codedyarn.placement.SchemeParams;
-import io.codedyarn.worker.data.DenseRows;
-import io.codedyarn.worker.task.Workload;
 import java.util.stream.Stream;
 import org.apache.commons.math3.linear.Array2DRowRealMatrix;
 import org.apache.commons.math3.linear.ArrayRealVector;

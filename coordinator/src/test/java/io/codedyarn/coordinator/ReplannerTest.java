@@ -3,14 +3,14 @@ package io.codedyarn.coordinator;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.codedyarn.compute.data.DenseRows;
+import io.codedyarn.compute.task.Workload;
 import io.codedyarn.coordinator.adapt.AdaptEvent;
 import io.codedyarn.coordinator.adapt.AdaptSettings;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.SchemeParams;
 import io.codedyarn.placement.Seeds;
 import io.codedyarn.placement.scheme.Schemes;
-import io.codedyarn.worker.data.DenseRows;
-import io.codedyarn.worker.task.Workload;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;

@@ -3,10 +3,10 @@ package io.codedyarn.coordinator;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.codedyarn.worker.task.Piece;
-import io.codedyarn.worker.task.Task;
-import io.codedyarn.worker.task.TaskResult;
-import io.codedyarn.worker.task.WorkUnit;
+import io.codedyarn.compute.task.Piece;
+import io.codedyarn.compute.task.Task;
+import io.codedyarn.compute.task.TaskResult;
+import io.codedyarn.compute.task.WorkUnit;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -2,8 +2,8 @@ package io.codedyarn.coordinator;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.codedyarn.compute.task.Workload;
 import io.codedyarn.placement.SchemeParams;
-import io.codedyarn.worker.task.Workload;
 import org.junit.jupiter.api.Test;
 
 /** Issue 15, part 2: SAG-LB (DSAG §VII's baseline: SAG with DSAG's load balancer). */

@@ -3,8 +3,8 @@ package io.codedyarn.coordinator;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.codedyarn.compute.task.Workload;
 import io.codedyarn.placement.SchemeParams;
-import io.codedyarn.worker.task.Workload;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import io.codedyarn.compute.task.Workload;
 import io.codedyarn.placement.InvalidParametersException;
 import io.codedyarn.placement.SchemeParams;
-import io.codedyarn.worker.task.Workload;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

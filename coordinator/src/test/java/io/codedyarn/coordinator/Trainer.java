@@ -1,11 +1,11 @@
 package io.codedyarn.coordinator;
 
+import io.codedyarn.compute.data.DenseRows;
+import io.codedyarn.compute.data.Rows;
+import io.codedyarn.compute.task.Workload;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.SchemeParams;
 import io.codedyarn.placement.Seeds;
-import io.codedyarn.worker.data.DenseRows;
-import io.codedyarn.worker.data.Rows;
-import io.codedyarn.worker.task.Workload;
 import java.util.random.RandomGenerator;
 
 /** Test fixture: small datasets and a one-call simulated training run. */

@@ -1,5 +1,6 @@
 package io.codedyarn.am.net;
 
+import io.codedyarn.compute.task.TaskResult;
 import io.codedyarn.coordinator.CoordinatorEvent;
 import io.codedyarn.coordinator.WorkerSetup;
 import io.codedyarn.worker.net.ProtocolCodec;
@@ -7,7 +8,6 @@ import io.codedyarn.worker.protocol.v1.CoordinatorMessage;
 import io.codedyarn.worker.protocol.v1.Hello;
 import io.codedyarn.worker.protocol.v1.Result;
 import io.codedyarn.worker.protocol.v1.WorkerMessage;
-import io.codedyarn.worker.task.TaskResult;
 import io.grpc.Status;
 import io.grpc.stub.ServerCallStreamObserver;
 import io.grpc.stub.StreamObserver;

@@ -1,5 +1,6 @@
 package io.codedyarn.am.net;
 
+import io.codedyarn.compute.task.Task;
 import io.codedyarn.coordinator.EventQueue;
 import io.codedyarn.coordinator.WorkerPort;
 import io.codedyarn.coordinator.WorkerSetup;
@@ -10,7 +11,6 @@ import io.codedyarn.worker.protocol.v1.Stop;
 import io.codedyarn.worker.protocol.v1.Vector;
 import io.codedyarn.worker.protocol.v1.WorkerMessage;
 import io.codedyarn.worker.protocol.v1.WorkerServiceGrpc;
-import io.codedyarn.worker.task.Task;
 import io.grpc.Context;
 import io.grpc.Metadata;
 import io.grpc.Server;
@@ -465,7 +465,7 @@ public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
     public boolean assignSpare(
             int id,
             java.util.Map<Integer, String> uris,
-            io.codedyarn.placement.straggle.WorkerStraggle straggle) {
+            io.codedyarn.placement.slowdown.WorkerStraggle straggle) {
         Connection c = spares.stream(id);
         int w = spares.assignedTo(id);
         if (c == null || w < 0) {

@@ -4,6 +4,9 @@ import static io.codedyarn.am.net.TestingCluster.SECRET;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.protobuf.ByteString;
+import io.codedyarn.compute.task.Piece;
+import io.codedyarn.compute.task.Task;
+import io.codedyarn.compute.task.WorkUnit;
 import io.codedyarn.coordinator.CoordinatorEvent.ResultArrived;
 import io.codedyarn.coordinator.CoordinatorEvent.WorkerFailed;
 import io.codedyarn.worker.net.ProtocolCodec;
@@ -12,9 +15,6 @@ import io.codedyarn.worker.protocol.v1.Ready;
 import io.codedyarn.worker.protocol.v1.Result;
 import io.codedyarn.worker.protocol.v1.Vector;
 import io.codedyarn.worker.protocol.v1.WorkerMessage;
-import io.codedyarn.worker.task.Piece;
-import io.codedyarn.worker.task.Task;
-import io.codedyarn.worker.task.WorkUnit;
 import io.grpc.Status;
 import java.util.List;
 import java.util.function.UnaryOperator;
@@ -343,7 +343,7 @@ class ResultChecksTest {
                 WorkerMessage.newBuilder()
                         .setResult(
                                 ProtocolCodec.result(
-                                        new io.codedyarn.worker.task.TaskResult(
+                                        new io.codedyarn.compute.task.TaskResult(
                                                 1, Long.MAX_VALUE, values, Long.MAX_VALUE)))
                         .build();
         // the widest pieces protobuf can write: every field at its longest varint

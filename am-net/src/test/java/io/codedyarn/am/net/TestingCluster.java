@@ -2,15 +2,15 @@ package io.codedyarn.am.net;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.codedyarn.compute.data.DenseRows;
+import io.codedyarn.compute.data.Rows;
+import io.codedyarn.compute.task.PartitionLoader;
+import io.codedyarn.compute.task.Workload;
 import io.codedyarn.coordinator.CoordinatorEvent;
 import io.codedyarn.coordinator.EventQueue;
 import io.codedyarn.coordinator.WorkerSetup;
-import io.codedyarn.placement.straggle.WorkerStraggle;
-import io.codedyarn.worker.data.DenseRows;
-import io.codedyarn.worker.data.Rows;
+import io.codedyarn.placement.slowdown.WorkerStraggle;
 import io.codedyarn.worker.net.WorkerClient;
-import io.codedyarn.worker.task.PartitionLoader;
-import io.codedyarn.worker.task.Workload;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;

@@ -2,6 +2,8 @@ package io.codedyarn.am.advise;
 
 import io.codedyarn.am.config.CodedYarnConfig;
 import io.codedyarn.am.train.Trainers;
+import io.codedyarn.compute.data.Rows;
+import io.codedyarn.compute.task.Workload;
 import io.codedyarn.coordinator.Coordinator;
 import io.codedyarn.coordinator.IterationRecord;
 import io.codedyarn.coordinator.RunResult;
@@ -9,8 +11,6 @@ import io.codedyarn.coordinator.TrainSpec;
 import io.codedyarn.coordinator.advise.Advisor;
 import io.codedyarn.coordinator.advise.Candidate;
 import io.codedyarn.placement.Plan;
-import io.codedyarn.worker.data.Rows;
-import io.codedyarn.worker.task.Workload;
 
 /**
  * {@code advise --data}: iterations and time to the target from training each candidate on the

@@ -2,11 +2,11 @@ package io.codedyarn.am.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import io.codedyarn.am.bench.CoordinationBenchmark;
-import io.codedyarn.am.bench.DecodeBenchmark;
-import io.codedyarn.am.bench.KernelBenchmark;
-import io.codedyarn.am.bench.LastLevelCache;
-import io.codedyarn.am.bench.SimulatorBenchmark;
+import io.codedyarn.bench.CoordinationBenchmark;
+import io.codedyarn.bench.DecodeBenchmark;
+import io.codedyarn.bench.KernelBenchmark;
+import io.codedyarn.bench.LastLevelCache;
+import io.codedyarn.bench.SimulatorBenchmark;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.Collection;

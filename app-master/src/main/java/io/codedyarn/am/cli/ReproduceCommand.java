@@ -1,11 +1,11 @@
 package io.codedyarn.am.cli;
 
-import io.codedyarn.am.repro.TrainingReproductions;
 import io.codedyarn.placement.InvalidParametersException;
-import io.codedyarn.placement.repro.ReproducedNumber;
-import io.codedyarn.placement.repro.Reproduction;
-import io.codedyarn.placement.repro.ReproductionReport;
-import io.codedyarn.placement.repro.Reproductions;
+import io.codedyarn.repro.TrainingReproductions;
+import io.codedyarn.repro.placement.ReproducedNumber;
+import io.codedyarn.repro.placement.Reproduction;
+import io.codedyarn.repro.placement.ReproductionReport;
+import io.codedyarn.repro.placement.Reproductions;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -6,7 +6,7 @@ import io.codedyarn.coordinator.adapt.AdaptSettings;
 import io.codedyarn.coordinator.adapt.SpeedSettings;
 import io.codedyarn.coordinator.checkpoint.CheckpointInterval;
 import io.codedyarn.coordinator.liveness.LivenessSettings;
-import io.codedyarn.placement.straggle.StraggleSpec;
+import io.codedyarn.placement.slowdown.StraggleSpec;
 import java.util.function.Function;
 
 /**

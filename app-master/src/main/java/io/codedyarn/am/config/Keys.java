@@ -34,7 +34,7 @@ public final class Keys {
                     "seed of every random choice when --seed is not given (always printed with the result)");
 
     /**
-     * The workers' kernel path ({@code io.codedyarn.worker.kernel.KernelPath#CONFIG_KEY}): one
+     * The workers' kernel path ({@code io.codedyarn.compute.kernel.KernelPath#CONFIG_KEY}): one
      * value per job, decided by the AM, since the two paths differ in the last bits. The vector
      * path reaches the workers as {@code --add-modules ALL-SYSTEM -Dcoded-yarn.kernel.vector=true}
      * (ALL-SYSTEM: a JVM without the module still starts, and falls back to scalar with a warning).
@@ -56,8 +56,8 @@ public final class Keys {
     public static final String THREADS_VCORES = "vcores";
 
     /**
-     * Threads of each worker's kernels ({@code io.codedyarn.worker.kernel.RowBlocks#CONFIG_KEY}): 1
-     * = single-threaded; T ≥ 2 = fixed 4,096-row blocks summed in block order, the same bits for
+     * Threads of each worker's kernels ({@code io.codedyarn.compute.kernel.RowBlocks#CONFIG_KEY}):
+     * 1 = single-threaded; T ≥ 2 = fixed 4,096-row blocks summed in block order, the same bits for
      * every T ≥ 2 but not the same as 1 — one value per job. Default: {@link #WORKER_VCORES}, the
      * same for every worker of a job (so 1 vcore gives the single pass, and raising the vcores from
      * 1 to 2 or more changes the last bits of the results, while 2, 4 or 8 agree).
@@ -106,7 +106,7 @@ public final class Keys {
 
     /**
      * The default of {@code train --straggle} ({@code
-     * io.codedyarn.placement.straggle.StraggleSpec}).
+     * io.codedyarn.placement.slowdown.StraggleSpec}).
      */
     public static final ConfigKey<String> STRAGGLE =
             new ConfigKey<>(

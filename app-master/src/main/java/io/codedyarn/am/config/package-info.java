@@ -6,6 +6,6 @@
  * WorkerJit} are its YARN-side parts and {@link EnumChoice} its enum values. Takes a plain function
  * rather than Hadoop's {@code Configuration} (a map in tests), so it has no Hadoop types; builds
  * the settings records of {@code coordinator}, {@code coordinator.adapt}, {@code
- * coordinator.liveness}, {@code coordinator.checkpoint} and {@code placement.straggle}.
+ * coordinator.liveness}, {@code coordinator.checkpoint} and {@code placement.slowdown}.
  */
 package io.codedyarn.am.config;

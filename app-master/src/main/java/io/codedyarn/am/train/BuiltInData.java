@@ -1,9 +1,9 @@
 package io.codedyarn.am.train;
 
+import io.codedyarn.compute.task.Workload;
 import io.codedyarn.hdfs.dataset.WriterOptions;
 import io.codedyarn.hdfs.generate.GeneratorParams;
 import io.codedyarn.hdfs.generate.Generators;
-import io.codedyarn.worker.task.Workload;
 import java.io.IOException;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;

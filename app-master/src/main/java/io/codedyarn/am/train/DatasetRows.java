@@ -1,7 +1,7 @@
 package io.codedyarn.am.train;
 
+import io.codedyarn.compute.data.Rows;
 import io.codedyarn.hdfs.dataset.DatasetReader;
-import io.codedyarn.worker.data.Rows;
 import io.codedyarn.worker.hdfs.HdfsPartitionLoader;
 import java.io.IOException;
 import org.apache.hadoop.fs.FileSystem;

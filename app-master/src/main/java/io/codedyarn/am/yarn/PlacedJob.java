@@ -13,7 +13,7 @@ import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.Seeds;
 import io.codedyarn.placement.json.PlanDocument;
 import io.codedyarn.placement.scheme.Schemes;
-import io.codedyarn.placement.straggle.WorkerStraggle;
+import io.codedyarn.placement.slowdown.WorkerStraggle;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;

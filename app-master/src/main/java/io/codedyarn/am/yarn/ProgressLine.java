@@ -1,9 +1,9 @@
 package io.codedyarn.am.yarn;
 
 import io.codedyarn.am.yarn.ProgressFile.Snapshot;
+import io.codedyarn.compute.task.Workload;
 import io.codedyarn.coordinator.TrainSpec;
 import io.codedyarn.hdfs.progress.Progress;
-import io.codedyarn.worker.task.Workload;
 import java.util.Locale;
 
 /**

@@ -1,9 +1,9 @@
 package io.codedyarn.am.yarn;
 
 import io.codedyarn.am.net.GrpcWorkerServer;
+import io.codedyarn.compute.task.Task;
 import io.codedyarn.coordinator.WorkerPort;
-import io.codedyarn.placement.straggle.WorkerStraggle;
-import io.codedyarn.worker.task.Task;
+import io.codedyarn.placement.slowdown.WorkerStraggle;
 import java.util.Set;
 
 /**

@@ -1,7 +1,7 @@
 package io.codedyarn.am.yarn;
 
-import io.codedyarn.placement.straggle.StraggleSpec;
-import io.codedyarn.placement.straggle.WorkerStraggle;
+import io.codedyarn.placement.slowdown.StraggleSpec;
+import io.codedyarn.placement.slowdown.WorkerStraggle;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;

@@ -39,10 +39,7 @@ class ArchitectureTest {
                 .resideInAnyPackage(
                         "io.codedyarn.placement..",
                         "io.codedyarn.coordinator..",
-                        "io.codedyarn.worker.task..",
-                        "io.codedyarn.worker.data..",
-                        "io.codedyarn.worker.kernel..",
-                        "io.codedyarn.worker.model..")
+                        "io.codedyarn.compute..")
                 .should()
                 .dependOnClassesThat()
                 .resideInAnyPackage("org.apache.hadoop..", "io.grpc..", "com.google.protobuf..")

@@ -105,10 +105,10 @@ class StreamedTraceTest {
                         io.codedyarn.hdfs.generate.GeneratorParams.of("higgs-like", 64, 4, 1)),
                 io.codedyarn.hdfs.dataset.WriterOptions.defaults(),
                 null);
-        io.codedyarn.worker.data.Rows rows = io.codedyarn.am.train.DatasetRows.read(fs, data);
+        io.codedyarn.compute.data.Rows rows = io.codedyarn.am.train.DatasetRows.read(fs, data);
         io.codedyarn.coordinator.TrainSpec spec =
                 new io.codedyarn.coordinator.TrainSpec(
-                        io.codedyarn.worker.task.Workload.LR,
+                        io.codedyarn.compute.task.Workload.LR,
                         "cyclic",
                         io.codedyarn.placement.SchemeParams.of(4, 1, 1),
                         1,
@@ -197,7 +197,7 @@ class StreamedTraceTest {
         pending.trace().iteration(it(200));
         io.codedyarn.coordinator.TrainSpec spec =
                 new io.codedyarn.coordinator.TrainSpec(
-                        io.codedyarn.worker.task.Workload.LR,
+                        io.codedyarn.compute.task.Workload.LR,
                         "uncoded",
                         io.codedyarn.placement.SchemeParams.of(2, 0, 1),
                         1,

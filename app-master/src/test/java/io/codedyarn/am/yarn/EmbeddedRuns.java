@@ -2,6 +2,7 @@ package io.codedyarn.am.yarn;
 
 import io.codedyarn.am.embedded.EmbeddedCluster;
 import io.codedyarn.am.output.RunOutputs;
+import io.codedyarn.compute.task.Workload;
 import io.codedyarn.coordinator.TrainSpec;
 import io.codedyarn.hdfs.dataset.WriterOptions;
 import io.codedyarn.hdfs.generate.GeneratorParams;
@@ -10,7 +11,6 @@ import io.codedyarn.hdfs.prepare.DatasetPreparer;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.SchemeParams;
 import io.codedyarn.placement.json.PlanDocument;
-import io.codedyarn.worker.task.Workload;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;

@@ -5,13 +5,13 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.codedyarn.am.embedded.EmbeddedCluster;
 import io.codedyarn.am.train.DatasetRows;
+import io.codedyarn.compute.task.Workload;
 import io.codedyarn.coordinator.JobInfo;
 import io.codedyarn.coordinator.RunResult;
 import io.codedyarn.coordinator.TrainSpec;
 import io.codedyarn.coordinator.simulated.SimulatedTrain;
 import io.codedyarn.hdfs.generate.GeneratorParams;
 import io.codedyarn.placement.SchemeParams;
-import io.codedyarn.worker.task.Workload;
 import io.codedyarn.worker.yarn.WorkerMain;
 import java.nio.file.Files;
 import java.util.List;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.codedyarn.am.yarn.ProgressFile.Snapshot;
 import io.codedyarn.am.yarn.ProgressLine.Budget;
-import io.codedyarn.worker.task.Workload;
+import io.codedyarn.compute.task.Workload;
 import org.junit.jupiter.api.Test;
 
 /** The progress line's rate, ETA and text, from snapshots and stopping rules given by hand. */

@@ -1,17 +1,17 @@
 package io.codedyarn.worker.hdfs;
 
+import io.codedyarn.compute.data.CsrRows;
+import io.codedyarn.compute.data.DenseRows;
+import io.codedyarn.compute.data.Rows;
+import io.codedyarn.compute.model.Intercept;
+import io.codedyarn.compute.task.PartitionLoader;
+import io.codedyarn.compute.task.WorkerAssignment;
 import io.codedyarn.hdfs.dataset.BlockInfo;
 import io.codedyarn.hdfs.dataset.CsrBlock;
 import io.codedyarn.hdfs.dataset.DatasetReader;
 import io.codedyarn.hdfs.dataset.DatasetVerifier;
 import io.codedyarn.hdfs.dataset.DenseBlock;
 import io.codedyarn.hdfs.dataset.RowBlock;
-import io.codedyarn.worker.data.CsrRows;
-import io.codedyarn.worker.data.DenseRows;
-import io.codedyarn.worker.data.Rows;
-import io.codedyarn.worker.model.Intercept;
-import io.codedyarn.worker.task.PartitionLoader;
-import io.codedyarn.worker.task.WorkerAssignment;
 import java.io.IOException;
 import java.net.URI;
 import java.util.HashMap;

@@ -1,10 +1,10 @@
 package io.codedyarn.worker.net;
 
-import io.codedyarn.worker.data.Rows;
+import io.codedyarn.compute.data.Rows;
+import io.codedyarn.compute.task.PartitionLoader;
+import io.codedyarn.compute.task.WorkerAssignment;
 import io.codedyarn.worker.protocol.v1.Load;
 import io.codedyarn.worker.protocol.v1.Partition;
-import io.codedyarn.worker.task.PartitionLoader;
-import io.codedyarn.worker.task.WorkerAssignment;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;

@@ -1,7 +1,12 @@
 package io.codedyarn.worker.net;
 
-import io.codedyarn.placement.straggle.Slowdown;
-import io.codedyarn.worker.data.Rows;
+import io.codedyarn.compute.data.Rows;
+import io.codedyarn.compute.task.PartitionLoader;
+import io.codedyarn.compute.task.Task;
+import io.codedyarn.compute.task.TaskExecutor;
+import io.codedyarn.compute.task.TaskResult;
+import io.codedyarn.compute.task.WorkerAssignment;
+import io.codedyarn.placement.slowdown.Slowdown;
 import io.codedyarn.worker.protocol.v1.Failure;
 import io.codedyarn.worker.protocol.v1.Hello;
 import io.codedyarn.worker.protocol.v1.Loaded;
@@ -10,11 +15,6 @@ import io.codedyarn.worker.protocol.v1.Result;
 import io.codedyarn.worker.protocol.v1.Welcome;
 import io.codedyarn.worker.protocol.v1.WorkerMessage;
 import io.codedyarn.worker.protocol.v1.WorkerServiceGrpc;
-import io.codedyarn.worker.task.PartitionLoader;
-import io.codedyarn.worker.task.Task;
-import io.codedyarn.worker.task.TaskExecutor;
-import io.codedyarn.worker.task.TaskResult;
-import io.codedyarn.worker.task.WorkerAssignment;
 import io.grpc.Grpc;
 import io.grpc.ManagedChannel;
 import io.grpc.stub.StreamObserver;
@@ -145,10 +145,10 @@ public final class WorkerClient implements AutoCloseable {
                                         .setHost(config.host())
                                         // the kernels this JVM runs (the AM logs a mismatch)
                                         .setKernelPath(
-                                                io.codedyarn.worker.kernel.KernelPath.defaultPath()
+                                                io.codedyarn.compute.kernel.KernelPath.defaultPath()
                                                         .label())
                                         .setKernelThreads(
-                                                io.codedyarn.worker.kernel.RowBlocks
+                                                io.codedyarn.compute.kernel.RowBlocks
                                                         .defaultThreads()))
                         .build());
         Mailbox.Next first = mailbox.take();
@@ -302,11 +302,11 @@ public final class WorkerClient implements AutoCloseable {
         }
         int cols = partitions.values().iterator().next().cols();
         double[] x = new double[a.workload().modelLength(cols, a.components())];
-        java.util.List<io.codedyarn.worker.task.Piece> pieces = new java.util.ArrayList<>();
+        java.util.List<io.codedyarn.compute.task.Piece> pieces = new java.util.ArrayList<>();
         for (int j : partitions.keySet()) {
-            pieces.add(new io.codedyarn.worker.task.Piece(j, 0, -1, 1.0));
+            pieces.add(new io.codedyarn.compute.task.Piece(j, 0, -1, 1.0));
         }
-        io.codedyarn.worker.task.WorkUnit all = new io.codedyarn.worker.task.WorkUnit(pieces);
+        io.codedyarn.compute.task.WorkUnit all = new io.codedyarn.compute.task.WorkUnit(pieces);
         long start = nanoClock.getAsLong();
         for (int pass = 0;
                 pass < WARM_UP_PASSES && nanoClock.getAsLong() - start < WARM_UP_NANOS;

@@ -6,7 +6,7 @@
  * messages from gRPC's thread to the compute thread (newest task wins), {@link BackgroundLoad}
  * reads a re-planned code's partitions while tasks go on, and {@link ProtocolCodec} translates
  * between the task types and the protocol's messages for both sides (vectors as little-endian
- * bytes). Uses compute's {@code worker.task} and {@code worker.data}, {@code placement.straggle}
+ * bytes). Uses compute's {@code compute.task} and {@code compute.data}, {@code placement.slowdown}
  * (injected slowness), the generated {@code worker.protocol.v1} messages, gRPC and protobuf; no
  * Hadoop (the partition loader is injected).
  */

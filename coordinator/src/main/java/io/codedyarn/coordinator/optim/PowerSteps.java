@@ -1,13 +1,13 @@
 package io.codedyarn.coordinator.optim;
 
-import io.codedyarn.worker.model.Pca;
+import io.codedyarn.compute.model.Pca;
 import java.util.Arrays;
 
 /**
  * PCA by DSAG's gradient method (§1.3), step by step: V ← G(V − η(H + V)) with H = −XᵀXV the told
  * gradient sum (fg = [Σ‖xV‖², H], the kernel's payload) and G classical Gram–Schmidt; η = 1 is the
- * power (orthogonal) iteration, by {@code worker.model.Pca.update(v, h, eta, 1.0, d, k)} (ξ = 1). V
- * is d×k row-major. There is no stopping rule: never {@link #finished()}; every evaluation is an
+ * power (orthogonal) iteration, by {@code compute.model.Pca.update(v, h, eta, 1.0, d, k)} (ξ = 1).
+ * V is d×k row-major. There is no stopping rule: never {@link #finished()}; every evaluation is an
  * iterate.
  *
  * @param eta η > 0

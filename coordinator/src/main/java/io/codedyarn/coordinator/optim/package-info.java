@@ -9,7 +9,7 @@
  * LbfgsSteps.class)}).
  *
  * <p>Each optimiser evaluates bit for bit the same points as its loop-owning twin in {@code
- * io.codedyarn.worker.optim} (now in the compute module's test sources, as the reference) run with
+ * io.codedyarn.compute.optim} (now in the compute module's test sources, as the reference) run with
  * {@code Termination(Integer.MAX_VALUE, 0)}, and is {@link
  * io.codedyarn.coordinator.optim.StepwiseOptimizer#finished() finished} exactly when that loop
  * returns. {@link io.codedyarn.coordinator.optim.PowerSteps} steps with {@code Pca.update}; {@link

@@ -1,14 +1,14 @@
 package io.codedyarn.coordinator.simulated;
 
+import io.codedyarn.compute.data.DenseRows;
+import io.codedyarn.compute.data.RowRange;
+import io.codedyarn.compute.data.Rows;
+import io.codedyarn.compute.model.Intercept;
+import io.codedyarn.compute.model.LeastSquaresObjective;
+import io.codedyarn.compute.model.LogisticObjective;
+import io.codedyarn.compute.model.Objective;
+import io.codedyarn.compute.task.Workload;
 import io.codedyarn.coordinator.optim.Minimize;
-import io.codedyarn.worker.data.DenseRows;
-import io.codedyarn.worker.data.RowRange;
-import io.codedyarn.worker.data.Rows;
-import io.codedyarn.worker.model.Intercept;
-import io.codedyarn.worker.model.LeastSquaresObjective;
-import io.codedyarn.worker.model.LogisticObjective;
-import io.codedyarn.worker.model.Objective;
-import io.codedyarn.worker.task.Workload;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.commons.math3.linear.Array2DRowRealMatrix;
@@ -67,7 +67,7 @@ public final class Reference {
         DenseRows dense =
                 data instanceof DenseRows dr
                         ? dr
-                        : ((io.codedyarn.worker.data.CsrRows) data).toDense();
+                        : ((io.codedyarn.compute.data.CsrRows) data).toDense();
         double[][] g = new double[d][d];
         double[] x = dense.values();
         for (int i = 0; i < dense.rows(); i++) {

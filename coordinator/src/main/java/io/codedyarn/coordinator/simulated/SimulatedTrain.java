@@ -1,5 +1,6 @@
 package io.codedyarn.coordinator.simulated;
 
+import io.codedyarn.compute.data.Rows;
 import io.codedyarn.coordinator.BalanceSchedule;
 import io.codedyarn.coordinator.Coordinator;
 import io.codedyarn.coordinator.DataShape;
@@ -23,8 +24,7 @@ import io.codedyarn.placement.Seeds;
 import io.codedyarn.placement.latency.LatencyModel;
 import io.codedyarn.placement.latency.LatencySpec;
 import io.codedyarn.placement.sim.Simulation;
-import io.codedyarn.placement.straggle.StraggleSpec;
-import io.codedyarn.worker.data.Rows;
+import io.codedyarn.placement.slowdown.StraggleSpec;
 import java.io.IOException;
 import java.io.Reader;
 import java.net.URI;

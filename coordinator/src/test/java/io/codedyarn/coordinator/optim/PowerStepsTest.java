@@ -3,9 +3,9 @@ package io.codedyarn.coordinator.optim;
 import static io.codedyarn.coordinator.optim.StepwiseEquivalenceTest.bits;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.codedyarn.compute.model.Objective;
+import io.codedyarn.compute.model.Pca;
 import io.codedyarn.placement.Seeds;
-import io.codedyarn.worker.model.Objective;
-import io.codedyarn.worker.model.Pca;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.random.RandomGenerator;

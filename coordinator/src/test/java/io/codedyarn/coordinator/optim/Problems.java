@@ -1,13 +1,13 @@
 package io.codedyarn.coordinator.optim;
 
+import io.codedyarn.compute.data.DenseRows;
+import io.codedyarn.compute.data.RowRange;
+import io.codedyarn.compute.model.GramSchmidt;
+import io.codedyarn.compute.model.Intercept;
+import io.codedyarn.compute.model.LogisticObjective;
+import io.codedyarn.compute.model.Objective;
+import io.codedyarn.compute.model.Smoothness;
 import io.codedyarn.placement.Seeds;
-import io.codedyarn.worker.data.DenseRows;
-import io.codedyarn.worker.data.RowRange;
-import io.codedyarn.worker.model.GramSchmidt;
-import io.codedyarn.worker.model.Intercept;
-import io.codedyarn.worker.model.LogisticObjective;
-import io.codedyarn.worker.model.Objective;
-import io.codedyarn.worker.model.Smoothness;
 import java.util.List;
 import java.util.random.RandomGenerator;
 

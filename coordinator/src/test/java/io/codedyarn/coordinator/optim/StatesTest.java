@@ -6,8 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.codedyarn.compute.model.Objective;
 import io.codedyarn.coordinator.optim.Problems.Problem;
-import io.codedyarn.worker.model.Objective;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

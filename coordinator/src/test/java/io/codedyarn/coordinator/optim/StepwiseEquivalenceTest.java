@@ -2,12 +2,12 @@ package io.codedyarn.coordinator.optim;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.codedyarn.compute.optim.Result;
+import io.codedyarn.compute.optim.Termination;
 import io.codedyarn.coordinator.optim.Problems.Problem;
 import io.codedyarn.coordinator.optim.Traces.Kind;
 import io.codedyarn.coordinator.optim.Traces.Old;
 import io.codedyarn.coordinator.optim.Traces.Steps;
-import io.codedyarn.worker.optim.Result;
-import io.codedyarn.worker.optim.Termination;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

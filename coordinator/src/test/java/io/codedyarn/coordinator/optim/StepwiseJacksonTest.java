@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.codedyarn.compute.model.Objective;
 import io.codedyarn.coordinator.optim.Problems.Problem;
 import io.codedyarn.coordinator.optim.StrongWolfeSearch.Stage;
 import io.codedyarn.coordinator.optim.Traces.Steps;
-import io.codedyarn.worker.model.Objective;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

@@ -1,12 +1,12 @@
 package io.codedyarn.coordinator.optim;
 
-import io.codedyarn.worker.model.Objective;
-import io.codedyarn.worker.optim.GradientDescent;
-import io.codedyarn.worker.optim.Lbfgs;
-import io.codedyarn.worker.optim.Nesterov;
-import io.codedyarn.worker.optim.Optimizer;
-import io.codedyarn.worker.optim.Result;
-import io.codedyarn.worker.optim.Termination;
+import io.codedyarn.compute.model.Objective;
+import io.codedyarn.compute.optim.GradientDescent;
+import io.codedyarn.compute.optim.Lbfgs;
+import io.codedyarn.compute.optim.Nesterov;
+import io.codedyarn.compute.optim.Optimizer;
+import io.codedyarn.compute.optim.Result;
+import io.codedyarn.compute.optim.Termination;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiFunction;

@@ -1,13 +1,13 @@
 package io.codedyarn.am.bench.stragglers;
 
 import io.codedyarn.am.train.DatasetRows;
+import io.codedyarn.compute.data.Rows;
+import io.codedyarn.compute.task.Workload;
 import io.codedyarn.coordinator.simulated.Reference;
 import io.codedyarn.hdfs.dataset.WriterOptions;
 import io.codedyarn.hdfs.generate.GeneratorParams;
 import io.codedyarn.hdfs.generate.Generators;
 import io.codedyarn.placement.InvalidParametersException;
-import io.codedyarn.worker.data.Rows;
-import io.codedyarn.worker.task.Workload;
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;

@@ -7,7 +7,7 @@
  * TrainingRunner}); the results are {@link MethodRow}s of {@link RunRecord}s, printed as tables
  * ({@link StragglerTable}) or JSON. Uses {@code am.train}, {@code am.embedded}, {@code am.output},
  * {@code am.config}, the coordinator, hdfs-tools' {@code hdfs.generate} and {@code hdfs.dataset},
- * Jackson and the Hadoop client API. A subpackage of {@code io.codedyarn.am.bench}, whose other
+ * Jackson and the Hadoop client API. A subpackage of {@code io.codedyarn.bench}, whose other
  * classes are JMH benchmarks in the benchmarks module, not here.
  */
 package io.codedyarn.am.bench.stragglers;

@@ -54,7 +54,7 @@ class MethodRowTest {
         for (BenchMethod m : all) {
             io.codedyarn.coordinator.TrainSpec spec =
                     new io.codedyarn.coordinator.TrainSpec(
-                            io.codedyarn.worker.task.Workload.LR,
+                            io.codedyarn.compute.task.Workload.LR,
                             m.scheme(),
                             m.params().of(1),
                             1,
