@@ -1,13 +1,18 @@
 package io.codedyarn.coordinator;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.codedyarn.coordinator.checkpoint.Checkpoint;
-import io.codedyarn.coordinator.checkpoint.CheckpointFile;
 import io.codedyarn.coordinator.checkpoint.CheckpointInterval;
+import io.codedyarn.coordinator.checkpoint.CheckpointParts;
 import io.codedyarn.coordinator.checkpoint.CheckpointSink;
+import io.codedyarn.coordinator.cluster.DataShape;
+import io.codedyarn.coordinator.decoded.DecodedFamily;
+import io.codedyarn.coordinator.round.DecodeGate;
+import io.codedyarn.coordinator.round.Family;
+import io.codedyarn.coordinator.round.RunState;
+import io.codedyarn.coordinator.round.TrainSpec;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.Training;
 import java.io.IOException;
@@ -32,10 +37,10 @@ import org.slf4j.LoggerFactory;
  * has no public accessor to serialise. The one other generator, the SAG/DSAG load balancer's,
  * starts afresh with its latency profile (see {@link AsyncGate.Saved}).
  */
-final class Checkpoints {
+public final class Checkpoints {
     private static final Logger LOG = LoggerFactory.getLogger(Checkpoints.class);
 
-    static final ObjectMapper JSON = CheckpointFile.json();
+    private static final ObjectMapper JSON = CheckpointParts.JSON;
 
     private final CheckpointSink sink;
     private final CheckpointInterval interval;
@@ -159,7 +164,7 @@ final class Checkpoints {
      */
     static void restore(Checkpoint c, RunState run, Family family, DecodeGate gate) {
         try {
-            run.restore(read(c.state().get("run"), RunState.Saved.class, "run"));
+            run.restore(CheckpointParts.read(c.state().get("run"), RunState.Saved.class, "run"));
             if (run.iteration() != c.iteration()) {
                 throw new IllegalArgumentException(
                         "run.iterations: "
@@ -167,7 +172,8 @@ final class Checkpoints {
                                 + " rows, the header says "
                                 + c.iteration());
             }
-            gate.restore(read(c.state().get("gate"), DecodeGate.Saved.class, "gate"));
+            gate.restore(
+                    CheckpointParts.read(c.state().get("gate"), DecodeGate.Saved.class, "gate"));
             family.resume(c.state().get("family"));
             run.decisions.add(
                     c.iteration(),
@@ -179,27 +185,6 @@ final class Checkpoints {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(
                     "checkpoint " + c.source() + ": " + e.getMessage(), e);
-        }
-    }
-
-    /** A body part as its record, or an error naming the part. */
-    static <T> T read(JsonNode node, Class<T> type, String part) {
-        if (node == null || node.isNull()) {
-            throw new IllegalArgumentException(part + ": missing");
-        }
-        try {
-            return JSON.treeToValue(node, type);
-        } catch (JsonProcessingException | IllegalArgumentException e) {
-            throw new IllegalArgumentException(
-                    part + ": not a " + type.getSimpleName() + " (" + e.getMessage() + ")", e);
-        }
-    }
-
-    /** Refuses a restored vector of the wrong length, naming its field. */
-    static void checkLength(String field, int actual, int expected) {
-        if (actual != expected) {
-            throw new IllegalArgumentException(
-                    field + ": length " + actual + ", this job needs " + expected);
         }
     }
 }

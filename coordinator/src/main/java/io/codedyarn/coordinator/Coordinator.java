@@ -3,12 +3,34 @@ package io.codedyarn.coordinator;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.codedyarn.compute.task.Task;
 import io.codedyarn.coordinator.adapt.AdaptSettings;
+import io.codedyarn.coordinator.adapt.Adapter;
+import io.codedyarn.coordinator.adapt.Replanner;
 import io.codedyarn.coordinator.adapt.SpeedSettings;
+import io.codedyarn.coordinator.async.BalanceSchedule;
 import io.codedyarn.coordinator.checkpoint.Checkpoint;
 import io.codedyarn.coordinator.checkpoint.CheckpointInterval;
+import io.codedyarn.coordinator.checkpoint.CheckpointParts;
 import io.codedyarn.coordinator.checkpoint.CheckpointSink;
 import io.codedyarn.coordinator.checkpoint.InvalidCheckpointException;
+import io.codedyarn.coordinator.cluster.Clock;
+import io.codedyarn.coordinator.cluster.DataShape;
+import io.codedyarn.coordinator.cluster.EventSource;
+import io.codedyarn.coordinator.cluster.WorkerPort;
+import io.codedyarn.coordinator.lazy.LazySettings;
 import io.codedyarn.coordinator.liveness.LivenessSettings;
+import io.codedyarn.coordinator.round.DecodeGate;
+import io.codedyarn.coordinator.round.Family;
+import io.codedyarn.coordinator.round.RoundEngine;
+import io.codedyarn.coordinator.round.RunAborted;
+import io.codedyarn.coordinator.round.RunState;
+import io.codedyarn.coordinator.round.Stop;
+import io.codedyarn.coordinator.round.TrainSpec;
+import io.codedyarn.coordinator.trace.IterationRecord;
+import io.codedyarn.coordinator.trace.LiveFeed;
+import io.codedyarn.coordinator.trace.MemoryTrace;
+import io.codedyarn.coordinator.trace.Metric;
+import io.codedyarn.coordinator.trace.RunResult;
+import io.codedyarn.coordinator.trace.TraceSink;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.Training;
 import java.util.List;
@@ -248,7 +270,8 @@ public final class Coordinator {
         TraceSink.Continued earlier;
         try {
             RunState.Saved saved =
-                    Checkpoints.read(checkpoint.state().get("run"), RunState.Saved.class, "run");
+                    CheckpointParts.read(
+                            checkpoint.state().get("run"), RunState.Saved.class, "run");
             earlier = saved.continued(checkpoint.source());
         } catch (IllegalArgumentException e) {
             throw new InvalidCheckpointException(checkpoint.source(), "run", e.getMessage(), e);

@@ -1,5 +1,14 @@
 package io.codedyarn.coordinator;
 
+import io.codedyarn.coordinator.async.AsyncFamily;
+import io.codedyarn.coordinator.async.BalanceSchedule;
+import io.codedyarn.coordinator.decoded.DecodedFamily;
+import io.codedyarn.coordinator.lazy.LazyFamily;
+import io.codedyarn.coordinator.lazy.LazySettings;
+import io.codedyarn.coordinator.round.DecodeGate;
+import io.codedyarn.coordinator.round.Family;
+import io.codedyarn.coordinator.round.RunState;
+import io.codedyarn.coordinator.ssp.SspFamily;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.Training;
 import io.codedyarn.placement.scheme.Schemes;

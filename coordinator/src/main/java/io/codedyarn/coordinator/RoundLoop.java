@@ -1,6 +1,15 @@
 package io.codedyarn.coordinator;
 
+import io.codedyarn.coordinator.adapt.Adapter;
+import io.codedyarn.coordinator.adapt.Replanner;
 import io.codedyarn.coordinator.checkpoint.Checkpoint;
+import io.codedyarn.coordinator.round.Aggregator;
+import io.codedyarn.coordinator.round.DecodeGate;
+import io.codedyarn.coordinator.round.Family;
+import io.codedyarn.coordinator.round.RoundEngine;
+import io.codedyarn.coordinator.round.RunAborted;
+import io.codedyarn.coordinator.round.RunState;
+import io.codedyarn.coordinator.round.Stop;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -21,7 +30,7 @@ import java.util.Optional;
  * Between two passes the whole state (the family's optimiser value, its aggregator, the log) is at
  * rest on this thread.
  */
-final class RoundLoop {
+public final class RoundLoop {
     private final RunState run;
     private final Family family;
     private final Adapter adapter;
@@ -93,7 +102,7 @@ final class RoundLoop {
                 return Stop.CONVERGED;
             }
             Aggregator round = family.begin(run.iteration());
-            if (!collect(run.engine, round, timeLimit())) {
+            if (!run.engine.collect(round, timeLimit())) {
                 return Stop.TIME_LIMIT; // mid-round: the round's partial results are dropped
             }
             Optional<Stop> stop = run.record(family.step());
@@ -132,32 +141,5 @@ final class RoundLoop {
         return Double.isNaN(limit) || !run.engine.livenessOn()
                 ? Long.MAX_VALUE
                 : run.engine.nanosAt(limit);
-    }
-
-    /** Feeds arrivals (null once the deadline passed) to the aggregator until it has enough. */
-    static void collect(RoundEngine engine, Aggregator aggregator)
-            throws InterruptedException, RunAborted {
-        collect(engine, aggregator, Long.MAX_VALUE);
-    }
-
-    /**
-     * {@link #collect(RoundEngine, Aggregator)} until clock nanos {@code limit}; false when the
-     * limit passed first (the round did not complete).
-     */
-    static boolean collect(RoundEngine engine, Aggregator aggregator, long limit)
-            throws InterruptedException, RunAborted {
-        if (aggregator.enough()) {
-            return true;
-        }
-        while (true) {
-            long deadline = aggregator.deadline();
-            Arrival a = engine.next(Math.min(deadline, limit));
-            if (a == null && deadline > limit && engine.nanos() >= limit) {
-                return false;
-            }
-            if (aggregator.accept(a)) {
-                return true;
-            }
-        }
     }
 }

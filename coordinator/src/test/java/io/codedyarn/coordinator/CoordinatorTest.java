@@ -10,6 +10,8 @@ import io.codedyarn.compute.model.LogisticObjective;
 import io.codedyarn.compute.optim.Lbfgs;
 import io.codedyarn.compute.optim.Termination;
 import io.codedyarn.compute.task.Workload;
+import io.codedyarn.coordinator.trace.IterationRecord;
+import io.codedyarn.coordinator.trace.RunResult;
 import io.codedyarn.placement.SchemeParams;
 import java.util.List;
 import org.junit.jupiter.api.Test;

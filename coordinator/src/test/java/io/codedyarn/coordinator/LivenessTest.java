@@ -6,9 +6,15 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.codedyarn.compute.data.DenseRows;
 import io.codedyarn.compute.task.Workload;
-import io.codedyarn.coordinator.adapt.AdaptEvent;
 import io.codedyarn.coordinator.adapt.AdaptSettings;
+import io.codedyarn.coordinator.cluster.DataShape;
+import io.codedyarn.coordinator.cluster.ManualClock;
 import io.codedyarn.coordinator.liveness.LivenessSettings;
+import io.codedyarn.coordinator.round.TrainSpec;
+import io.codedyarn.coordinator.simulated.InProcessWorkers;
+import io.codedyarn.coordinator.simulated.SimulatedCluster;
+import io.codedyarn.coordinator.trace.AdaptEvent;
+import io.codedyarn.coordinator.trace.RunResult;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.SchemeParams;
 import io.codedyarn.placement.slowdown.StraggleSpec;

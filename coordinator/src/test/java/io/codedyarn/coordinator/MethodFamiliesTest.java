@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.codedyarn.compute.data.DenseRows;
 import io.codedyarn.compute.task.Workload;
+import io.codedyarn.coordinator.trace.RunResult;
 import io.codedyarn.placement.SchemeParams;
 import java.util.stream.Stream;
 import org.apache.commons.math3.linear.Array2DRowRealMatrix;

@@ -3,6 +3,9 @@ package io.codedyarn.coordinator;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.codedyarn.compute.task.Workload;
+import io.codedyarn.coordinator.async.BalanceSchedule;
+import io.codedyarn.coordinator.simulated.SimulatedCluster;
+import io.codedyarn.coordinator.trace.RunResult;
 import io.codedyarn.placement.SchemeParams;
 import org.junit.jupiter.api.Test;
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import io.codedyarn.compute.task.Workload;
+import io.codedyarn.coordinator.trace.RunResult;
 import io.codedyarn.placement.SchemeParams;
 import org.junit.jupiter.api.Test;
 

@@ -5,6 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import io.codedyarn.compute.task.Workload;
+import io.codedyarn.coordinator.round.TrainSpec;
+import io.codedyarn.coordinator.simulated.SimulatedCluster;
+import io.codedyarn.coordinator.trace.LatencyRecord;
+import io.codedyarn.coordinator.trace.RunResult;
 import io.codedyarn.placement.InvalidParametersException;
 import io.codedyarn.placement.SchemeParams;
 import java.util.ArrayList;

@@ -3,17 +3,27 @@ package io.codedyarn.coordinator;
 import io.codedyarn.compute.data.DenseRows;
 import io.codedyarn.compute.data.Rows;
 import io.codedyarn.compute.task.Workload;
+import io.codedyarn.coordinator.async.BalanceSchedule;
+import io.codedyarn.coordinator.cluster.DataShape;
+import io.codedyarn.coordinator.cluster.ManualClock;
+import io.codedyarn.coordinator.round.TrainSpec;
+import io.codedyarn.coordinator.simulated.InProcessWorkers;
+import io.codedyarn.coordinator.simulated.SimulatedCluster;
+import io.codedyarn.coordinator.trace.IterationRecord;
+import io.codedyarn.coordinator.trace.LatencyRecord;
+import io.codedyarn.coordinator.trace.RunResult;
+import io.codedyarn.coordinator.trace.TraceSink;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.SchemeParams;
 import io.codedyarn.placement.Seeds;
 import java.util.random.RandomGenerator;
 
 /** Test fixture: small datasets and a one-call simulated training run. */
-final class Trainer {
+public final class Trainer {
     private Trainer() {}
 
     /** n×d Gaussian features, labels ±1 from a noisy linear rule (LR). */
-    static DenseRows logistic(int n, int d, long seed) {
+    public static DenseRows logistic(int n, int d, long seed) {
         RandomGenerator rng = Seeds.generator(seed);
         double[] w = new double[d];
         for (int j = 0; j < d; j++) {
@@ -46,7 +56,7 @@ final class Trainer {
         return new DenseRows(n, d, lr.values(), y);
     }
 
-    static TrainSpec spec(
+    public static TrainSpec spec(
             Workload workload,
             String scheme,
             SchemeParams params,
@@ -56,7 +66,7 @@ final class Trainer {
     }
 
     /** As above, with {@code --wait} and a {@code --latency} spec ({@code --cluster simulated}). */
-    static TrainSpec spec(
+    public static TrainSpec spec(
             Workload workload,
             String scheme,
             SchemeParams params,
@@ -84,12 +94,12 @@ final class Trainer {
     }
 
     /** Runs {@code spec} on {@code data} with in-process workers and the given latencies. */
-    static RunResult run(TrainSpec spec, Rows data, SimulatedCluster.TaskLatency latency)
+    public static RunResult run(TrainSpec spec, Rows data, SimulatedCluster.TaskLatency latency)
             throws InterruptedException {
         return run(spec, data, latency, c -> {});
     }
 
-    static RunResult run(
+    public static RunResult run(
             TrainSpec spec,
             Rows data,
             SimulatedCluster.TaskLatency latency,
@@ -99,7 +109,7 @@ final class Trainer {
     }
 
     /** With run-time adaptation on a simulated cluster of 3 nodes. */
-    static RunResult run(
+    public static RunResult run(
             TrainSpec spec,
             Rows data,
             SimulatedCluster.TaskLatency latency,
@@ -121,7 +131,7 @@ final class Trainer {
     }
 
     /** {@link #run} with SAG/DSAG load balancing on, solving on {@code schedule}. */
-    static RunResult balanced(
+    public static RunResult balanced(
             TrainSpec spec, SimulatedCluster.TaskLatency latency, BalanceSchedule schedule)
             throws InterruptedException {
         Plan plan = spec.plan();
@@ -149,7 +159,7 @@ final class Trainer {
             }
 
             @Override
-            public void event(io.codedyarn.coordinator.adapt.AdaptEvent e) {}
+            public void event(io.codedyarn.coordinator.trace.AdaptEvent e) {}
 
             @Override
             public void task(LatencyRecord r) {}
@@ -162,7 +172,7 @@ final class Trainer {
         };
     }
 
-    static final DenseRows LR_DATA = logistic(240, 6, 11);
+    public static final DenseRows LR_DATA = logistic(240, 6, 11);
 
     static final DenseRows LSQ_DATA = leastSquares(240, 6, 13);
 
@@ -172,7 +182,7 @@ final class Trainer {
     /**
      * Every worker takes 1 s per unit of load; worker {@code slow} takes {@code factor}× longer.
      */
-    static SimulatedCluster.TaskLatency oneSlow(int slow, double factor) {
+    public static SimulatedCluster.TaskLatency oneSlow(int slow, double factor) {
         return (batch, load, out) -> {
             for (int w = 0; w < load.length; w++) {
                 out[w] = load[w] * (w == slow ? factor : 1.0) * (1 + 0.01 * w);
@@ -181,7 +191,7 @@ final class Trainer {
     }
 
     /** As {@link #oneSlow} with a seeded uniform ±50 % noise on every time. */
-    static SimulatedCluster.TaskLatency noisy(int slow, double factor, long seed) {
+    public static SimulatedCluster.TaskLatency noisy(int slow, double factor, long seed) {
         java.util.random.RandomGenerator rng = Seeds.generator(seed);
         return (batch, load, out) -> {
             for (int w = 0; w < load.length; w++) {

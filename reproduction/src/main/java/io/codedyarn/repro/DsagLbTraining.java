@@ -2,8 +2,8 @@ package io.codedyarn.repro;
 
 import io.codedyarn.compute.data.DenseRows;
 import io.codedyarn.compute.task.Workload;
-import io.codedyarn.coordinator.BalanceSchedule;
-import io.codedyarn.coordinator.TrainSpec;
+import io.codedyarn.coordinator.async.BalanceSchedule;
+import io.codedyarn.coordinator.round.TrainSpec;
 import io.codedyarn.coordinator.simulated.Reference;
 import io.codedyarn.hdfs.generate.GenotypeGenerator;
 import io.codedyarn.repro.placement.ReproducedNumber;

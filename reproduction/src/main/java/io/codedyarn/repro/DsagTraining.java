@@ -5,7 +5,7 @@ import io.codedyarn.compute.model.Intercept;
 import io.codedyarn.compute.model.LogisticObjective;
 import io.codedyarn.compute.model.Smoothness;
 import io.codedyarn.compute.task.Workload;
-import io.codedyarn.coordinator.TrainSpec;
+import io.codedyarn.coordinator.round.TrainSpec;
 import io.codedyarn.coordinator.simulated.Reference;
 import io.codedyarn.hdfs.generate.HiggsLikeGenerator;
 import io.codedyarn.placement.Seeds;

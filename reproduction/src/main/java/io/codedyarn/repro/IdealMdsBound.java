@@ -1,7 +1,7 @@
 package io.codedyarn.repro;
 
-import io.codedyarn.coordinator.LatencyRecord;
-import io.codedyarn.coordinator.RunResult;
+import io.codedyarn.coordinator.trace.LatencyRecord;
+import io.codedyarn.coordinator.trace.RunResult;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.codedyarn.repro;
 
-import io.codedyarn.placement.method.LazyTrigger;
+import io.codedyarn.coordinator.lazy.LazyTrigger;
 import java.util.Arrays;
 import java.util.BitSet;
 

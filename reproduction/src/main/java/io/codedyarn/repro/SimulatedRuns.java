@@ -2,12 +2,12 @@ package io.codedyarn.repro;
 
 import io.codedyarn.compute.data.DenseRows;
 import io.codedyarn.compute.data.Rows;
-import io.codedyarn.coordinator.BalanceSchedule;
-import io.codedyarn.coordinator.RunResult;
-import io.codedyarn.coordinator.TrainSpec;
 import io.codedyarn.coordinator.adapt.AdaptSettings;
 import io.codedyarn.coordinator.adapt.SpeedSettings;
+import io.codedyarn.coordinator.async.BalanceSchedule;
+import io.codedyarn.coordinator.round.TrainSpec;
 import io.codedyarn.coordinator.simulated.SimulatedTrain;
+import io.codedyarn.coordinator.trace.RunResult;
 import io.codedyarn.hdfs.generate.RowSink;
 import io.codedyarn.hdfs.generate.SyntheticGenerator;
 import java.io.IOException;

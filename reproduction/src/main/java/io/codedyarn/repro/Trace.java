@@ -1,8 +1,8 @@
 package io.codedyarn.repro;
 
-import io.codedyarn.coordinator.IterationRecord;
-import io.codedyarn.coordinator.LatencyRecord;
-import io.codedyarn.coordinator.RunResult;
+import io.codedyarn.coordinator.trace.IterationRecord;
+import io.codedyarn.coordinator.trace.LatencyRecord;
+import io.codedyarn.coordinator.trace.RunResult;
 import java.util.List;
 
 /**

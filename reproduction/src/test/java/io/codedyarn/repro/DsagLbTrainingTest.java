@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.codedyarn.compute.data.DenseRows;
 import io.codedyarn.compute.task.Workload;
-import io.codedyarn.coordinator.BalanceSchedule;
-import io.codedyarn.coordinator.RunResult;
+import io.codedyarn.coordinator.async.BalanceSchedule;
+import io.codedyarn.coordinator.trace.RunResult;
 import io.codedyarn.repro.placement.PaperCheck;
 import io.codedyarn.repro.placement.ReproducedNumber;
 import java.util.List;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.codedyarn.compute.data.DenseRows;
 import io.codedyarn.compute.task.Workload;
-import io.codedyarn.coordinator.TrainSpec;
+import io.codedyarn.coordinator.round.TrainSpec;
 import io.codedyarn.placement.SchemeParams;
 import org.junit.jupiter.api.Test;
 

@@ -3,9 +3,9 @@ package io.codedyarn.repro;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.codedyarn.compute.data.DenseRows;
-import io.codedyarn.coordinator.IterationRecord;
-import io.codedyarn.coordinator.LatencyRecord;
-import io.codedyarn.coordinator.RunResult;
+import io.codedyarn.coordinator.trace.IterationRecord;
+import io.codedyarn.coordinator.trace.LatencyRecord;
+import io.codedyarn.coordinator.trace.RunResult;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

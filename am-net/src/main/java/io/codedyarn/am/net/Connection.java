@@ -1,8 +1,8 @@
 package io.codedyarn.am.net;
 
 import io.codedyarn.compute.task.TaskResult;
-import io.codedyarn.coordinator.CoordinatorEvent;
-import io.codedyarn.coordinator.WorkerSetup;
+import io.codedyarn.coordinator.cluster.CoordinatorEvent;
+import io.codedyarn.coordinator.cluster.WorkerSetup;
 import io.codedyarn.worker.net.ProtocolCodec;
 import io.codedyarn.worker.protocol.v1.CoordinatorMessage;
 import io.codedyarn.worker.protocol.v1.Hello;

@@ -1,9 +1,9 @@
 package io.codedyarn.am.net;
 
 import io.codedyarn.compute.task.Task;
-import io.codedyarn.coordinator.EventQueue;
-import io.codedyarn.coordinator.WorkerPort;
-import io.codedyarn.coordinator.WorkerSetup;
+import io.codedyarn.coordinator.cluster.EventQueue;
+import io.codedyarn.coordinator.cluster.WorkerPort;
+import io.codedyarn.coordinator.cluster.WorkerSetup;
 import io.codedyarn.worker.net.ProtocolCodec;
 import io.codedyarn.worker.net.WorkerClient;
 import io.codedyarn.worker.protocol.v1.CoordinatorMessage;
@@ -30,7 +30,7 @@ import java.util.function.BiFunction;
 /**
  * The AM's end of the worker protocol ({@code worker.proto}): a gRPC server with one bidirectional
  * stream per worker, exposed to the coordinator as a {@link WorkerPort} plus {@link
- * io.codedyarn.coordinator.CoordinatorEvent}s posted to an {@link EventQueue}.
+ * io.codedyarn.coordinator.cluster.CoordinatorEvent}s posted to an {@link EventQueue}.
  *
  * <p>Every stream is TLS with the AM's per-application {@link AmIdentity} (workers trust its
  * certificate by fingerprint), on the one address {@link ServerOptions#bindAddress()} names. A
@@ -254,8 +254,8 @@ public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
     /**
      * Tells {@code worker}'s current stream to read partitions {@code add} (index → URI) and then
      * hold exactly {@code add ∪ retain}; its Loaded answer becomes a {@link
-     * io.codedyarn.coordinator.CoordinatorEvent.PartitionsLoaded}. Returns false when the worker
-     * has no stream (it is gone; its replacement's Welcome names what it must hold).
+     * io.codedyarn.coordinator.cluster.CoordinatorEvent.PartitionsLoaded}. Returns false when the
+     * worker has no stream (it is gone; its replacement's Welcome names what it must hold).
      */
     public boolean load(int worker, java.util.Map<Integer, String> add, int[] retain) {
         Connection c = connections.get(worker);
@@ -437,7 +437,7 @@ public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
         }
         expecting.set(w, 1);
         events.post(
-                new io.codedyarn.coordinator.CoordinatorEvent.WorkerReady(
+                new io.codedyarn.coordinator.cluster.CoordinatorEvent.WorkerReady(
                         w, host, loadNanos, true));
         return w;
     }

@@ -12,10 +12,10 @@ import io.codedyarn.compute.task.TaskExecutor;
 import io.codedyarn.compute.task.TaskResult;
 import io.codedyarn.compute.task.WorkUnit;
 import io.codedyarn.compute.task.Workload;
-import io.codedyarn.coordinator.CoordinatorEvent.PartitionsLoaded;
-import io.codedyarn.coordinator.CoordinatorEvent.ResultArrived;
-import io.codedyarn.coordinator.CoordinatorEvent.WorkerFailed;
-import io.codedyarn.coordinator.CoordinatorEvent.WorkerReady;
+import io.codedyarn.coordinator.cluster.CoordinatorEvent.PartitionsLoaded;
+import io.codedyarn.coordinator.cluster.CoordinatorEvent.ResultArrived;
+import io.codedyarn.coordinator.cluster.CoordinatorEvent.WorkerFailed;
+import io.codedyarn.coordinator.cluster.CoordinatorEvent.WorkerReady;
 import io.codedyarn.placement.slowdown.WorkerStraggle;
 import io.codedyarn.worker.net.ProtocolCodec;
 import io.codedyarn.worker.net.WorkerClient;
@@ -192,7 +192,9 @@ class GrpcWorkerServerTest {
                             System::nanoTime);
             assertThat(await(c.run(broken))).isEqualTo(WorkerClient.EXIT_FAILED);
             assertThat(c.next())
-                    .isInstanceOf(io.codedyarn.coordinator.CoordinatorEvent.ReplacementFailed.class)
+                    .isInstanceOf(
+                            io.codedyarn.coordinator.cluster.CoordinatorEvent.ReplacementFailed
+                                    .class)
                     .asString()
                     .contains("disk gone");
             c.server.close("done");
@@ -476,7 +478,10 @@ class GrpcWorkerServerTest {
             }
             assertThat(id).hasValue(2);
             c.server.assignSpare(2, Map.of(0, "mem:/missing"), WorkerStraggle.NONE);
-            var f = c.next(io.codedyarn.coordinator.CoordinatorEvent.ReplacementFailed.class);
+            var f =
+                    c.next(
+                            io.codedyarn.coordinator.cluster.CoordinatorEvent.ReplacementFailed
+                                    .class);
             assertThat(f.worker()).isZero();
             assertThat(f.reason()).contains("spare 2").contains("mem:/missing");
         }

@@ -7,8 +7,8 @@ import com.google.protobuf.ByteString;
 import io.codedyarn.compute.task.Piece;
 import io.codedyarn.compute.task.Task;
 import io.codedyarn.compute.task.WorkUnit;
-import io.codedyarn.coordinator.CoordinatorEvent.ResultArrived;
-import io.codedyarn.coordinator.CoordinatorEvent.WorkerFailed;
+import io.codedyarn.coordinator.cluster.CoordinatorEvent.ResultArrived;
+import io.codedyarn.coordinator.cluster.CoordinatorEvent.WorkerFailed;
 import io.codedyarn.worker.net.ProtocolCodec;
 import io.codedyarn.worker.protocol.v1.Loaded;
 import io.codedyarn.worker.protocol.v1.Ready;
@@ -187,7 +187,7 @@ class ResultChecksTest {
                 p.send(m);
             }
             var e = c.next();
-            while (e instanceof io.codedyarn.coordinator.CoordinatorEvent.WorkerReady
+            while (e instanceof io.codedyarn.coordinator.cluster.CoordinatorEvent.WorkerReady
                     || e instanceof ResultArrived) { // the valid messages before the bad one
                 e = c.next();
             }

@@ -5,7 +5,7 @@ import static io.codedyarn.am.net.TestingCluster.await;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.codedyarn.coordinator.CoordinatorEvent.WorkerReady;
+import io.codedyarn.coordinator.cluster.CoordinatorEvent.WorkerReady;
 import io.codedyarn.worker.net.PinnedCertificate;
 import io.codedyarn.worker.net.WorkerClient;
 import io.grpc.InsecureChannelCredentials;

@@ -5,11 +5,11 @@ import io.codedyarn.am.train.Trainers;
 import io.codedyarn.compute.data.Rows;
 import io.codedyarn.compute.task.Workload;
 import io.codedyarn.coordinator.Coordinator;
-import io.codedyarn.coordinator.IterationRecord;
-import io.codedyarn.coordinator.RunResult;
-import io.codedyarn.coordinator.TrainSpec;
 import io.codedyarn.coordinator.advise.Advisor;
 import io.codedyarn.coordinator.advise.Candidate;
+import io.codedyarn.coordinator.round.TrainSpec;
+import io.codedyarn.coordinator.trace.IterationRecord;
+import io.codedyarn.coordinator.trace.RunResult;
 import io.codedyarn.placement.Plan;
 
 /**

@@ -5,7 +5,7 @@ import io.codedyarn.am.output.CheckpointStore;
 import io.codedyarn.am.train.TrainRequest;
 import io.codedyarn.am.train.Trainers;
 import io.codedyarn.compute.task.Workload;
-import io.codedyarn.coordinator.TrainSpec;
+import io.codedyarn.coordinator.round.TrainSpec;
 import io.codedyarn.hdfs.dataset.WriterOptions;
 import io.codedyarn.hdfs.generate.GeneratorParams;
 import io.codedyarn.hdfs.generate.Generators;

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.codedyarn.am.cli.common.PlanFlags;
 import io.codedyarn.am.config.CodedYarnConfig;
-import io.codedyarn.coordinator.Assigners;
+import io.codedyarn.coordinator.round.Assigners;
 import io.codedyarn.placement.InvalidParametersException;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.SchemeParams;

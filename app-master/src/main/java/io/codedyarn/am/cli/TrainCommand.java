@@ -10,7 +10,7 @@ import io.codedyarn.am.train.TrainRequest;
 import io.codedyarn.am.train.Trainers;
 import io.codedyarn.am.yarn.Straggles;
 import io.codedyarn.compute.task.Workload;
-import io.codedyarn.coordinator.TrainSpec;
+import io.codedyarn.coordinator.round.TrainSpec;
 import io.codedyarn.placement.InvalidParametersException;
 import io.codedyarn.placement.SchemeParams;
 import io.codedyarn.placement.slowdown.StraggleSpec;
@@ -261,7 +261,8 @@ final class TrainCommand implements Callable<Integer> {
                     resume);
         }
         org.apache.hadoop.fs.Path file =
-                new org.apache.hadoop.fs.Path(resume, io.codedyarn.coordinator.JobJson.SPEC_FILE);
+                new org.apache.hadoop.fs.Path(
+                        resume, io.codedyarn.coordinator.trace.JobJson.SPEC_FILE);
         org.apache.hadoop.fs.FileSystem fs = file.getFileSystem(context.hadoop());
         InvalidParametersException.require(
                 fs.exists(file), "--resume", "%s does not exist", fs.makeQualified(file));
@@ -270,7 +271,7 @@ final class TrainCommand implements Callable<Integer> {
             json = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         }
         TrainSpec s =
-                io.codedyarn.coordinator.JobJson.read(
+                io.codedyarn.coordinator.trace.JobJson.read(
                         json, TrainSpec.class, fs.makeQualified(file).toString());
         scheme = s.scheme();
         if (!parsed.hasMatchedOption("--iterations")) {

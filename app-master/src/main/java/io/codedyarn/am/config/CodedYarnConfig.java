@@ -1,10 +1,10 @@
 package io.codedyarn.am.config;
 
-import io.codedyarn.coordinator.BalanceSchedule;
-import io.codedyarn.coordinator.LazySettings;
 import io.codedyarn.coordinator.adapt.AdaptSettings;
 import io.codedyarn.coordinator.adapt.SpeedSettings;
+import io.codedyarn.coordinator.async.BalanceSchedule;
 import io.codedyarn.coordinator.checkpoint.CheckpointInterval;
+import io.codedyarn.coordinator.lazy.LazySettings;
 import io.codedyarn.coordinator.liveness.LivenessSettings;
 import io.codedyarn.placement.slowdown.StraggleSpec;
 import java.util.function.Function;

@@ -1,8 +1,8 @@
 package io.codedyarn.am.output;
 
-import io.codedyarn.coordinator.IterationRecord;
-import io.codedyarn.coordinator.TraceSink.Continued;
-import io.codedyarn.coordinator.adapt.AdaptEvent;
+import io.codedyarn.coordinator.trace.AdaptEvent;
+import io.codedyarn.coordinator.trace.IterationRecord;
+import io.codedyarn.coordinator.trace.TraceSink.Continued;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

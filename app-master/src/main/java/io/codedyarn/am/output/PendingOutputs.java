@@ -1,7 +1,7 @@
 package io.codedyarn.am.output;
 
-import io.codedyarn.coordinator.RunResult;
-import io.codedyarn.coordinator.TrainSpec;
+import io.codedyarn.coordinator.round.TrainSpec;
+import io.codedyarn.coordinator.trace.RunResult;
 import java.io.IOException;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;

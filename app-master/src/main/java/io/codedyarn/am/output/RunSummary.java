@@ -62,8 +62,8 @@ public record RunSummary(
     /** The summary of a finished coordinator run. */
     public static RunSummary of(
             String applicationId,
-            io.codedyarn.coordinator.TrainSpec spec,
-            io.codedyarn.coordinator.RunResult result,
+            io.codedyarn.coordinator.round.TrainSpec spec,
+            io.codedyarn.coordinator.trace.RunResult result,
             java.util.List<String> workerNodes) {
         return new RunSummary(
                 applicationId,

@@ -1,9 +1,9 @@
 package io.codedyarn.am.output;
 
-import io.codedyarn.coordinator.IterationRecord;
-import io.codedyarn.coordinator.LatencyRecord;
-import io.codedyarn.coordinator.TraceSink;
-import io.codedyarn.coordinator.adapt.AdaptEvent;
+import io.codedyarn.coordinator.trace.AdaptEvent;
+import io.codedyarn.coordinator.trace.IterationRecord;
+import io.codedyarn.coordinator.trace.LatencyRecord;
+import io.codedyarn.coordinator.trace.TraceSink;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;

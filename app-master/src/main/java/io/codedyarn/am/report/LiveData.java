@@ -1,7 +1,7 @@
 package io.codedyarn.am.report;
 
-import io.codedyarn.coordinator.LiveFeed;
-import io.codedyarn.coordinator.TrainSpec;
+import io.codedyarn.coordinator.round.TrainSpec;
+import io.codedyarn.coordinator.trace.LiveFeed;
 import io.codedyarn.placement.Plan;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,9 +1,9 @@
 package io.codedyarn.am.report;
 
-import io.codedyarn.coordinator.IterationRecord;
-import io.codedyarn.coordinator.LatencyRecord;
-import io.codedyarn.coordinator.TrainSpec;
-import io.codedyarn.coordinator.adapt.AdaptEvent;
+import io.codedyarn.coordinator.round.TrainSpec;
+import io.codedyarn.coordinator.trace.AdaptEvent;
+import io.codedyarn.coordinator.trace.IterationRecord;
+import io.codedyarn.coordinator.trace.LatencyRecord;
 import io.codedyarn.placement.Plan;
 import java.util.ArrayList;
 import java.util.Arrays;

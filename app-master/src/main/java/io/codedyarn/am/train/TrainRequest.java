@@ -1,6 +1,6 @@
 package io.codedyarn.am.train;
 
-import io.codedyarn.coordinator.TrainSpec;
+import io.codedyarn.coordinator.round.TrainSpec;
 
 /**
  * A {@code train} invocation: the typed job, the dataset ({@code null}: built-in), the output

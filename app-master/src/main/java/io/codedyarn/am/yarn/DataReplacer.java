@@ -1,7 +1,7 @@
 package io.codedyarn.am.yarn;
 
 import io.codedyarn.am.yarn.ReplacementChooser.Candidate;
-import io.codedyarn.coordinator.WorkerSetup;
+import io.codedyarn.coordinator.cluster.WorkerSetup;
 import io.codedyarn.hdfs.dataset.Manifest;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,7 +1,7 @@
 package io.codedyarn.am.yarn;
 
 import io.codedyarn.am.yarn.ProgressFile.Snapshot;
-import io.codedyarn.coordinator.TrainSpec;
+import io.codedyarn.coordinator.round.TrainSpec;
 import io.codedyarn.hdfs.progress.Ticker;
 import java.io.PrintWriter;
 import java.util.ArrayDeque;

@@ -2,9 +2,9 @@ package io.codedyarn.am.yarn;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.codedyarn.coordinator.DataShape;
-import io.codedyarn.coordinator.TrainSpec;
-import io.codedyarn.coordinator.WorkerSetup;
+import io.codedyarn.coordinator.cluster.DataShape;
+import io.codedyarn.coordinator.cluster.WorkerSetup;
+import io.codedyarn.coordinator.round.TrainSpec;
 import io.codedyarn.hdfs.dataset.BlockInfo;
 import io.codedyarn.hdfs.dataset.DatasetReader;
 import io.codedyarn.hdfs.dataset.Manifest;

@@ -1,7 +1,7 @@
 package io.codedyarn.am.yarn;
 
-import io.codedyarn.coordinator.IterationRecord;
-import io.codedyarn.coordinator.JobJson;
+import io.codedyarn.coordinator.trace.IterationRecord;
+import io.codedyarn.coordinator.trace.JobJson;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

@@ -2,7 +2,7 @@ package io.codedyarn.am.yarn;
 
 import io.codedyarn.am.yarn.ProgressFile.Snapshot;
 import io.codedyarn.compute.task.Workload;
-import io.codedyarn.coordinator.TrainSpec;
+import io.codedyarn.coordinator.round.TrainSpec;
 import io.codedyarn.hdfs.progress.Progress;
 import java.util.Locale;
 

@@ -2,7 +2,7 @@ package io.codedyarn.am.yarn;
 
 import io.codedyarn.am.net.GrpcWorkerServer;
 import io.codedyarn.compute.task.Task;
-import io.codedyarn.coordinator.WorkerPort;
+import io.codedyarn.coordinator.cluster.WorkerPort;
 import io.codedyarn.placement.slowdown.WorkerStraggle;
 import java.util.Set;
 

@@ -6,8 +6,9 @@ import java.time.Duration;
  * Runs an action once, a delay from now on some clock: the AM's timers (the locality wait) are
  * scheduled through this port, never on a real-time executor of their own, so that a test moves
  * time by hand (Flink schedules its driver's timeouts the same way, Spark injects a {@code Clock}).
- * Production: {@link SerialExecutor} on the coordinator's {@link io.codedyarn.coordinator.Clock};
- * tests: a manual scheduler that fires what is due when the test advances its clock.
+ * Production: {@link SerialExecutor} on the coordinator's {@link
+ * io.codedyarn.coordinator.cluster.Clock}; tests: a manual scheduler that fires what is due when
+ * the test advances its clock.
  *
  * <p>The thread an action runs on is the implementation's: a caller that owns its state on one
  * thread re-posts the action there (as {@link WorkerContainers} does).

@@ -1,6 +1,6 @@
 package io.codedyarn.am.yarn;
 
-import io.codedyarn.coordinator.Clock;
+import io.codedyarn.coordinator.cluster.Clock;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Comparator;

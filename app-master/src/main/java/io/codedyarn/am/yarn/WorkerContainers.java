@@ -1,7 +1,7 @@
 package io.codedyarn.am.yarn;
 
-import io.codedyarn.coordinator.CoordinatorEvent;
-import io.codedyarn.coordinator.EventQueue;
+import io.codedyarn.coordinator.cluster.CoordinatorEvent;
+import io.codedyarn.coordinator.cluster.EventQueue;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;

@@ -7,7 +7,7 @@ import io.codedyarn.am.config.WorkerJit;
 import io.codedyarn.am.config.YarnSettings;
 import io.codedyarn.compute.kernel.KernelPath;
 import io.codedyarn.compute.kernel.RowBlocks;
-import io.codedyarn.coordinator.DataShape;
+import io.codedyarn.coordinator.cluster.DataShape;
 import io.codedyarn.worker.net.ProtocolCodec;
 import io.codedyarn.worker.yarn.WorkerMain;
 import java.io.IOException;

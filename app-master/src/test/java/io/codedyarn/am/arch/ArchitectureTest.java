@@ -6,6 +6,7 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import java.util.Arrays;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -13,7 +14,9 @@ import org.junit.jupiter.api.Test;
  * The module boundaries that the build cannot see (ArchUnit over the main classes of every module,
  * which app-master's test class path holds): no package cycles, and the pure modules' packages
  * (placement, compute, coordinator) reach neither Hadoop nor gRPC even through a transitive
- * dependency that the enforcer's banned-dependency rule would miss.
+ * dependency that the enforcer's banned-dependency rule would miss; in the coordinator, the method
+ * families (decoded, lazy, async, ssp) use no sibling family, and the round they share knows
+ * neither them nor the adaptation.
  */
 class ArchitectureTest {
     private static JavaClasses classes;
@@ -43,6 +46,50 @@ class ArchitectureTest {
                 .should()
                 .dependOnClassesThat()
                 .resideInAnyPackage("org.apache.hadoop..", "io.grpc..", "com.google.protobuf..")
+                .check(classes);
+    }
+
+    private static final String[] FAMILIES = {"decoded", "lazy", "async", "ssp"};
+
+    @Test
+    void aMethodFamilyUsesNoOtherFamily() {
+        // What two families share lives in coordinator.round (or lower), never in a sibling.
+        for (String family : FAMILIES) {
+            String[] others =
+                    Arrays.stream(FAMILIES)
+                            .filter(f -> !f.equals(family))
+                            .map(f -> "io.codedyarn.coordinator." + f + "..")
+                            .toArray(String[]::new);
+            noClasses()
+                    .that()
+                    .resideInAPackage("io.codedyarn.coordinator." + family + "..")
+                    .should()
+                    .dependOnClassesThat()
+                    .resideInAnyPackage(others)
+                    .check(classes);
+        }
+    }
+
+    @Test
+    void theRoundKnowsNoFamilyAndNoAdaptation() {
+        // The round (engine, ledger, run state, decode gate) and what lies below it (cluster ports,
+        // trace) are shared by every family; the families, the adaptation and the loop above them
+        // depend on the round, never the other way.
+        noClasses()
+                .that()
+                .resideInAnyPackage(
+                        "io.codedyarn.coordinator.round..",
+                        "io.codedyarn.coordinator.cluster..",
+                        "io.codedyarn.coordinator.trace..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "io.codedyarn.coordinator",
+                        "io.codedyarn.coordinator.decoded..",
+                        "io.codedyarn.coordinator.lazy..",
+                        "io.codedyarn.coordinator.async..",
+                        "io.codedyarn.coordinator.ssp..",
+                        "io.codedyarn.coordinator.adapt..")
                 .check(classes);
     }
 }

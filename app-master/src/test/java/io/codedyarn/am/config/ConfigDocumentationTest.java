@@ -163,10 +163,10 @@ class ConfigDocumentationTest {
         assertThatThrownBy(() -> CodedYarnConfig.parse(Map.of(every, "-2")::get))
                 .hasMessageContaining(every + " = -2: must be >= 0");
         assertThat(CodedYarnConfig.defaults().balanceSchedule())
-                .isEqualTo(io.codedyarn.coordinator.BalanceSchedule.period(1.0));
+                .isEqualTo(io.codedyarn.coordinator.async.BalanceSchedule.period(1.0));
         assertThat(CodedYarnConfig.parse(Map.of(period, "0.25")::get).balanceSchedule())
-                .isEqualTo(io.codedyarn.coordinator.BalanceSchedule.period(0.25));
+                .isEqualTo(io.codedyarn.coordinator.async.BalanceSchedule.period(0.25));
         assertThat(CodedYarnConfig.parse(Map.of(every, "10", period, "5")::get).balanceSchedule())
-                .isEqualTo(io.codedyarn.coordinator.BalanceSchedule.everyIterations(10));
+                .isEqualTo(io.codedyarn.coordinator.async.BalanceSchedule.everyIterations(10));
     }
 }

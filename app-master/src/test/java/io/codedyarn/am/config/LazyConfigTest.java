@@ -3,7 +3,7 @@ package io.codedyarn.am.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.codedyarn.coordinator.LazySettings;
+import io.codedyarn.coordinator.lazy.LazySettings;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 

@@ -3,10 +3,10 @@ package io.codedyarn.am.output;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.codedyarn.coordinator.IterationRecord;
-import io.codedyarn.coordinator.LatencyRecord;
-import io.codedyarn.coordinator.RunResult;
-import io.codedyarn.coordinator.adapt.AdaptEvent;
+import io.codedyarn.coordinator.trace.AdaptEvent;
+import io.codedyarn.coordinator.trace.IterationRecord;
+import io.codedyarn.coordinator.trace.LatencyRecord;
+import io.codedyarn.coordinator.trace.RunResult;
 import io.codedyarn.placement.latency.TraceReplay;
 import java.io.IOException;
 import java.io.StringReader;

@@ -3,11 +3,11 @@ package io.codedyarn.am.output;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.codedyarn.coordinator.IterationRecord;
-import io.codedyarn.coordinator.LatencyRecord;
-import io.codedyarn.coordinator.MemoryTrace;
-import io.codedyarn.coordinator.TraceSink;
-import io.codedyarn.coordinator.adapt.AdaptEvent;
+import io.codedyarn.coordinator.trace.AdaptEvent;
+import io.codedyarn.coordinator.trace.IterationRecord;
+import io.codedyarn.coordinator.trace.LatencyRecord;
+import io.codedyarn.coordinator.trace.MemoryTrace;
+import io.codedyarn.coordinator.trace.TraceSink;
 import java.nio.file.Files;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
@@ -106,8 +106,8 @@ class StreamedTraceTest {
                 io.codedyarn.hdfs.dataset.WriterOptions.defaults(),
                 null);
         io.codedyarn.compute.data.Rows rows = io.codedyarn.am.train.DatasetRows.read(fs, data);
-        io.codedyarn.coordinator.TrainSpec spec =
-                new io.codedyarn.coordinator.TrainSpec(
+        io.codedyarn.coordinator.round.TrainSpec spec =
+                new io.codedyarn.coordinator.round.TrainSpec(
                         io.codedyarn.compute.task.Workload.LR,
                         "cyclic",
                         io.codedyarn.placement.SchemeParams.of(4, 1, 1),
@@ -125,7 +125,7 @@ class StreamedTraceTest {
                         "none",
                         1);
         var config = io.codedyarn.am.config.CodedYarnConfig.defaults();
-        io.codedyarn.coordinator.RunResult memory =
+        io.codedyarn.coordinator.trace.RunResult memory =
                 io.codedyarn.am.train.Trainers.simulate(config, spec, spec.plan(), rows);
         PendingOutputs pending = RunOutputs.open(fs, new Path(dir.resolve("out").toUri()), false);
         io.codedyarn.coordinator.simulated.SimulatedTrain.run(
@@ -195,8 +195,8 @@ class StreamedTraceTest {
         PendingOutputs pending = RunOutputs.open(fs(), out, true);
         pending.trace().resume(from);
         pending.trace().iteration(it(200));
-        io.codedyarn.coordinator.TrainSpec spec =
-                new io.codedyarn.coordinator.TrainSpec(
+        io.codedyarn.coordinator.round.TrainSpec spec =
+                new io.codedyarn.coordinator.round.TrainSpec(
                         io.codedyarn.compute.task.Workload.LR,
                         "uncoded",
                         io.codedyarn.placement.SchemeParams.of(2, 0, 1),
@@ -213,8 +213,8 @@ class StreamedTraceTest {
                         null,
                         null,
                         1);
-        io.codedyarn.coordinator.RunResult result =
-                new io.codedyarn.coordinator.RunResult(
+        io.codedyarn.coordinator.trace.RunResult result =
+                new io.codedyarn.coordinator.trace.RunResult(
                         true, "", null, Double.NaN, 201, 1, List.of(), List.of(), List.of());
         pending.commit(spec, RunSummary.of("", spec, result, List.of()), result, null);
         List<String> lines = Files.readAllLines(dir.resolve("out").resolve(RunOutputs.ITERATIONS));

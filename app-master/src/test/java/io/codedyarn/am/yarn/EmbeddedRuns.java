@@ -3,7 +3,7 @@ package io.codedyarn.am.yarn;
 import io.codedyarn.am.embedded.EmbeddedCluster;
 import io.codedyarn.am.output.RunOutputs;
 import io.codedyarn.compute.task.Workload;
-import io.codedyarn.coordinator.TrainSpec;
+import io.codedyarn.coordinator.round.TrainSpec;
 import io.codedyarn.hdfs.dataset.WriterOptions;
 import io.codedyarn.hdfs.generate.GeneratorParams;
 import io.codedyarn.hdfs.generate.Generators;

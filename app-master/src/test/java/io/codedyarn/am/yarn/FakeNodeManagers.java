@@ -1,6 +1,6 @@
 package io.codedyarn.am.yarn;
 
-import io.codedyarn.coordinator.EventQueue;
+import io.codedyarn.coordinator.cluster.EventQueue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -30,7 +30,8 @@ final class FakeNodeManagers extends NMClientAsync {
                 new WorkerContainers(
                                 new EventQueue(),
                                 Runnable::run,
-                                new ManualScheduler(new io.codedyarn.coordinator.ManualClock()))
+                                new ManualScheduler(
+                                        new io.codedyarn.coordinator.cluster.ManualClock()))
                         .nmCallbacks(),
                 (c, context, callbacks) -> {});
     }

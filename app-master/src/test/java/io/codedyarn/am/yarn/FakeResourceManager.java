@@ -1,6 +1,6 @@
 package io.codedyarn.am.yarn;
 
-import io.codedyarn.coordinator.EventQueue;
+import io.codedyarn.coordinator.cluster.EventQueue;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -42,7 +42,8 @@ final class FakeResourceManager extends AMRMClientAsync<ContainerRequest> {
                 new WorkerContainers(
                                 new EventQueue(),
                                 Runnable::run,
-                                new ManualScheduler(new io.codedyarn.coordinator.ManualClock()))
+                                new ManualScheduler(
+                                        new io.codedyarn.coordinator.cluster.ManualClock()))
                         .rmCallbacks(() -> 0),
                 false);
     }

@@ -1,6 +1,6 @@
 package io.codedyarn.am.yarn;
 
-import io.codedyarn.coordinator.ManualClock;
+import io.codedyarn.coordinator.cluster.ManualClock;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.PriorityQueue;

@@ -3,7 +3,7 @@ package io.codedyarn.am.yarn;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.codedyarn.am.yarn.ProgressFile.Snapshot;
-import io.codedyarn.coordinator.IterationRecord;
+import io.codedyarn.coordinator.trace.IterationRecord;
 import java.nio.file.Files;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.hadoop.conf.Configuration;

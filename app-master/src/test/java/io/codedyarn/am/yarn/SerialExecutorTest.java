@@ -2,7 +2,7 @@ package io.codedyarn.am.yarn;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.codedyarn.coordinator.ManualClock;
+import io.codedyarn.coordinator.cluster.ManualClock;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -91,7 +91,8 @@ class SerialExecutorTest {
     @Test
     void withTheSystemClockATimerFiresByItself() throws Exception {
         try (SerialExecutor real =
-                SerialExecutor.start("test-real-time", io.codedyarn.coordinator.Clock.system())) {
+                SerialExecutor.start(
+                        "test-real-time", io.codedyarn.coordinator.cluster.Clock.system())) {
             CountDownLatch fired = new CountDownLatch(1);
             real.schedule(Duration.ofMillis(20), fired::countDown);
             assertThat(fired.await(AWAIT_SECONDS, TimeUnit.SECONDS)).isTrue();

@@ -2,9 +2,9 @@ package io.codedyarn.am.yarn;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.codedyarn.coordinator.CoordinatorEvent;
-import io.codedyarn.coordinator.EventQueue;
-import io.codedyarn.coordinator.ManualClock;
+import io.codedyarn.coordinator.cluster.CoordinatorEvent;
+import io.codedyarn.coordinator.cluster.EventQueue;
+import io.codedyarn.coordinator.cluster.ManualClock;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package io.codedyarn.coordinator.advise;
 
-import io.codedyarn.coordinator.Assigners;
+import io.codedyarn.coordinator.round.Assigners;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.Seeds;
 import io.codedyarn.placement.Training;

@@ -1,7 +1,10 @@
 package io.codedyarn.coordinator.optim;
 
+import io.codedyarn.compute.model.GramSchmidt;
 import io.codedyarn.compute.model.Pca;
+import io.codedyarn.placement.Seeds;
 import java.util.Arrays;
+import java.util.random.RandomGenerator;
 
 /**
  * PCA by DSAG's gradient method (§1.3), step by step: V ← G(V − η(H + V)) with H = −XᵀXV the told
@@ -62,5 +65,16 @@ public record PowerSteps(int d, int k, double eta, double[] next, double[] itera
         double[] v = next.clone();
         Pca.update(v, Arrays.copyOfRange(fg, 1, fg.length), eta, 1.0, d, k);
         return new PowerSteps(d, k, eta, v, next, evaluations + 1);
+    }
+
+    /** A seeded Gaussian d×k matrix, orthonormalised (the same V⁰ for every scheme of a seed). */
+    public static double[] initialBasis(int d, int k, long seed) {
+        RandomGenerator rng = Seeds.generator(seed ^ 0x9CA0L);
+        double[] v = new double[d * k];
+        for (int m = 0; m < v.length; m++) {
+            v[m] = rng.nextGaussian();
+        }
+        GramSchmidt.orthonormalize(v, d, k);
+        return v;
     }
 }

@@ -6,7 +6,7 @@ import io.codedyarn.am.output.RunSummary;
 import io.codedyarn.am.train.TrainRequest;
 import io.codedyarn.compute.task.Workload;
 import io.codedyarn.coordinator.Coordinator;
-import io.codedyarn.coordinator.TrainSpec;
+import io.codedyarn.coordinator.round.TrainSpec;
 import io.codedyarn.placement.InvalidParametersException;
 import java.io.IOException;
 import java.io.PrintWriter;

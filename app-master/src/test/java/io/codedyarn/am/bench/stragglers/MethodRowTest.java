@@ -52,8 +52,8 @@ class MethodRowTest {
         List<BenchMethod> all = BenchMethods.all(6);
         assertThat(all.stream().map(BenchMethod::name).distinct().count()).isEqualTo(all.size());
         for (BenchMethod m : all) {
-            io.codedyarn.coordinator.TrainSpec spec =
-                    new io.codedyarn.coordinator.TrainSpec(
+            io.codedyarn.coordinator.round.TrainSpec spec =
+                    new io.codedyarn.coordinator.round.TrainSpec(
                             io.codedyarn.compute.task.Workload.LR,
                             m.scheme(),
                             m.params().of(1),

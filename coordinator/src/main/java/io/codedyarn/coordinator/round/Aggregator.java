@@ -1,0 +1,25 @@
+package io.codedyarn.coordinator.round;
+
+/**
+ * What the round loop asks of a method family's aggregator while a round collects results: take one
+ * arrival (or the passing of {@link #deadline()}) and say whether the round has enough. How a round
+ * starts (which workers get which task) and what it yields (a decoded sum, group sums, a cache
+ * estimate) are the family's own: {@link DecodeGate}, {@link GroupGate}, {@link AsyncGate}.
+ */
+public interface Aggregator {
+    /**
+     * Takes an arrival: a result or a worker's failure, or {@code null} once the clock passed
+     * {@link #deadline()}. Returns true once the round has enough.
+     *
+     * @throws RunAborted when the live workers can no longer make up the round
+     */
+    boolean accept(Arrival a) throws RunAborted;
+
+    /** Clock nanos after which the round should end without a new arrival; MAX_VALUE: none. */
+    long deadline();
+
+    /** Whether the round has enough before any arrival (e.g. a lazy round that selected none). */
+    default boolean enough() {
+        return false;
+    }
+}

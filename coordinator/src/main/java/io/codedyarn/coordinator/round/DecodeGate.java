@@ -1,0 +1,317 @@
+package io.codedyarn.coordinator.round;
+
+import io.codedyarn.compute.task.Task;
+import io.codedyarn.compute.task.WorkUnit;
+import io.codedyarn.coordinator.checkpoint.CheckpointParts;
+import io.codedyarn.coordinator.trace.Decisions;
+import io.codedyarn.placement.Decoder;
+import io.codedyarn.placement.Decoding;
+import io.codedyarn.placement.Plan;
+import io.codedyarn.placement.latency.LoadUnit;
+import io.codedyarn.placement.method.DecodeRound;
+import io.codedyarn.placement.sim.CodewordAssigner;
+import io.codedyarn.placement.sim.StragglerState;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The aggregator of the decode-gated family (every scheme but the lazy and the SAG/DSAG ones):
+ * every live worker with a codeword this round gets the iterate, results arrive in any order, and
+ * the round is enough at the first prefix of arrivals the plan's decoder can decode (GC paper eq.
+ * (1): Σ_c a_c f_c = Σ_j g_j); the estimate is Σ_c a_c f_c ({@link Decodings#combine}). Results of
+ * older rounds are of no use to an exact decode and are discarded (but their latency is measured).
+ * The gate is {@link DecodeRound}, the object {@code simulate}'s time simulator drives too. GC-DC
+ * re-assigns codewords each round from the previous round's straggler states (imperfect SSI: a
+ * worker is predicted slow when its result was not among those that arrived before the decode) and,
+ * with {@code --threshold τ}, from each worker's rate measured from its latencies ({@link
+ * MeasuredRates}, where {@code simulate} passes the latency model's rates).
+ *
+ * <p>Protocol: {@link #begin}, then {@link #accept} for every arrival until it returns true, then
+ * {@link #result()}. {@link #evaluate} runs one whole round (setup rounds, the final evaluation).
+ */
+public final class DecodeGate implements Aggregator {
+    /** What a round yields: the decoded sum and who contributed. */
+    public record Decoded(double[] sum, Decoding decoding, int used, String workersUsed) {}
+
+    private Plan plan;
+    private final RoundEngine engine;
+    private CodewordAssigner assigner;
+    private Decoder decoder;
+    private final MeasuredRates rates;
+    private final GcDcDecisions decisions;
+    private StragglerState predicted;
+    private int[] assignment;
+    private int discarded;
+
+    // The round in progress.
+    private long round = -1;
+    private int[][] sent;
+    private DecodeRound gate;
+    private double[][] f;
+    private boolean[] in;
+    private List<Arrival> arrivals;
+    private Decoded result;
+    private long iteration;
+    private double[] x;
+    private Task.Kind kind;
+    private long stallDeadline = Long.MAX_VALUE;
+    private String stalledBecause = "";
+
+    public DecodeGate(Plan plan, RoundEngine engine, Decisions decisions) {
+        this.plan = plan;
+        this.engine = engine;
+        this.assigner = Assigners.forPlan(plan);
+        this.decoder = plan.decoder();
+        this.rates = new MeasuredRates(plan.workers());
+        this.decisions = GcDcDecisions.of(plan, decisions);
+        this.predicted = StragglerState.allFast(plan.workers());
+    }
+
+    /**
+     * Trains with {@code next} from the next round on (a re-planned code over the same partitions,
+     * {@link Replanner}); called between rounds, when every worker holds {@code next}'s data.
+     * Results of earlier rounds are discarded as always, so no result of the old code is ever
+     * decoded with the new one.
+     */
+    public void switchTo(Plan next) {
+        if (next.workers() != plan.workers() || next.partitions() != plan.partitions()) {
+            throw new IllegalArgumentException(
+                    "a re-planned code must keep the workers and partitions");
+        }
+        plan = next;
+        assigner = Assigners.forPlan(next);
+        decoder = next.decoder();
+        assignment = null;
+    }
+
+    /** The plan rounds are coded with now. */
+    public Plan plan() {
+        return plan;
+    }
+
+    /** Each worker's measured throughput (units of load per second), or null until all have one. */
+    public double[] measuredRates() {
+        return rates.rates();
+    }
+
+    /** What the next round's assignment is computed from (the last decode's prediction). */
+    StragglerState predicted() {
+        return predicted;
+    }
+
+    /** The worker → codeword assignment of the round in progress (or the last one). */
+    int[] assignment() {
+        return assignment.clone();
+    }
+
+    /**
+     * What the next round's codeword assignment depends on (GC-DC: the last decode's straggler
+     * prediction and the assignment it replaces), for checkpoints; the measured rates of {@code
+     * --threshold} are measurements of the containers that ran before and start afresh.
+     */
+    public record Saved(boolean[] slow, double[] rates, int[] assignment) {}
+
+    public Saved save() {
+        return new Saved(
+                predicted.slow().clone(),
+                predicted.rates() == null ? null : predicted.rates().clone(),
+                assignment == null ? null : assignment.clone());
+    }
+
+    public void restore(Saved s) {
+        CheckpointParts.checkLength("gate.slow", s.slow().length, plan.workers());
+        if (s.assignment() != null) {
+            CheckpointParts.checkLength("gate.assignment", s.assignment().length, plan.workers());
+        }
+        predicted = new StragglerState(s.slow().clone(), s.rates());
+        assignment = s.assignment() == null ? null : s.assignment().clone();
+    }
+
+    /** Results of older rounds dropped so far. */
+    public int discarded() {
+        return discarded;
+    }
+
+    /**
+     * Starts a round at {@code x} with kernel {@code kind}: assigns codewords and sends the tasks;
+     * {@code iteration} labels the trace (−1 for setup rounds).
+     */
+    public void begin(long iteration, double[] x, Task.Kind kind) throws RunAborted {
+        round = engine.newRound();
+        int n = plan.workers();
+        int[] previous = assignment;
+        assignment = assigner.assign(predicted);
+        decisions.reassigned(iteration, engine.elapsedSeconds(), previous, assignment, predicted);
+        int codewords = plan.codewords().size();
+        gate = new DecodeRound(decoder, codewords);
+        sent = new int[n][];
+        this.iteration = iteration;
+        this.x = x;
+        this.kind = kind;
+        stallDeadline = Long.MAX_VALUE;
+        for (int w = 0; w < n; w++) {
+            sent[w] = plan.sends(w, assignment[w]);
+            if (engine.alive(w)) {
+                sendTo(w);
+            }
+        }
+        if (!gate.decodable()) {
+            stall("the live workers cannot decode round " + round);
+        }
+        f = new double[codewords][];
+        in = new boolean[n];
+        arrivals = new ArrayList<>();
+        result = null;
+    }
+
+    @Override
+    public long deadline() {
+        return stallDeadline;
+    }
+
+    /**
+     * The live workers cannot decode the round: it waits (at most the replacement wait) for the
+     * failed workers' replacements, which get its task as they take over (issue 16 §1: while it
+     * waits, the code's tolerance carries the run); with none on its way, the run fails.
+     */
+    private void stall(String why) throws RunAborted {
+        if (!engine.awaitReplacements()) {
+            throw new RunAborted(deadWorkers() + "; " + why + " and no replacement is on its way");
+        }
+        if (stallDeadline == Long.MAX_VALUE) {
+            stallDeadline = engine.nanos() + (long) (engine.replacementWaitSeconds() * 1e9);
+            stalledBecause = why;
+        }
+    }
+
+    /** Sends worker w its codewords' task of the round in progress (none: nothing). */
+    private void sendTo(int w) {
+        if (sent[w].length == 0) {
+            return;
+        }
+        List<WorkUnit> units = new ArrayList<>(sent[w].length);
+        long[] tags = new long[sent[w].length];
+        for (int u = 0; u < tags.length; u++) {
+            units.add(WorkUnit.of(plan.codeword(sent[w][u])));
+            tags[u] = sent[w][u];
+        }
+        gate.expect(sent[w]);
+        engine.send(
+                iteration,
+                w,
+                new Task(round, x, units, kind),
+                tags,
+                // the trace's load: n/N-row shares, the unit simulate charges (LoadUnit)
+                LoadUnit.ofPartitions(plan.load(w), plan.partitions(), plan.workers()));
+    }
+
+    /** A replacement took over mid-round: it gets the round's task for its worker. */
+    private void resend(int w) {
+        if (!in[w]) { // else its old incarnation answered this round before it died
+            sendTo(w);
+        }
+        if (gate.decodable()) {
+            engine.unstall();
+            stallDeadline = Long.MAX_VALUE;
+        }
+    }
+
+    @Override
+    public boolean accept(Arrival a) throws RunAborted {
+        if (a == null) { // the replacement wait passed
+            engine.unstall();
+            throw new RunAborted(
+                    deadWorkers()
+                            + "; "
+                            + stalledBecause
+                            + " and no replacement took over within "
+                            + engine.replacementWaitSeconds()
+                            + " s");
+        }
+        if (a.ready()) {
+            resend(a.worker());
+            return false;
+        }
+        if (a.failed()) {
+            gate.lost(sent[a.worker()]);
+            if (!gate.decodable()) {
+                stall("the rest cannot decode round " + round);
+            }
+            return false;
+        }
+        rates.record(a.worker(), engine.serviceSeconds(a), engine.load(a));
+        if (a.round() != round) {
+            engine.mark(a, "discarded");
+            discarded++;
+            return false;
+        }
+        arrivals.add(a);
+        in[a.worker()] = true;
+        int[] carried = new int[a.tags().length];
+        for (int u = 0; u < carried.length; u++) {
+            carried[u] = (int) a.tags()[u];
+            if (f[carried[u]] == null) {
+                f[carried[u]] = a.values()[u];
+            }
+        }
+        var decoding = gate.arrive(carried);
+        if (decoding.isPresent()) {
+            result = finish(decoding.get());
+            return true;
+        }
+        return false;
+    }
+
+    /** The decoded round (after {@link #accept} returned true). */
+    public Decoded result() {
+        if (result == null) {
+            throw new IllegalStateException("round " + round + " has not decoded");
+        }
+        return result;
+    }
+
+    /** One whole round: begin, accept until decodable, the result. */
+    public Decoded evaluate(long iteration, double[] x, Task.Kind kind)
+            throws InterruptedException, RunAborted {
+        begin(iteration, x, kind);
+        engine.collect(this);
+        return result();
+    }
+
+    private Decoded finish(Decoding dec) {
+        double[] sum = Decodings.combine(dec, f);
+        StringBuilder who = new StringBuilder();
+        int used = 0;
+        for (Arrival a : arrivals) {
+            boolean contributes = false;
+            for (long c : a.tags()) {
+                contributes |= dec.coefficient((int) c) != 0;
+            }
+            engine.mark(a, contributes ? "used" : "unused");
+            if (contributes) {
+                who.append(who.length() == 0 ? "" : " ").append(a.worker());
+                used++;
+            }
+        }
+        boolean[] slow = new boolean[in.length];
+        for (int w = 0; w < in.length; w++) {
+            slow[w] = !in[w];
+        }
+        predicted = new StragglerState(slow, rates.rates());
+        return new Decoded(sum, dec, used, who.toString());
+    }
+
+    private String deadWorkers() {
+        StringBuilder b = new StringBuilder();
+        for (int w = 0; w < plan.workers(); w++) {
+            if (!engine.alive(w)) {
+                b.append(b.length() == 0 ? "" : "; ")
+                        .append("worker ")
+                        .append(w)
+                        .append(" failed: ")
+                        .append(engine.deathCause(w));
+            }
+        }
+        return b.length() == 0 ? "no worker failed" : b.toString();
+    }
+}

@@ -1,0 +1,916 @@
+package io.codedyarn.coordinator.round;
+
+import io.codedyarn.compute.task.Task;
+import io.codedyarn.coordinator.cluster.Clock;
+import io.codedyarn.coordinator.cluster.CoordinatorEvent;
+import io.codedyarn.coordinator.cluster.EventSource;
+import io.codedyarn.coordinator.cluster.WorkerPort;
+import io.codedyarn.coordinator.liveness.LivenessSettings;
+import io.codedyarn.coordinator.liveness.TaskDeadlines;
+import io.codedyarn.coordinator.round.TaskLedger.Slot;
+import io.codedyarn.coordinator.trace.LatencyRecord;
+import io.codedyarn.coordinator.trace.TraceSink;
+import java.util.ArrayList;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The coordinator's bookkeeping of tasks in flight, shared by every method: sends tasks through the
+ * {@link WorkerPort}, takes events from the {@link EventSource}, matches results to the task they
+ * answer (by round and worker; a duplicate or unsolicited result is dropped and counted), tracks
+ * dead workers, and keeps the per-task latency records ({@code latency-trace.csv}) in its {@link
+ * TaskLedger} until they are final, then hands them to the run's {@link TraceSink}. Runs on the
+ * coordinator's thread only.
+ */
+public final class RoundEngine {
+    private static final Logger LOG = LoggerFactory.getLogger(RoundEngine.class);
+
+    private final WorkerPort port;
+    private final EventSource events;
+    private final Clock clock;
+    private final int workers;
+    private final String[] deathCause;
+    private final int[] inFlight;
+    private final String[] node;
+    private final boolean[] replacing;
+    private final List<Change> changes = new ArrayList<>();
+    private Runnable stallHook = () -> {};
+    private boolean stalled;
+    private double replacementWaitSeconds = 120;
+    private final List<Slot> answered = new ArrayList<>(); // traced, since drainSamples
+
+    /** The tasks sent: open, recently answered, and records not final yet. */
+    private final TaskLedger ledger;
+
+    private final long[] lastReceived; // per worker: when its previous result arrived
+    private LivenessSettings liveness = LivenessSettings.off();
+    private TaskDeadlines deadlines; // null: liveness off
+
+    /** Per worker: its first container has not said Ready yet (training may have started). */
+    private final boolean[] starting;
+
+    private volatile int startingCount; // starting[] true, for other threads (the AM's progress)
+
+    /** When {@link #awaitReady} began, and the slowest start among the workers ready so far. */
+    private long startedAt;
+
+    private long slowestStart = -1;
+
+    /** Per worker: clock nanos by which its requested replacement must be ready (at start). */
+    private final long[] replaceBy;
+
+    /** An event {@link #awaitReady} took from the source but did not handle. */
+    private final java.util.ArrayDeque<CoordinatorEvent> early = new java.util.ArrayDeque<>();
+
+    private long start;
+    private long rounds;
+    private long resumedNanos;
+    private long duplicates;
+
+    public RoundEngine(WorkerPort port, EventSource events, Clock clock) {
+        this.port = port;
+        this.events = events;
+        this.clock = clock;
+        this.workers = port.workers();
+        this.deathCause = new String[workers];
+        this.inFlight = new int[workers];
+        this.node = new String[workers];
+        this.replacing = new boolean[workers];
+        this.ledger = new TaskLedger(workers, this::seconds);
+        this.lastReceived = new long[workers];
+        java.util.Arrays.fill(lastReceived, Long.MIN_VALUE);
+        this.starting = new boolean[workers];
+        this.replaceBy = new long[workers];
+        this.start = clock.nanos();
+    }
+
+    public int workers() {
+        return workers;
+    }
+
+    /** Where the traced tasks' final records go (set before the first task; default: memory). */
+    public void trace(TraceSink sink) {
+        ledger.sink(sink);
+    }
+
+    /**
+     * Deadlines for workers that stay connected but answer nothing ({@link TaskDeadlines}), and for
+     * starts; set before {@link #awaitReady}. Off (the default): a silent worker stalls its round.
+     */
+    public void liveness(LivenessSettings settings) {
+        this.liveness = java.util.Objects.requireNonNull(settings);
+        this.deadlines = settings.enabled() ? new TaskDeadlines(workers, settings) : null;
+    }
+
+    /** Whether liveness deadlines are on. */
+    public boolean livenessOn() {
+        return deadlines != null;
+    }
+
+    /** Waits until every worker reported ready; returns the slowest load time in seconds. */
+    public double awaitReady(long timeoutNanos) throws InterruptedException, RunAborted {
+        return awaitReady(timeoutNanos, ready -> allOf(ready), changes -> {});
+    }
+
+    /**
+     * Waits until the workers ready are {@code enough} (for an exact code: their codewords decode,
+     * so training can go on without the rest, which join when ready); returns the slowest load time
+     * in seconds. A worker that fails at start, or (with liveness on) is not ready within its start
+     * deadline, is a {@link Change.Kind#FAILED} change handed to {@code adapt} at once, which may
+     * ask for its replacement ({@link #replace}); a replacement that says Ready takes the worker's
+     * place. The run is aborted, naming each missing worker, its node and cause, only when enough
+     * workers can no longer be ready: failed and not replaced, or a replacement not ready within
+     * {@link #replacementWaitSeconds}, or nothing ready within {@code timeoutNanos}.
+     */
+    public double awaitReady(
+            long timeoutNanos,
+            java.util.function.Predicate<boolean[]> enough,
+            java.util.function.Consumer<List<Change>> adapt)
+            throws InterruptedException, RunAborted {
+        startedAt = clock.nanos();
+        long overall = startedAt + timeoutNanos;
+        java.util.Arrays.fill(starting, true);
+        startingCount = workers;
+        long slowest = 0;
+        boolean[] ready = new boolean[workers];
+        while (!enough.test(ready.clone())) {
+            if (!changes.isEmpty()) {
+                adapt.accept(drainChanges()); // may ask for replacements
+                continue;
+            }
+            boolean[] possible = ready.clone();
+            for (int w = 0; w < workers; w++) {
+                possible[w] |= starting[w] || replacing[w];
+            }
+            if (!enough.test(possible)) {
+                throw new RunAborted(notReady("too few workers are ready or on their way"));
+            }
+            long now = clock.nanos();
+            Arrival hung = overdueStart(now);
+            if (hung != null) {
+                continue; // its FAILED change goes to adapt first
+            }
+            long until = Math.min(overall, nextStartDeadline());
+            for (int w = 0; w < workers; w++) {
+                if (replacing[w] && !alive(w)) {
+                    until = Math.min(until, replaceBy[w]);
+                }
+            }
+            CoordinatorEvent e = events.poll(Math.max(0, until - now));
+            if (e == null) {
+                abortIfOverdue(overall, timeoutNanos);
+            } else if (e instanceof CoordinatorEvent.WorkerReady r) {
+                int w = r.worker();
+                if (replacing[w] && !alive(w)) {
+                    String previous = node(w);
+                    promote(w, r.host());
+                    changes.add(
+                            new Change(
+                                    w,
+                                    Change.Kind.STANDBY,
+                                    r.host(),
+                                    (r.spare() ? "a warm spare" : "a new container")
+                                            + ", its partitions loaded in "
+                                            + r.loadNanos() / 1_000_000
+                                            + " ms, before training started",
+                                    previous == null ? "(never ready)" : previous,
+                                    elapsedSeconds()));
+                } else if (starting[w]) {
+                    readyAtStart(r);
+                } else {
+                    continue; // a duplicate, or a worker given up on whose container lingers
+                }
+                ready[w] = true;
+                slowest = Math.max(slowest, r.loadNanos());
+            } else if (e instanceof CoordinatorEvent.WorkerFailed f) {
+                int w = f.worker();
+                if (starting[w]) {
+                    started(w);
+                    fail(w, "failed at start: " + f.reason(), Change.Kind.FAILED);
+                } else if (alive(w)) { // ready, then failed before training started
+                    ready[w] = false;
+                    fail(w, f.reason(), Change.Kind.FAILED);
+                }
+            } else if (e instanceof CoordinatorEvent.ReplacementFailed f && replacing[f.worker()]) {
+                replacing[f.worker()] = false;
+                changes.add(new Change(f.worker(), Change.Kind.REPLACEMENT_FAILED, f.reason()));
+            }
+        }
+        // ready events already queued count too: training starts without a worker only when it
+        // is really not ready yet
+        CoordinatorEvent queued;
+        while ((queued = events.poll(0)) instanceof CoordinatorEvent.WorkerReady r
+                && starting[r.worker()]) {
+            readyAtStart(r);
+            slowest = Math.max(slowest, r.loadNanos());
+        }
+        if (queued != null) {
+            early.add(queued); // next() takes it first
+        }
+        for (int w = 0; w < workers; w++) {
+            if (starting[w]) { // training goes on without it; it joins when ready
+                deathCause[w] = "not ready yet";
+                LOG.info("training starts without worker {}: it joins when it is ready", w);
+            }
+        }
+        start = clock.nanos() - resumedNanos;
+        return slowest / 1e9;
+    }
+
+    /** A worker's first container says Ready before training starts. */
+    private void readyAtStart(CoordinatorEvent.WorkerReady r) {
+        started(r.worker());
+        node[r.worker()] = r.host();
+        slowestStart = Math.max(slowestStart, clock.nanos() - startedAt);
+        LOG.info(
+                "worker {} ready on {} (loaded in {} ms)",
+                r.worker(),
+                r.host(),
+                r.loadNanos() / 1_000_000);
+    }
+
+    /** At start: nothing came before the overall timeout or a replacement's wait. */
+    private void abortIfOverdue(long overall, long timeoutNanos) throws RunAborted {
+        long now = clock.nanos();
+        if (now >= overall) {
+            throw new RunAborted(
+                    notReady(
+                            "not enough workers were ready within "
+                                    + Math.round(timeoutNanos / 1e9)
+                                    + " s of the start"));
+        }
+        for (int w = 0; w < workers; w++) {
+            if (replacing[w] && !alive(w) && now >= replaceBy[w]) {
+                throw new RunAborted(
+                        notReady(
+                                "worker "
+                                        + w
+                                        + "'s replacement was not ready within "
+                                        + fmt(replacementWaitSeconds)
+                                        + " s (coded-yarn.worker.replacement-wait-seconds)"));
+            }
+        }
+    }
+
+    /** Whether every worker is ready: the start condition of schemes that need them all. */
+    public static boolean allOf(boolean[] ready) {
+        for (boolean r : ready) {
+            if (!r) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private String notReady(String why) {
+        StringBuilder b = new StringBuilder("cannot start training: ").append(why);
+        for (int w = 0; w < workers; w++) {
+            boolean missing = starting[w] || !alive(w);
+            if (missing) {
+                b.append("; worker ").append(w);
+                String n = node(w);
+                if (n != null) {
+                    b.append(" on ").append(n);
+                }
+                b.append(": ")
+                        .append(
+                                starting[w]
+                                        ? "its container is not ready yet"
+                                        : deathCause[w]
+                                                + (replacing[w]
+                                                        ? " (replacement on its way)"
+                                                        : ""));
+            }
+        }
+        return b.toString();
+    }
+
+    /**
+     * Clock nanos by which a worker still starting must be ready: the start's overall timeout until
+     * some worker is ready, then max(start floor, start factor × the slowest start so far).
+     */
+    private long startDeadline() {
+        if (deadlines == null || slowestStart < 0) {
+            return Long.MAX_VALUE;
+        }
+        double allowance =
+                Math.max(liveness.startFloorSeconds(), liveness.startFactor() * slowestStart / 1e9);
+        return startedAt + (long) (allowance * 1e9);
+    }
+
+    private long nextStartDeadline() {
+        for (boolean s : starting) {
+            if (s) {
+                return startDeadline();
+            }
+        }
+        return Long.MAX_VALUE;
+    }
+
+    /** {@code worker}'s first container is ready, or was given up on. */
+    private void started(int worker) {
+        if (starting[worker]) {
+            starting[worker] = false;
+            startingCount--;
+        }
+    }
+
+    /**
+     * Workers whose first container is neither ready nor given up on yet (readable from any thread:
+     * the AM publishes it with its progress).
+     */
+    public int startingCount() {
+        return startingCount;
+    }
+
+    /** The first worker still starting past its start deadline, declared hung; else null. */
+    private Arrival overdueStart(long now) {
+        long due = startDeadline();
+        if (now < due) {
+            return null;
+        }
+        for (int w = 0; w < workers; w++) {
+            if (starting[w]) {
+                started(w);
+                String why =
+                        String.format(
+                                java.util.Locale.ROOT,
+                                "hung at start: not ready %s s after the start (deadline: %s × the"
+                                        + " slowest ready worker's %s s, at least %s s)",
+                                fmt((now - startedAt) / 1e9),
+                                fmt(liveness.startFactor()),
+                                fmt(slowestStart / 1e9),
+                                fmt(liveness.startFloorSeconds()));
+                return fail(w, why, Change.Kind.HUNG);
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Declares the worker failed ({@code why}); a hung one's incarnation is abandoned (its
+     * container stopped), since nothing else would end it.
+     */
+    private Arrival fail(int w, String why, Change.Kind kind) {
+        deathCause[w] = why;
+        inFlight[w] = 0;
+        ledger.closed(w);
+        if (kind == Change.Kind.HUNG) {
+            LOG.warn("worker {} on {} declared failed: {}", w, node(w), why);
+            port.abandon(w, why);
+        } else {
+            LOG.warn("worker {} failed: {}", w, why);
+        }
+        changes.add(new Change(w, kind, why, "", null, elapsedSeconds()));
+        return new Arrival(w, -1, new long[0], null, 0, why);
+    }
+
+    private static String fmt(double v) {
+        return String.format(java.util.Locale.ROOT, "%.3g", v);
+    }
+
+    /**
+     * Continues a checkpointed run: {@link #awaitReady} then sets the clock's origin so that {@link
+     * #elapsedSeconds()} goes on from {@code elapsedNanos}, and round tags continue after {@code
+     * rounds} (so no result of the new run can be taken for an older round's).
+     */
+    public void resume(long elapsedNanos, long rounds) {
+        this.resumedNanos = elapsedNanos;
+        this.rounds = rounds;
+    }
+
+    /** Round tags handed out so far. */
+    public long rounds() {
+        return rounds;
+    }
+
+    /** Coordinator nanoseconds since the workers were ready (a resumed run's included). */
+    public long elapsedNanos() {
+        return clock.nanos() - start;
+    }
+
+    /** A new round number (the tag results come back with). */
+    public long newRound() {
+        ledger.roundStarted(); // the round before the last one is over: its answers are final
+        return rounds++;
+    }
+
+    public long now() {
+        return clock.nanos();
+    }
+
+    /** Clock nanos at {@code seconds} coordinator seconds (the inverse of {@link #seconds}). */
+    public long nanosAt(double seconds) {
+        double nanos = start + seconds * 1e9;
+        return nanos >= Long.MAX_VALUE ? Long.MAX_VALUE : (long) nanos;
+    }
+
+    /** Coordinator seconds since the workers were ready. */
+    double seconds(long nanos) {
+        return (nanos - start) / 1e9;
+    }
+
+    public double elapsedSeconds() {
+        return seconds(clock.nanos());
+    }
+
+    public boolean alive(int worker) {
+        return deathCause[worker] == null;
+    }
+
+    public int aliveCount() {
+        int c = 0;
+        for (String s : deathCause) {
+            c += s == null ? 1 : 0;
+        }
+        return c;
+    }
+
+    String deathCause(int worker) {
+        return deathCause[worker];
+    }
+
+    /** Whether the worker has a task it has not answered yet. */
+    public boolean busy(int worker) {
+        return inFlight[worker] > 0;
+    }
+
+    long duplicates() {
+        return duplicates;
+    }
+
+    /**
+     * Sends a task. {@code iteration} labels the trace row (−1: a setup round, not traced), {@code
+     * tags} (one per unit) come back with the arrival, {@code load} is in {@code LoadUnit}s (n/N
+     * rows each, the latency models' unit).
+     */
+    public void send(long iteration, int worker, Task task, long[] tags, double load) {
+        if (tags.length != task.units().size()) {
+            throw new IllegalArgumentException("one tag per unit");
+        }
+        ledger.sent(task.round(), iteration, worker, clock.nanos(), load, tags);
+        inFlight[worker]++;
+        port.send(worker, task.at(iteration));
+    }
+
+    /**
+     * The next result or worker failure, or {@code null} once the clock passes {@code deadline}
+     * (nanos; {@code Long.MAX_VALUE} for none).
+     */
+    public Arrival next(long deadline) throws InterruptedException {
+        while (true) {
+            long now = clock.nanos();
+            Arrival hung = overdue(now);
+            if (hung != null) {
+                return hung;
+            }
+            long silentBy = nextOverdue();
+            long until = Math.min(deadline, silentBy);
+            long wait = until == Long.MAX_VALUE ? Long.MAX_VALUE : until - now;
+            if (wait < 0) {
+                return null;
+            }
+            CoordinatorEvent e = early.isEmpty() ? events.poll(wait) : early.poll();
+            if (e == null) {
+                if (deadline == Long.MAX_VALUE || silentBy < deadline) {
+                    continue; // a silent worker's deadline (or none): judged at the loop's top
+                }
+                return null;
+            }
+            if (e instanceof CoordinatorEvent.ResultArrived r) {
+                Arrival a = accept(r);
+                if (a != null) {
+                    return a;
+                }
+            } else if (e instanceof CoordinatorEvent.WorkerFailed f) {
+                int w = f.worker();
+                if (starting[w]) { // not ready yet, training went on without it
+                    started(w);
+                    return fail(w, "failed at start: " + f.reason(), Change.Kind.FAILED);
+                }
+                if (alive(w)) {
+                    return fail(w, f.reason(), Change.Kind.FAILED);
+                }
+            } else if (e instanceof CoordinatorEvent.WorkerReady r && starting[r.worker()]) {
+                // its first container, late: it holds its partitions and takes tasks from now on
+                // (at once when a round waits for it, else from the next round on)
+                int w = r.worker();
+                started(w);
+                String how =
+                        "its first container, "
+                                + (clock.nanos() - startedAt) / 1_000_000
+                                + " ms after the start";
+                if (stalled) {
+                    admit(w, r.host());
+                    changes.add(
+                            new Change(
+                                    w,
+                                    Change.Kind.READY,
+                                    r.host(),
+                                    how,
+                                    r.host(),
+                                    elapsedSeconds()));
+                    return Arrival.ready(w);
+                }
+                changes.add(
+                        new Change(w, Change.Kind.READY, r.host(), how, null, elapsedSeconds()));
+            } else if (e instanceof CoordinatorEvent.WorkerReady r && replacing[r.worker()]) {
+                int w = r.worker();
+                String how =
+                        String.format(
+                                java.util.Locale.ROOT,
+                                "%s, its partitions loaded in %d ms",
+                                r.spare() ? "a warm spare" : "a new container",
+                                r.loadNanos() / 1_000_000);
+                if (stalled && !alive(w)) {
+                    // a round is waiting for it: it takes over now, not at the round's end
+                    String previous = node[w];
+                    promote(w, r.host());
+                    changes.add(
+                            new Change(
+                                    w,
+                                    Change.Kind.STANDBY,
+                                    r.host(),
+                                    how + ", promoted within a round that waited for it",
+                                    previous,
+                                    elapsedSeconds()));
+                    return Arrival.ready(w);
+                }
+                changes.add(
+                        new Change(w, Change.Kind.STANDBY, r.host(), how, null, elapsedSeconds()));
+            } else if (e instanceof CoordinatorEvent.ReplacementFailed f && replacing[f.worker()]) {
+                int w = f.worker();
+                replacing[w] = false;
+                changes.add(new Change(w, Change.Kind.REPLACEMENT_FAILED, f.reason()));
+                if (stalled && !alive(w)) {
+                    // a round waits for this replacement: it learns now that it is not coming,
+                    // and why (e.g. the worker's only replica was on the lost node), instead of
+                    // at the end of the replacement wait with no cause
+                    deathCause[w] += "; its replacement failed: " + f.reason();
+                    return new Arrival(w, -1, new long[0], null, 0, deathCause[w]);
+                }
+            } else if (e instanceof CoordinatorEvent.PartitionsLoaded l && alive(l.worker())) {
+                changes.add(
+                        new Change(
+                                l.worker(),
+                                Change.Kind.LOADED,
+                                (l.loadNanos() / 1_000_000) + " ms"));
+            }
+        }
+    }
+
+    private Arrival accept(CoordinatorEvent.ResultArrived r) {
+        var res = r.result();
+        Slot s = ledger.find(res.round(), res.worker());
+        if (s == null || s.received >= 0 || !alive(res.worker())) {
+            duplicates++;
+            LOG.warn(
+                    "dropped an unexpected or duplicate result: worker {} round {}",
+                    res.worker(),
+                    res.round());
+            return null;
+        }
+        if (res.values().length != s.tags.length) {
+            duplicates++;
+            LOG.warn(
+                    "dropped a result of worker {} round {}: {} values for {} units",
+                    res.worker(),
+                    res.round(),
+                    res.values().length,
+                    s.tags.length);
+            return null;
+        }
+        // the answer retires this task and every older one of the worker (dropped: newest wins)
+        ledger.answered(s, clock.nanos());
+        // A worker runs one task at a time: this one started when it was sent or when the
+        // worker's previous result left, whichever is later (a single FIFO server: service =
+        // departure − max(arrival, previous departure)).
+        s.service = s.received - Math.max(s.sent, lastReceived[res.worker()]);
+        lastReceived[res.worker()] = s.received;
+        s.compute = res.computeNanos();
+        if (deadlines != null) {
+            deadlines.record(res.worker(), s.service / 1e9, s.load);
+        }
+        inFlight[res.worker()]--;
+        if (s.traced()) {
+            answered.add(s);
+        }
+        return new Arrival(
+                res.worker(), res.round(), s.tags, res.values(), res.computeNanos(), null);
+    }
+
+    /** Send-to-receive seconds of the task an arrival answers (NaN if unknown). */
+    public double roundTripSeconds(Arrival a) {
+        Slot s = ledger.find(a.round(), a.worker());
+        return s == null || s.received < 0 ? Double.NaN : (s.received - s.sent) / 1e9;
+    }
+
+    /**
+     * Seconds the worker spent on the task an arrival answers, queueing behind its previous task
+     * excluded: received − max(sent, the worker's previous arrival) (NaN if unknown). Equals the
+     * round trip when the worker was idle at the send; a task sent to a busy worker (a GC-DC
+     * straggler gets every round's task) only starts when the previous one is done, and that wait
+     * says nothing about its speed.
+     */
+    double serviceSeconds(Arrival a) {
+        Slot s = ledger.find(a.round(), a.worker());
+        return s == null || s.service < 0 ? Double.NaN : s.service / 1e9;
+    }
+
+    /**
+     * The load (shares of n/N rows, the latency models' unit) of the task an arrival answers (NaN
+     * if unknown).
+     */
+    public double load(Arrival a) {
+        Slot s = ledger.find(a.round(), a.worker());
+        return s == null ? Double.NaN : s.load;
+    }
+
+    /** Records what the method did with an arrival: used, stale, discarded, unused. */
+    public void mark(Arrival a, String use) {
+        Slot s = ledger.find(a.round(), a.worker());
+        if (s != null) {
+            ledger.mark(s, use);
+        }
+    }
+
+    /**
+     * The run ended: the records of the tasks not written yet go to the trace sink as they stand (a
+     * task still open is lost).
+     */
+    public void finishTrace() {
+        ledger.finish();
+    }
+
+    /** Tasks the ledger holds (open, recently answered, or waiting for an older one's record). */
+    int tasksHeld() {
+        return ledger.held();
+    }
+
+    /** From now on, keep which traced tasks changed, for {@link #drainChanged} (a live feed). */
+    void trackChanges() {
+        ledger.trackChanges();
+    }
+
+    /**
+     * The records of the traced tasks sent, answered or marked since the last call, in the order of
+     * their first change (empty unless {@link #trackChanges} was called).
+     */
+    List<LatencyRecord> drainChanged() {
+        return ledger.drainChanged();
+    }
+
+    // ---- adaptation (the RoundLoop's adapt step, between two rounds) ----
+
+    /** What happened to a worker's incarnations since the adapter last looked. */
+    public record Change(
+            int worker, Kind kind, String detail, String how, String previous, double seconds) {
+        Change(int worker, Kind kind, String detail) {
+            this(worker, kind, detail, "", null, Double.NaN);
+        }
+
+        public enum Kind {
+            /** The current incarnation failed (detail: why). */
+            FAILED,
+            /**
+             * The replacement is ready to take over (detail: its node; how: spare or not; seconds:
+             * when it was ready; previous: the old node when it took over mid-round already).
+             */
+            STANDBY,
+            /** The replacement could not start (detail: why). */
+            REPLACEMENT_FAILED,
+            /** The worker holds the partitions {@link #load} asked for (detail: load time). */
+            LOADED,
+            /**
+             * The current incarnation stays connected but answers nothing past its deadline
+             * (detail: the measured silence and the deadline); it was abandoned, as a failure.
+             */
+            HUNG,
+            /**
+             * The worker's first container was ready only after training started (detail: its node;
+             * previous: set when it joined at once, within a round that waited for it).
+             */
+            READY
+        }
+    }
+
+    /** One measured task time: answered ({@code censored} false) or still open (a lower bound). */
+    public record Sample(int worker, double seconds, double load, boolean censored) {}
+
+    /** The lifecycle changes since the last call, in arrival order. */
+    public List<Change> drainChanges() {
+        List<Change> out = List.copyOf(changes);
+        changes.clear();
+        return out;
+    }
+
+    /**
+     * How long each worker has been serving tasks since the last call: for each traced task
+     * answered, the worker's own compute time (its service time, injected slowness included; round
+     * trip when it reported none); then, for each live worker that answered none but has a task
+     * open, the time since it last answered or since the task was sent, whichever is later (a
+     * censored sample: the task has been in service at least that long). Service times, not round
+     * trips: a worker that is merely behind in its queue (newest-wins) is not slower, and must not
+     * look so.
+     */
+    public List<Sample> drainSamples() {
+        List<Sample> out = new ArrayList<>();
+        boolean[] seen = new boolean[workers];
+        for (Slot s : answered) {
+            double service = s.compute > 0 ? s.compute / 1e9 : (s.received - s.sent) / 1e9;
+            out.add(new Sample(s.worker, service, s.load, false));
+            seen[s.worker] = true;
+        }
+        answered.clear();
+        long now = clock.nanos();
+        for (int w = 0; w < workers; w++) {
+            Slot oldest = ledger.oldestOpen(w);
+            if (!seen[w] && oldest != null && alive(w)) {
+                long since = Math.max(oldest.sent, lastReceived[w]);
+                out.add(new Sample(w, (now - since) / 1e9, oldest.load, true));
+            }
+        }
+        return out;
+    }
+
+    /** The node the worker's current incarnation runs on (as its ready event named it). */
+    public String node(int worker) {
+        return node[worker] != null ? node[worker] : port.node(worker);
+    }
+
+    public boolean replacing(int worker) {
+        return replacing[worker];
+    }
+
+    /**
+     * Run by {@link #awaitReplacements} before it looks: the adaptation step, so that the failures
+     * that stalled the round are answered with replacement requests at once.
+     */
+    public void onStall(Runnable hook) {
+        this.stallHook = java.util.Objects.requireNonNull(hook);
+    }
+
+    /**
+     * A round cannot decode with the live workers: asks for replacements now ({@link #onStall}) and
+     * says whether any failed worker's replacement is on its way. While so (until {@link
+     * #unstall}), a ready replacement of a failed worker is promoted as it arrives and {@link
+     * #next} returns {@link Arrival#ready} for it, so the round can send it its task.
+     */
+    boolean awaitReplacements() {
+        stallHook.run();
+        for (int w = 0; w < workers; w++) {
+            if (!alive(w) && (replacing[w] || starting[w])) {
+                stalled = true;
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Clock nanos now. */
+    public long nanos() {
+        return clock.nanos();
+    }
+
+    /** How long a round that cannot decode waits for replacements (default 120 s). */
+    public double replacementWaitSeconds() {
+        return replacementWaitSeconds;
+    }
+
+    public void replacementWaitSeconds(double seconds) {
+        if (!(seconds >= 0)) {
+            throw new IllegalArgumentException("replacement wait must be >= 0 s, got " + seconds);
+        }
+        this.replacementWaitSeconds = seconds;
+    }
+
+    /** The round no longer waits for a replacement. */
+    void unstall() {
+        stalled = false;
+    }
+
+    /**
+     * Asks the port for a replacement of {@code worker} away from {@code avoid}; whether it will
+     * come.
+     */
+    public boolean replace(int worker, java.util.Set<String> avoid) {
+        if (replacing[worker] || !port.replace(worker, avoid)) {
+            return false;
+        }
+        replacing[worker] = true;
+        replaceBy[worker] = clock.nanos() + (long) (replacementWaitSeconds * 1e9);
+        return true;
+    }
+
+    /** Asks the port to have {@code worker} load {@code add} and keep {@code add ∪ retain}. */
+    public boolean load(int worker, int[] add, int[] retain) {
+        return port.load(worker, add, retain);
+    }
+
+    /**
+     * Switches the worker to its ready replacement on {@code newNode}: the old incarnation's open
+     * tasks are lost (their slots say "replaced"), the worker is alive again and idle.
+     */
+    public void promote(int worker, String newNode) {
+        port.promote(worker);
+        replacing[worker] = false;
+        if (deadlines != null) {
+            deadlines.reset(worker); // a new JVM on another node: its own history starts now
+        }
+        deathCause[worker] = null;
+        inFlight[worker] = 0;
+        lastReceived[worker] = clock.nanos();
+        node[worker] = newNode;
+        ledger.replaced(worker);
+    }
+
+    /**
+     * A worker whose first container was ready only after training started takes part from now on
+     * (no old incarnation to stop, unlike {@link #promote}).
+     */
+    public void admit(int worker, String host) {
+        deathCause[worker] = null;
+        inFlight[worker] = 0;
+        lastReceived[worker] = clock.nanos();
+        node[worker] = host;
+        ledger.closed(worker);
+    }
+
+    /**
+     * The first live worker silent past its deadline (its oldest open task, or its start), declared
+     * hung and abandoned: a failure arrival, as if its connection had broken. Null when none is.
+     */
+    private Arrival overdue(long now) {
+        if (deadlines == null) {
+            return null;
+        }
+        Arrival start = overdueStart(now);
+        if (start != null) {
+            return start;
+        }
+        for (int w = 0; w < workers; w++) {
+            if (now >= silentBy(w)) {
+                Slot head = ledger.oldestOpen(w);
+                double silent = (now - Math.max(head.sent, lastReceived[w])) / 1e9;
+                return fail(w, deadlines.explain(w, head.load, silent), Change.Kind.HUNG);
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Clock nanos by which live worker {@code w} must answer its oldest open task: from when it
+     * began it (the send, or its previous answer), its {@link TaskDeadlines} allowance; MAX_VALUE
+     * when it has no open task or no deadline yet (before its first answer).
+     */
+    private long silentBy(int w) {
+        Slot head = ledger.oldestOpen(w);
+        if (head == null || !alive(w)) {
+            return Long.MAX_VALUE;
+        }
+        double allowance = deadlines.allowance(w, head.load);
+        if (!Double.isFinite(allowance)) {
+            return Long.MAX_VALUE;
+        }
+        return Math.max(head.sent, lastReceived[w]) + (long) Math.ceil(allowance * 1e9);
+    }
+
+    /** Clock nanos of the next silent worker's deadline (MAX_VALUE: none). */
+    private long nextOverdue() {
+        if (deadlines == null) {
+            return Long.MAX_VALUE;
+        }
+        long next = nextStartDeadline();
+        for (int w = 0; w < workers; w++) {
+            next = Math.min(next, silentBy(w));
+        }
+        return next;
+    }
+
+    /** Feeds arrivals (null once the deadline passed) to the aggregator until it has enough. */
+    public void collect(Aggregator aggregator) throws InterruptedException, RunAborted {
+        collect(aggregator, Long.MAX_VALUE);
+    }
+
+    /**
+     * {@link #collect(Aggregator)} until clock nanos {@code limit}; false when the limit passed
+     * first (the round did not complete).
+     */
+    public boolean collect(Aggregator aggregator, long limit)
+            throws InterruptedException, RunAborted {
+        if (aggregator.enough()) {
+            return true;
+        }
+        while (true) {
+            long deadline = aggregator.deadline();
+            Arrival a = next(Math.min(deadline, limit));
+            if (a == null && deadline > limit && nanos() >= limit) {
+                return false;
+            }
+            if (aggregator.accept(a)) {
+                return true;
+            }
+        }
+    }
+}

@@ -1,0 +1,323 @@
+package io.codedyarn.coordinator.round;
+
+import io.codedyarn.compute.task.Workload;
+import io.codedyarn.coordinator.cluster.DataShape;
+import io.codedyarn.coordinator.trace.Decisions;
+import io.codedyarn.coordinator.trace.IterationRecord;
+import io.codedyarn.coordinator.trace.LiveFeed;
+import io.codedyarn.coordinator.trace.Metric;
+import io.codedyarn.coordinator.trace.TraceSink;
+import io.codedyarn.placement.Plan;
+import java.util.ArrayDeque;
+import java.util.List;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The state a method shares with the coordinator while it trains: the spec, plan and data shape,
+ * the round engine, the metric, the iteration count and the last {@value #RECENT} records (every
+ * record goes to the run's {@link TraceSink} as it is logged: {@code iterations.csv}), the best
+ * iterate so far, and the stopping rules ({@link #record} returns the {@link Stop} once one holds:
+ * iteration budget, target gap, time limit). Single-threaded.
+ */
+public final class RunState {
+    private static final Logger LOG = LoggerFactory.getLogger(RunState.class);
+
+    public final TrainSpec spec;
+    public final Plan plan;
+    public final DataShape shape;
+    public final RoundEngine engine;
+    public final Metric metric;
+    public final Decisions decisions;
+
+    /** Model columns: d, plus 1 for the intercept column (LR, LSQ). */
+    public final int cols;
+
+    /**
+     * Records a checkpoint keeps: enough to check the rows a resumed run finds in the streamed
+     * {@code iterations.csv} against, and to restore a short run's whole log from it alone.
+     */
+    static final int RECENT = 128;
+
+    private final TraceSink trace;
+    private final ArrayDeque<IterationRecord> recent = new ArrayDeque<>();
+    private long iterations; // rows logged, a resumed run's earlier ones included
+    private long iterates; // rows that were iterates (not line-search trials)
+    private final int maxIterations;
+    private double[] best;
+    private double bestValue = Double.NaN;
+    private double lastValue = Double.NaN;
+    private volatile double progress;
+
+    private LiveFeed feed; // null: no live view
+
+    /** The last iteration's record, for {@link #status} (formatted on demand, off the loop). */
+    private volatile IterationRecord last;
+
+    /**
+     * @param trace where each iteration record and adaptation event goes as it is logged
+     */
+    public RunState(
+            TrainSpec spec,
+            Plan plan,
+            DataShape shape,
+            RoundEngine engine,
+            Metric metric,
+            TraceSink trace) {
+        this.spec = spec;
+        this.plan = plan;
+        this.shape = shape;
+        this.engine = engine;
+        this.metric = metric;
+        this.trace = trace;
+        this.decisions = new Decisions(trace);
+        this.cols = shape.cols() + (spec.intercept() && spec.workload() != Workload.PCA ? 1 : 0);
+        this.maxIterations = spec.iterations() > 0 ? spec.iterations() : 100;
+    }
+
+    /** Length of the model vector (PCA: d·k). */
+    public int modelLength() {
+        return spec.workload().modelLength(cols, Math.max(1, spec.components()));
+    }
+
+    /** The model length a run of {@code spec} on data of {@code shape} trains. */
+    public static int modelLength(TrainSpec spec, DataShape shape) {
+        int cols = shape.cols() + (spec.intercept() && spec.workload() != Workload.PCA ? 1 : 0);
+        return spec.workload().modelLength(cols, Math.max(1, spec.components()));
+    }
+
+    public int components() {
+        return Math.max(1, spec.components());
+    }
+
+    public long iteration() {
+        return iterations;
+    }
+
+    /** Whether the iteration budget is used up (a resumed run may start so). */
+    public boolean budgetSpent() {
+        return iterations >= maxIterations;
+    }
+
+    /**
+     * Logs iteration t (the round evaluated at {@code s.point()}, metric {@code s.value()}) and
+     * applies the stopping rules: the first that holds, or empty to go on. {@code s.exact()}: the
+     * value is the metric at the point (not a cache estimate), so the point may become the returned
+     * model.
+     */
+    public Optional<Stop> record(Step s) {
+        double value = s.value();
+        double gap = metric.gap(value);
+        double t = engine.elapsedSeconds();
+        long iterate = s.trial() ? iterates - 1 : iterates++;
+        IterationRecord r =
+                new IterationRecord(
+                        iterations,
+                        t,
+                        value,
+                        gap,
+                        s.used(),
+                        s.stale(),
+                        s.discarded(),
+                        s.who(),
+                        iterate,
+                        s.trial());
+        iterations++;
+        trace.iteration(r);
+        remember(r);
+        lastValue = value;
+        if (!s.exact()) {
+            best = s.point().clone(); // only estimates: the last point, evaluated at the end
+            bestValue = Double.NaN;
+        } else if (best == null || metric.better(value, bestValue)) {
+            best = s.point().clone();
+            bestValue = value;
+        }
+        progress = Math.min(1.0, (double) iterations / maxIterations);
+        last = r;
+        publish(last);
+        if (iterations % 10 == 1 || LOG.isDebugEnabled()) {
+            LOG.info(
+                    "iteration {} t={}s metric={} gap={} used={}",
+                    iterations - 1,
+                    String.format("%.3f", t),
+                    value,
+                    gap,
+                    s.used());
+        }
+        if (iterations >= maxIterations) {
+            return Optional.of(Stop.ITERATIONS);
+        }
+        if (!Double.isNaN(spec.targetGap()) && gap <= spec.targetGap()) {
+            progress = 1.0;
+            return Optional.of(Stop.TARGET_GAP);
+        }
+        if (!Double.isNaN(spec.timeLimitSeconds()) && t >= spec.timeLimitSeconds()) {
+            progress = 1.0;
+            return Optional.of(Stop.TIME_LIMIT);
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The run's part of a checkpoint, of bounded size: the number of iterations and events so far
+     * with the last of each ({@value #RECENT} and {@value Decisions#RECENT} at most; the rest are
+     * in the files the trace sink streamed, at {@code trace}), the best iterate and its value, and
+     * PCA's ‖X‖²_F (a setup round's result).
+     *
+     * @param trace the trace sink's {@link TraceSink#location} (empty: in memory)
+     */
+    public record Saved(
+            long iterations,
+            List<IterationRecord> recent,
+            long iterates,
+            double[] best,
+            double bestValue,
+            double lastValue,
+            long events,
+            List<io.codedyarn.coordinator.trace.AdaptEvent> recentEvents,
+            double squaredFrobenius,
+            String trace) {
+        /**
+         * What the trace sink of the run continuing this checkpoint must take over.
+         *
+         * @throws IllegalArgumentException naming the field when the counts and rows disagree
+         */
+        public TraceSink.Continued continued(String checkpoint) {
+            if (recent == null || recentEvents == null) {
+                throw new IllegalArgumentException(
+                        (recent == null ? "recent" : "recentEvents") + ": missing");
+            }
+            if (recent.size() > iterations
+                    || (!recent.isEmpty()
+                            && recent.get(recent.size() - 1).iteration() != iterations - 1)) {
+                throw new IllegalArgumentException(
+                        "recent: its last row is not iteration " + (iterations - 1));
+            }
+            if (recentEvents.size() > events) {
+                throw new IllegalArgumentException(
+                        "recentEvents: " + recentEvents.size() + " rows of " + events);
+            }
+            return new TraceSink.Continued(
+                    checkpoint, iterations, recent, events, recentEvents, trace);
+        }
+    }
+
+    public Saved save() {
+        return new Saved(
+                iterations,
+                List.copyOf(recent),
+                iterates,
+                best == null ? null : best.clone(),
+                bestValue,
+                lastValue,
+                decisions.size(),
+                decisions.recent(),
+                metric.squaredFrobenius(),
+                trace.location());
+    }
+
+    /**
+     * Continues from a checkpoint's part (the trace sink already holds its rows: {@link
+     * TraceSink#resume}).
+     */
+    public void restore(Saved s) {
+        s.continued(""); // checks it
+        iterations = s.iterations();
+        recent.clear();
+        s.recent().forEach(this::remember);
+        iterates = s.iterates();
+        best = s.best() == null ? null : s.best().clone();
+        bestValue = s.bestValue();
+        lastValue = s.lastValue();
+        decisions.restore(s.events(), s.recentEvents());
+        metric.squaredFrobenius(s.squaredFrobenius());
+        last = recent.peekLast();
+        progress = Math.min(1.0, (double) iterations / maxIterations);
+        if (feed != null) {
+            // a resumed run: its last iterations (their tasks' trace is the earlier run's)
+            for (IterationRecord r : recent) {
+                feed.publish(new LiveFeed.Entry(r, List.of(), List.of()));
+            }
+        }
+    }
+
+    private void remember(IterationRecord r) {
+        if (recent.size() == RECENT) {
+            recent.pollFirst();
+        }
+        recent.addLast(r);
+    }
+
+    /**
+     * Publishes this run to {@code feed} from now on: each iteration with the tasks and events
+     * since the previous one, and a last entry at {@link #finishFeed}.
+     */
+    public void feed(LiveFeed feed) {
+        this.feed = feed;
+        engine.trackChanges();
+        decisions.trackUnpublished();
+    }
+
+    private void publish(IterationRecord r) {
+        if (feed != null) {
+            feed.publish(
+                    new LiveFeed.Entry(r, engine.drainChanged(), decisions.drainUnpublished()));
+        }
+    }
+
+    /** The feed's last entry: what changed after the last iteration (lost tasks, events). */
+    public void finishFeed() {
+        if (feed != null) {
+            feed.finish(
+                    new LiveFeed.Entry(null, engine.drainChanged(), decisions.drainUnpublished()));
+        }
+    }
+
+    /** Where the run's records go ({@link Checkpoints} flushes it before a checkpoint). */
+    public TraceSink trace() {
+        return trace;
+    }
+
+    /** The model to return: the best exactly evaluated iterate, else the last one. */
+    public double[] model() {
+        return best;
+    }
+
+    /** The metric at {@link #model()}, NaN when only estimates were seen. */
+    public double modelValue() {
+        return bestValue;
+    }
+
+    double lastValue() {
+        return lastValue;
+    }
+
+    public double progress() {
+        return progress;
+    }
+
+    /** The last iteration's record, null before the first (readable from any thread). */
+    public IterationRecord last() {
+        return last;
+    }
+
+    public String status() {
+        IterationRecord r = last;
+        if (r == null) {
+            return "waiting for the workers";
+        }
+        return String.format(
+                java.util.Locale.ROOT,
+                "iteration %d at %.3f s: %s %.10g%s, %d results used",
+                r.iteration(),
+                r.seconds(),
+                spec.workload() == Workload.PCA ? "explained variance" : "F",
+                r.objective(),
+                Double.isNaN(r.gap())
+                        ? ""
+                        : String.format(java.util.Locale.ROOT, " (gap %.3g)", r.gap()),
+                r.used());
+    }
+}

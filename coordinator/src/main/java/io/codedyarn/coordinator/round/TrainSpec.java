@@ -1,0 +1,104 @@
+package io.codedyarn.coordinator.round;
+
+import io.codedyarn.compute.task.Workload;
+import io.codedyarn.placement.Plan;
+import io.codedyarn.placement.SchemeParams;
+import io.codedyarn.placement.Seeds;
+import io.codedyarn.placement.scheme.Schemes;
+
+/**
+ * Everything a training run is asked to do, typed and parsed once (by the {@code train} command),
+ * then shipped to the ApplicationMaster as {@code job.json} (Jackson; records serialise as is). NaN
+ * / 0 mean "not given" as documented per field.
+ *
+ * @param workload lr, pca or lsq
+ * @param scheme the scheme's CLI name (see {@code Schemes})
+ * @param params the plan flags (workers, stragglers, ... and the seed)
+ * @param components PCA's k (ignored otherwise)
+ * @param lambda L2 regularisation λ; NaN = 1/n
+ * @param intercept append a constant-1 feature (LR, LSQ)
+ * @param optimizer gd, nesterov or lbfgs; null = the method's own update (or lbfgs for exact
+ *     gradients)
+ * @param step step size η; NaN = 1/L from power iteration over the partitions
+ * @param iterations at most this many iterations (rounds)
+ * @param targetGap stop once the relative gap to {@code reference} is ≤ this; NaN = never
+ * @param timeLimitSeconds stop after this much coordinator time; NaN = never
+ * @param waitFor SAG/DSAG: fresh results to wait for (w); 0 = n − s
+ * @param reference the reference optimum (F*, or the optimal explained variance for PCA); NaN =
+ *     unknown (gap column left empty)
+ * @param latency simulated clusters: the latency spec (as {@code simulate --latency}); null
+ *     otherwise
+ * @param straggle the slowness workers inject into themselves ({@code --straggle}, see {@code
+ *     StraggleSpec}); "none" (or null) for none
+ * @param seed the seed of every random choice in the run (logged)
+ */
+public record TrainSpec(
+        Workload workload,
+        String scheme,
+        SchemeParams params,
+        int components,
+        double lambda,
+        boolean intercept,
+        String optimizer,
+        double step,
+        int iterations,
+        double targetGap,
+        double timeLimitSeconds,
+        int waitFor,
+        double reference,
+        String latency,
+        String straggle,
+        long seed) {
+
+    public TrainSpec {
+        straggle = straggle == null || straggle.isBlank() ? "none" : straggle;
+    }
+
+    /**
+     * The plan of this spec: a pure function of the scheme, its flags and the seed (not a record
+     * component, so not in {@code job.json}).
+     */
+    public Plan plan() {
+        return Schemes.byName(scheme).place(params, Seeds.generator(seed));
+    }
+
+    /** This spec with another iteration budget (train --resume --iterations). */
+    public TrainSpec withIterations(int iterations) {
+        return with(iterations, targetGap, timeLimitSeconds, latency, straggle);
+    }
+
+    /** This spec with another target gap, latency model and injected slowness. */
+    public TrainSpec withConditions(double targetGap, String latency, String straggle) {
+        return with(iterations, targetGap, timeLimitSeconds, latency, straggle);
+    }
+
+    /** This spec with a time limit (coordinator seconds; NaN: none). */
+    public TrainSpec withTimeLimit(double timeLimitSeconds) {
+        return with(iterations, targetGap, timeLimitSeconds, latency, straggle);
+    }
+
+    private TrainSpec with(
+            int iterations,
+            double targetGap,
+            double timeLimitSeconds,
+            String latency,
+            String straggle) {
+        return new TrainSpec(
+                workload,
+                scheme,
+                params,
+                components,
+                lambda,
+                intercept,
+                optimizer,
+                step,
+                iterations,
+                targetGap,
+                timeLimitSeconds,
+                waitFor,
+                reference,
+                latency,
+                straggle,
+                seed);
+    }
+}
