@@ -376,16 +376,17 @@ public final class Coordinator {
                                     speeds, engine, rounds, Replanner.of(spec, plan), run.decisions)
                             : null;
             family = Families.create(run, rounds, loadBalance, balanceSchedule, lazySettings);
-            Stop stop =
-                    new RoundLoop(run, family, adapter, replanner, checkpoints, rounds, resume)
-                            .run();
+            RoundLoop loop =
+                    new RoundLoop(run, family, adapter, replanner, checkpoints, rounds, resume);
+            Stop stop = loop.run();
             LOG.info("stopped: {}", stop);
             // before the final evaluation: a resumed run continues from the last round
             checkpoints.write(run, family, rounds);
             model = run.model();
             objective = run.modelValue();
             if (model != null && Double.isNaN(objective)) {
-                double[] sums = rounds.evaluate(-1, model, Task.Kind.OBJECTIVE).sum();
+                double[] sums =
+                        rounds.evaluate(-1, model, Task.Kind.OBJECTIVE, loop.driver()).sum();
                 objective = metric.value(sums, model);
             }
         } catch (RunAborted e) {

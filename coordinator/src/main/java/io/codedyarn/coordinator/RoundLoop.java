@@ -6,6 +6,7 @@ import io.codedyarn.coordinator.checkpoint.Checkpoint;
 import io.codedyarn.coordinator.round.Aggregator;
 import io.codedyarn.coordinator.round.DecodeGate;
 import io.codedyarn.coordinator.round.Family;
+import io.codedyarn.coordinator.round.RoundDriver;
 import io.codedyarn.coordinator.round.RoundEngine;
 import io.codedyarn.coordinator.round.RunAborted;
 import io.codedyarn.coordinator.round.RunState;
@@ -22,6 +23,8 @@ import java.util.Optional;
  *       Replanner} re-plans from measured speeds;
  *   <li>assign tasks and send them ({@link Family#begin});
  *   <li>accept arrivals until the family's {@link Aggregator} says enough (or its deadline passes);
+ *       when it says the round stalled, answer the failures at once and wait for a replacement
+ *       ({@link RoundDriver});
  *   <li>estimate and step the optimiser ({@link Family#step});
  *   <li>record the round ({@link RunState#record});
  *   <li>check the stopping rules: stopping is the returned {@link Stop}, never an exception.
@@ -40,6 +43,7 @@ public final class RoundLoop {
     private final Checkpoints checkpoints;
     private final DecodeGate gate;
     private final Checkpoint resume;
+    private final RoundDriver driver;
 
     /**
      * @param replanner re-plans from measured speeds ({@code --speeds auto}); null for none
@@ -59,24 +63,7 @@ public final class RoundLoop {
         this.family = family;
         this.adapter = adapter;
         this.replanner = replanner;
-        // a round that cannot decode has the Adapter answer its failures at once (replacement
-        // requests); every other change waits for the boundary, where a promotion cannot take a
-        // result the round still needs, and the Replanner sees them all there (it never re-plans
-        // mid-round)
-        run.engine.onStall(
-                () -> {
-                    List<RoundEngine.Change> drained = run.engine.drainChanges();
-                    List<RoundEngine.Change> failed = new ArrayList<>();
-                    for (RoundEngine.Change c : drained) {
-                        (c.kind() == RoundEngine.Change.Kind.FAILED
-                                                || c.kind() == RoundEngine.Change.Kind.HUNG
-                                        ? failed
-                                        : heldForAdapter)
-                                .add(c);
-                    }
-                    adapter.adapt(run.iteration(), failed);
-                    heldForReplanner.addAll(drained);
-                });
+        this.driver = new RoundDriver(run.engine, this::answerFailures);
         this.checkpoints = checkpoints;
         this.gate = gate;
         this.resume = resume;
@@ -88,7 +75,7 @@ public final class RoundLoop {
      */
     Stop run() throws InterruptedException, RunAborted {
         if (resume == null) {
-            family.prepare();
+            family.prepare(driver);
         } else {
             Checkpoints.restore(resume, run, family, gate);
             if (run.budgetSpent()) {
@@ -102,7 +89,7 @@ public final class RoundLoop {
                 return Stop.CONVERGED;
             }
             Aggregator round = family.begin(run.iteration());
-            if (!run.engine.collect(round, timeLimit())) {
+            if (!driver.collect(round, timeLimit())) {
                 return Stop.TIME_LIMIT; // mid-round: the round's partial results are dropped
             }
             Optional<Stop> stop = run.record(family.step());
@@ -111,6 +98,30 @@ public final class RoundLoop {
             }
             checkpoints.afterRound(run, family, gate);
         }
+    }
+
+    /**
+     * A round stalled (the live workers cannot make it up): the {@link Adapter} answers its
+     * failures at once (replacement requests); every other change waits for the boundary, where a
+     * promotion cannot take a result the round still needs, and the {@link Replanner} sees them all
+     * there (it never re-plans mid-round).
+     */
+    private void answerFailures() {
+        List<RoundEngine.Change> drained = run.engine.drainChanges();
+        List<RoundEngine.Change> failed = new ArrayList<>();
+        for (RoundEngine.Change c : drained) {
+            (c.kind() == RoundEngine.Change.Kind.FAILED || c.kind() == RoundEngine.Change.Kind.HUNG
+                            ? failed
+                            : heldForAdapter)
+                    .add(c);
+        }
+        adapter.adapt(run.iteration(), failed);
+        heldForReplanner.addAll(drained);
+    }
+
+    /** The driver of this loop's rounds (the final evaluation after the loop uses it too). */
+    RoundDriver driver() {
+        return driver;
     }
 
     /**

@@ -8,6 +8,7 @@ import io.codedyarn.coordinator.optim.StepwiseOptimizer;
 import io.codedyarn.coordinator.round.Aggregator;
 import io.codedyarn.coordinator.round.DecodeGate;
 import io.codedyarn.coordinator.round.Family;
+import io.codedyarn.coordinator.round.RoundDriver;
 import io.codedyarn.coordinator.round.RunAborted;
 import io.codedyarn.coordinator.round.RunState;
 import io.codedyarn.coordinator.round.SetupRounds;
@@ -77,15 +78,15 @@ public final class AsyncFamily implements Family {
     }
 
     @Override
-    public void prepare() throws InterruptedException, RunAborted {
+    public void prepare(RoundDriver driver) throws InterruptedException, RunAborted {
         if (run.spec.workload() == Workload.PCA) {
             int d = run.cols;
             int k = run.components();
-            run.metric.squaredFrobenius(SetupRounds.squaredFrobenius(setupRounds, d));
+            run.metric.squaredFrobenius(SetupRounds.squaredFrobenius(setupRounds, d, driver));
             double eta = Double.isNaN(run.spec.step()) ? 1.0 : run.spec.step();
             optimizer = new PowerSteps(eta, d, k, PowerSteps.initialBasis(d, k, run.spec.seed()));
         } else {
-            double eta = SetupRounds.stepSize(run, setupRounds);
+            double eta = SetupRounds.stepSize(run, setupRounds, driver);
             optimizer = new SagSteps(eta, new double[run.modelLength()]);
         }
         gate =

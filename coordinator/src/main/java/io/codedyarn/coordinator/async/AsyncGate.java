@@ -8,6 +8,7 @@ import io.codedyarn.coordinator.round.Aggregator;
 import io.codedyarn.coordinator.round.Arrival;
 import io.codedyarn.coordinator.round.RoundEngine;
 import io.codedyarn.coordinator.round.RunAborted;
+import io.codedyarn.coordinator.round.Verdict;
 import io.codedyarn.coordinator.trace.Decisions;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.Training;
@@ -206,7 +207,11 @@ final class AsyncGate implements Aggregator {
     }
 
     @Override
-    public boolean accept(Arrival a) throws RunAborted {
+    public Verdict accept(Arrival a) throws RunAborted {
+        return Verdict.enoughIf(take(a));
+    }
+
+    private boolean take(Arrival a) throws RunAborted {
         if (a == null) {
             return true; // the grace window closed
         }

@@ -11,6 +11,7 @@ import io.codedyarn.coordinator.optim.StepwiseOptimizer;
 import io.codedyarn.coordinator.round.Aggregator;
 import io.codedyarn.coordinator.round.DecodeGate;
 import io.codedyarn.coordinator.round.Family;
+import io.codedyarn.coordinator.round.RoundDriver;
 import io.codedyarn.coordinator.round.RunAborted;
 import io.codedyarn.coordinator.round.RunState;
 import io.codedyarn.coordinator.round.SetupRounds;
@@ -73,23 +74,25 @@ public final class DecodedFamily implements Family {
     }
 
     @Override
-    public void prepare() throws InterruptedException, RunAborted {
+    public void prepare(RoundDriver driver) throws InterruptedException, RunAborted {
         optimizer =
                 switch (kind) {
                     case LBFGS -> new LbfgsSteps(new double[run.modelLength()]);
                     case GD ->
                             new GradientDescentSteps(
-                                    SetupRounds.stepSize(run, gate), new double[run.modelLength()]);
+                                    SetupRounds.stepSize(run, gate, driver),
+                                    new double[run.modelLength()]);
                     case NESTEROV ->
                             new NesterovSteps(
-                                    SetupRounds.stepSize(run, gate), new double[run.modelLength()]);
-                    case POWER -> power();
+                                    SetupRounds.stepSize(run, gate, driver),
+                                    new double[run.modelLength()]);
+                    case POWER -> power(driver);
                 };
     }
 
-    private StepwiseOptimizer power() throws InterruptedException, RunAborted {
+    private StepwiseOptimizer power(RoundDriver driver) throws InterruptedException, RunAborted {
         int d = run.cols;
-        run.metric.squaredFrobenius(SetupRounds.squaredFrobenius(gate, d));
+        run.metric.squaredFrobenius(SetupRounds.squaredFrobenius(gate, d, driver));
         double eta = Double.isNaN(run.spec.step()) ? 1.0 : run.spec.step();
         return new PowerSteps(
                 eta,

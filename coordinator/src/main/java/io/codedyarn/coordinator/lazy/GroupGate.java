@@ -5,8 +5,10 @@ import io.codedyarn.compute.task.WorkUnit;
 import io.codedyarn.coordinator.round.Aggregator;
 import io.codedyarn.coordinator.round.Arrival;
 import io.codedyarn.coordinator.round.Decodings;
+import io.codedyarn.coordinator.round.RoundDriver;
 import io.codedyarn.coordinator.round.RoundEngine;
 import io.codedyarn.coordinator.round.RunAborted;
+import io.codedyarn.coordinator.round.Verdict;
 import io.codedyarn.placement.Decoding;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.coding.BlockDecoder;
@@ -90,8 +92,8 @@ final class GroupGate implements Aggregator {
 
     /** A round that selected no group needs no arrival. */
     @Override
-    public boolean enough() {
-        return pending == 0;
+    public Verdict start() {
+        return Verdict.enoughIf(pending == 0);
     }
 
     @Override
@@ -100,7 +102,11 @@ final class GroupGate implements Aggregator {
     }
 
     @Override
-    public boolean accept(Arrival a) throws RunAborted {
+    public Verdict accept(Arrival a) throws RunAborted {
+        return Verdict.enoughIf(take(a));
+    }
+
+    private boolean take(Arrival a) throws RunAborted {
         if (a.failed()) {
             int g = plan.group(a.worker());
             if (x[g] != null && sums[g] == null && !decodable(g, a.worker())) {
@@ -143,10 +149,10 @@ final class GroupGate implements Aggregator {
     }
 
     /** One whole round: begin, accept until every group decoded, the result. */
-    Collected collect(double[][] x, long iteration, Task.Kind kind)
+    Collected collect(double[][] x, long iteration, Task.Kind kind, RoundDriver driver)
             throws InterruptedException, RunAborted {
         begin(x, iteration, kind);
-        engine.collect(this);
+        driver.collect(this);
         return result();
     }
 

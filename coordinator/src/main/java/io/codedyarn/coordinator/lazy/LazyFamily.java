@@ -7,6 +7,7 @@ import io.codedyarn.coordinator.checkpoint.CheckpointParts;
 import io.codedyarn.coordinator.round.Aggregator;
 import io.codedyarn.coordinator.round.DecodeGate;
 import io.codedyarn.coordinator.round.Family;
+import io.codedyarn.coordinator.round.RoundDriver;
 import io.codedyarn.coordinator.round.RunAborted;
 import io.codedyarn.coordinator.round.RunState;
 import io.codedyarn.coordinator.round.SetupRounds;
@@ -97,14 +98,14 @@ public final class LazyFamily implements Family {
     }
 
     @Override
-    public void prepare() throws InterruptedException, RunAborted {
-        double alpha = SetupRounds.stepSize(run, setupRounds);
+    public void prepare(RoundDriver driver) throws InterruptedException, RunAborted {
+        double alpha = SetupRounds.stepSize(run, setupRounds, driver);
         double[] theta = new double[run.modelLength()];
         trigger =
                 parameters.everyUnit()
                         ? LazyTrigger.everyUnit(count, alpha, theta)
                         : LazyTrigger.grouped(
-                                groupSmoothness(),
+                                groupSmoothness(driver),
                                 alpha,
                                 parameters.xi(),
                                 parameters.memory(),
@@ -183,7 +184,7 @@ public final class LazyFamily implements Family {
     }
 
     /** L_g per group: power iteration on each group's data, all groups in the same rounds. */
-    private double[] groupSmoothness() throws InterruptedException, RunAborted {
+    private double[] groupSmoothness(RoundDriver driver) throws InterruptedException, RunAborted {
         RandomGenerator rng = Seeds.generator(run.spec.seed() ^ 0x1A6L);
         PowerIteration[] power = new PowerIteration[count];
         for (int g = 0; g < count; g++) {
@@ -204,7 +205,7 @@ public final class LazyFamily implements Family {
             if (!any) {
                 break;
             }
-            double[][] s = gate.collect(x, -1, Task.Kind.GRAM).sums();
+            double[][] s = gate.collect(x, -1, Task.Kind.GRAM, driver).sums();
             for (int g = 0; g < count; g++) {
                 if (x[g] != null) {
                     power[g].tell(s[g][0], SetupRounds.gram(s[g])); // s = [‖X_g u‖², −X_gᵀX_g u]

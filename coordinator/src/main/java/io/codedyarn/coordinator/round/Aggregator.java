@@ -9,17 +9,21 @@ package io.codedyarn.coordinator.round;
 public interface Aggregator {
     /**
      * Takes an arrival: a result or a worker's failure, or {@code null} once the clock passed
-     * {@link #deadline()}. Returns true once the round has enough.
+     * {@link #deadline()}; says whether the round has enough, needs more, or stalled.
      *
-     * @throws RunAborted when the live workers can no longer make up the round
+     * @throws RunAborted when the live workers can no longer make up the round and no replacement
+     *     can help (methods that do not wait for replacements)
      */
-    boolean accept(Arrival a) throws RunAborted;
+    Verdict accept(Arrival a) throws RunAborted;
 
     /** Clock nanos after which the round should end without a new arrival; MAX_VALUE: none. */
     long deadline();
 
-    /** Whether the round has enough before any arrival (e.g. a lazy round that selected none). */
-    default boolean enough() {
-        return false;
+    /**
+     * The verdict before any arrival: enough (a lazy round that selected none), stalled (a decoded
+     * round that the live workers cannot decode), else not yet.
+     */
+    default Verdict start() {
+        return Verdict.NOT_YET;
     }
 }

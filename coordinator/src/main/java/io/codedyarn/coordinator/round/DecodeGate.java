@@ -57,6 +57,9 @@ public final class DecodeGate implements Aggregator {
     private long stallDeadline = Long.MAX_VALUE;
     private String stalledBecause = "";
 
+    /** The round's verdict before any arrival (stalled when the live workers cannot decode it). */
+    private Verdict opening = Verdict.NOT_YET;
+
     public DecodeGate(Plan plan, RoundEngine engine, Decisions decisions) {
         this.plan = plan;
         this.engine = engine;
@@ -155,13 +158,19 @@ public final class DecodeGate implements Aggregator {
                 sendTo(w);
             }
         }
-        if (!gate.decodable()) {
-            stall("the live workers cannot decode round " + round);
-        }
+        opening =
+                gate.decodable()
+                        ? Verdict.NOT_YET
+                        : stall("the live workers cannot decode round " + round);
         f = new double[codewords][];
         in = new boolean[n];
         arrivals = new ArrayList<>();
         result = null;
+    }
+
+    @Override
+    public Verdict start() {
+        return opening;
     }
 
     @Override
@@ -171,17 +180,16 @@ public final class DecodeGate implements Aggregator {
 
     /**
      * The live workers cannot decode the round: it waits (at most the replacement wait) for the
-     * failed workers' replacements, which get its task as they take over (issue 16 §1: while it
-     * waits, the code's tolerance carries the run); with none on its way, the run fails.
+     * failed workers' replacements, which get its task as they take over (while it waits, the
+     * code's tolerance carries the run); the driver asks for them, and fails the run when none is
+     * on its way.
      */
-    private void stall(String why) throws RunAborted {
-        if (!engine.awaitReplacements()) {
-            throw new RunAborted(deadWorkers() + "; " + why + " and no replacement is on its way");
-        }
+    private Verdict stall(String why) {
         if (stallDeadline == Long.MAX_VALUE) {
             stallDeadline = engine.nanos() + (long) (engine.replacementWaitSeconds() * 1e9);
             stalledBecause = why;
         }
+        return Verdict.stalled(deadWorkers() + "; " + why);
     }
 
     /** Sends worker w its codewords' task of the round in progress (none: nothing). */
@@ -217,7 +225,7 @@ public final class DecodeGate implements Aggregator {
     }
 
     @Override
-    public boolean accept(Arrival a) throws RunAborted {
+    public Verdict accept(Arrival a) throws RunAborted {
         if (a == null) { // the replacement wait passed
             engine.unstall();
             throw new RunAborted(
@@ -230,20 +238,19 @@ public final class DecodeGate implements Aggregator {
         }
         if (a.ready()) {
             resend(a.worker());
-            return false;
+            return Verdict.NOT_YET;
         }
         if (a.failed()) {
             gate.lost(sent[a.worker()]);
-            if (!gate.decodable()) {
-                stall("the rest cannot decode round " + round);
-            }
-            return false;
+            return gate.decodable()
+                    ? Verdict.NOT_YET
+                    : stall("the rest cannot decode round " + round);
         }
         rates.record(a.worker(), engine.serviceSeconds(a), engine.load(a));
         if (a.round() != round) {
             engine.mark(a, "discarded");
             discarded++;
-            return false;
+            return Verdict.NOT_YET;
         }
         arrivals.add(a);
         in[a.worker()] = true;
@@ -257,9 +264,9 @@ public final class DecodeGate implements Aggregator {
         var decoding = gate.arrive(carried);
         if (decoding.isPresent()) {
             result = finish(decoding.get());
-            return true;
+            return Verdict.ENOUGH;
         }
-        return false;
+        return Verdict.NOT_YET;
     }
 
     /** The decoded round (after {@link #accept} returned true). */
@@ -271,10 +278,10 @@ public final class DecodeGate implements Aggregator {
     }
 
     /** One whole round: begin, accept until decodable, the result. */
-    public Decoded evaluate(long iteration, double[] x, Task.Kind kind)
+    public Decoded evaluate(long iteration, double[] x, Task.Kind kind, RoundDriver driver)
             throws InterruptedException, RunAborted {
         begin(iteration, x, kind);
-        engine.collect(this);
+        driver.collect(this);
         return result();
     }
 

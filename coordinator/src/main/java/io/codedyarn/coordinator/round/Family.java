@@ -10,7 +10,7 @@ package io.codedyarn.coordinator.round;
  */
 public interface Family {
     /** Setup rounds before the first iteration (step size, ‖X‖²_F, group smoothness). */
-    void prepare() throws InterruptedException, RunAborted;
+    void prepare(RoundDriver driver) throws InterruptedException, RunAborted;
 
     /** Assigns and sends the tasks of round {@code iteration}; the aggregator that collects it. */
     Aggregator begin(long iteration) throws RunAborted;

@@ -35,7 +35,6 @@ public final class RoundEngine {
     private final String[] node;
     private final boolean[] replacing;
     private final List<Change> changes = new ArrayList<>();
-    private Runnable stallHook = () -> {};
     private boolean stalled;
     private double replacementWaitSeconds = 120;
     private final List<Slot> answered = new ArrayList<>(); // traced, since drainSamples
@@ -744,21 +743,12 @@ public final class RoundEngine {
     }
 
     /**
-     * Run by {@link #awaitReplacements} before it looks: the adaptation step, so that the failures
-     * that stalled the round are answered with replacement requests at once.
-     */
-    public void onStall(Runnable hook) {
-        this.stallHook = java.util.Objects.requireNonNull(hook);
-    }
-
-    /**
-     * A round cannot decode with the live workers: asks for replacements now ({@link #onStall}) and
-     * says whether any failed worker's replacement is on its way. While so (until {@link
-     * #unstall}), a ready replacement of a failed worker is promoted as it arrives and {@link
-     * #next} returns {@link Arrival#ready} for it, so the round can send it its task.
+     * A round cannot decode with the live workers (the loop has asked for replacements): says
+     * whether any failed worker's replacement is on its way. While so (until {@link #unstall}), a
+     * ready replacement of a failed worker is promoted as it arrives and {@link #next} returns
+     * {@link Arrival#ready} for it, so the round can send it its task.
      */
     boolean awaitReplacements() {
-        stallHook.run();
         for (int w = 0; w < workers; w++) {
             if (!alive(w) && (replacing[w] || starting[w])) {
                 stalled = true;
@@ -886,31 +876,5 @@ public final class RoundEngine {
             next = Math.min(next, silentBy(w));
         }
         return next;
-    }
-
-    /** Feeds arrivals (null once the deadline passed) to the aggregator until it has enough. */
-    public void collect(Aggregator aggregator) throws InterruptedException, RunAborted {
-        collect(aggregator, Long.MAX_VALUE);
-    }
-
-    /**
-     * {@link #collect(Aggregator)} until clock nanos {@code limit}; false when the limit passed
-     * first (the round did not complete).
-     */
-    public boolean collect(Aggregator aggregator, long limit)
-            throws InterruptedException, RunAborted {
-        if (aggregator.enough()) {
-            return true;
-        }
-        while (true) {
-            long deadline = aggregator.deadline();
-            Arrival a = next(Math.min(deadline, limit));
-            if (a == null && deadline > limit && nanos() >= limit) {
-                return false;
-            }
-            if (aggregator.accept(a)) {
-                return true;
-            }
-        }
     }
 }

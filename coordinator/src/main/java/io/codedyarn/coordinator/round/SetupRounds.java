@@ -19,11 +19,11 @@ public final class SetupRounds {
     private SetupRounds() {}
 
     /** λ_max(X̃ᵀX̃) of the (intercept-augmented) data by power iteration, seeded start. */
-    static double lambdaMax(DecodeGate rounds, int cols, RandomGenerator rng)
+    static double lambdaMax(DecodeGate rounds, int cols, RandomGenerator rng, RoundDriver driver)
             throws InterruptedException, RunAborted {
         PowerIteration power = new PowerIteration(cols, rng, RELATIVE_CHANGE, MAX_ROUNDS);
         while (!power.done()) {
-            double[] s = rounds.evaluate(-1, power.point(), Task.Kind.GRAM).sum();
+            double[] s = rounds.evaluate(-1, power.point(), Task.Kind.GRAM, driver).sum();
             power.tell(s[0], gram(s)); // s = [‖Xu‖², −XᵀXu]
         }
         return power.estimate();
@@ -33,19 +33,19 @@ public final class SetupRounds {
      * The step size: {@code --step}, else 1/L with L from power iteration over the decoded Gram
      * products ({@link Metric#smoothness}); the one home of this rule for every family.
      */
-    public static double stepSize(RunState run, DecodeGate rounds)
+    public static double stepSize(RunState run, DecodeGate rounds, RoundDriver driver)
             throws InterruptedException, RunAborted {
         if (!Double.isNaN(run.spec.step())) {
             return run.spec.step();
         }
         RandomGenerator rng = Seeds.generator(run.spec.seed() ^ 0x5EEDL);
-        return 1.0 / run.metric.smoothness(lambdaMax(rounds, run.cols, rng));
+        return 1.0 / run.metric.smoothness(lambdaMax(rounds, run.cols, rng, driver));
     }
 
     /** ‖X‖²_F (one SQUARED_NORM round). */
-    public static double squaredFrobenius(DecodeGate rounds, int cols)
+    public static double squaredFrobenius(DecodeGate rounds, int cols, RoundDriver driver)
             throws InterruptedException, RunAborted {
-        return rounds.evaluate(-1, new double[cols], Task.Kind.SQUARED_NORM).sum()[0];
+        return rounds.evaluate(-1, new double[cols], Task.Kind.SQUARED_NORM, driver).sum()[0];
     }
 
     /** XᵀXu from a GRAM round's [‖Xu‖², −XᵀXu]. */

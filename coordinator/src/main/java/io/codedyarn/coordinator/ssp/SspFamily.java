@@ -4,6 +4,7 @@ import io.codedyarn.coordinator.checkpoint.CheckpointParts;
 import io.codedyarn.coordinator.round.Aggregator;
 import io.codedyarn.coordinator.round.DecodeGate;
 import io.codedyarn.coordinator.round.Family;
+import io.codedyarn.coordinator.round.RoundDriver;
 import io.codedyarn.coordinator.round.RunAborted;
 import io.codedyarn.coordinator.round.RunState;
 import io.codedyarn.coordinator.round.SetupRounds;
@@ -44,8 +45,8 @@ public final class SspFamily implements Family {
     }
 
     @Override
-    public void prepare() throws InterruptedException, RunAborted {
-        step = SetupRounds.stepSize(run, setupRounds);
+    public void prepare(RoundDriver driver) throws InterruptedException, RunAborted {
+        step = SetupRounds.stepSize(run, setupRounds, driver);
         init(new double[run.modelLength()], new StalenessClocks(run.plan.workers(), staleness));
     }
 

@@ -7,6 +7,7 @@ import io.codedyarn.coordinator.round.Aggregator;
 import io.codedyarn.coordinator.round.Arrival;
 import io.codedyarn.coordinator.round.RoundEngine;
 import io.codedyarn.coordinator.round.RunAborted;
+import io.codedyarn.coordinator.round.Verdict;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.latency.LoadUnit;
 import io.codedyarn.placement.method.StalenessClocks;
@@ -81,7 +82,11 @@ final class SspGate implements Aggregator {
     }
 
     @Override
-    public boolean accept(Arrival a) throws RunAborted {
+    public Verdict accept(Arrival a) throws RunAborted {
+        return Verdict.enoughIf(take(a));
+    }
+
+    private boolean take(Arrival a) throws RunAborted {
         if (a == null) {
             return false; // no deadline: not reached
         }

@@ -78,7 +78,7 @@ class MeasuredRatesTest {
         DecodeGate gate = new DecodeGate(plan, engine, decisions);
         double[] x = new double[Trainer.LR_DATA.cols() + 1];
         for (int t = 0; t < 30; t++) {
-            gate.evaluate(t, x, Task.Kind.OBJECTIVE);
+            gate.evaluate(t, x, Task.Kind.OBJECTIVE, RoundDriver.withoutAdaptation(engine));
         }
         StragglerState state = gate.predicted();
         double[] rates = state.rates();
