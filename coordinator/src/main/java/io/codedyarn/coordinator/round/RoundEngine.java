@@ -24,47 +24,40 @@ import org.slf4j.LoggerFactory;
  * coordinator's thread only.
  */
 public final class RoundEngine {
-    private static final Logger LOG = LoggerFactory.getLogger(RoundEngine.class);
+    static final Logger LOG = LoggerFactory.getLogger(RoundEngine.class);
 
-    private final WorkerPort port;
-    private final EventSource events;
-    private final Clock clock;
-    private final int workers;
-    private final String[] deathCause;
+    final WorkerPort port;
+    final EventSource events;
+    final Clock clock;
+    final int workers;
+    final String[] deathCause;
     private final int[] inFlight;
-    private final String[] node;
-    private final boolean[] replacing;
-    private final List<Change> changes = new ArrayList<>();
+    final String[] node;
+    final boolean[] replacing;
+    final List<Change> changes = new ArrayList<>();
     private boolean stalled;
-    private double replacementWaitSeconds = 120;
+    double replacementWaitSeconds = 120;
     private final List<Slot> answered = new ArrayList<>(); // traced, since drainSamples
 
     /** The tasks sent: open, recently answered, and records not final yet. */
     private final TaskLedger ledger;
 
     private final long[] lastReceived; // per worker: when its previous result arrived
-    private LivenessSettings liveness = LivenessSettings.off();
-    private TaskDeadlines deadlines; // null: liveness off
-
-    /** Per worker: its first container has not said Ready yet (training may have started). */
-    private final boolean[] starting;
-
-    private volatile int startingCount; // starting[] true, for other threads (the AM's progress)
-
-    /** When {@link #awaitReady} began, and the slowest start among the workers ready so far. */
-    private long startedAt;
-
-    private long slowestStart = -1;
+    LivenessSettings liveness = LivenessSettings.off();
+    TaskDeadlines deadlines; // null: liveness off
 
     /** Per worker: clock nanos by which its requested replacement must be ready (at start). */
-    private final long[] replaceBy;
+    final long[] replaceBy;
+
+    /** The start of training: which workers are ready, their deadlines. */
+    private final StartPhase starts;
 
     /** An event {@link #awaitReady} took from the source but did not handle. */
-    private final java.util.ArrayDeque<CoordinatorEvent> early = new java.util.ArrayDeque<>();
+    final java.util.ArrayDeque<CoordinatorEvent> early = new java.util.ArrayDeque<>();
 
-    private long start;
+    long start;
     private long rounds;
-    private long resumedNanos;
+    long resumedNanos;
     private long duplicates;
 
     public RoundEngine(WorkerPort port, EventSource events, Clock clock) {
@@ -79,9 +72,9 @@ public final class RoundEngine {
         this.ledger = new TaskLedger(workers, this::seconds);
         this.lastReceived = new long[workers];
         java.util.Arrays.fill(lastReceived, Long.MIN_VALUE);
-        this.starting = new boolean[workers];
         this.replaceBy = new long[workers];
         this.start = clock.nanos();
+        this.starts = new StartPhase(this);
     }
 
     public int workers() {
@@ -112,146 +105,6 @@ public final class RoundEngine {
         return awaitReady(timeoutNanos, ready -> allOf(ready), changes -> {});
     }
 
-    /**
-     * Waits until the workers ready are {@code enough} (for an exact code: their codewords decode,
-     * so training can go on without the rest, which join when ready); returns the slowest load time
-     * in seconds. A worker that fails at start, or (with liveness on) is not ready within its start
-     * deadline, is a {@link Change.Kind#FAILED} change handed to {@code adapt} at once, which may
-     * ask for its replacement ({@link #replace}); a replacement that says Ready takes the worker's
-     * place. The run is aborted, naming each missing worker, its node and cause, only when enough
-     * workers can no longer be ready: failed and not replaced, or a replacement not ready within
-     * {@link #replacementWaitSeconds}, or nothing ready within {@code timeoutNanos}.
-     */
-    public double awaitReady(
-            long timeoutNanos,
-            java.util.function.Predicate<boolean[]> enough,
-            java.util.function.Consumer<List<Change>> adapt)
-            throws InterruptedException, RunAborted {
-        startedAt = clock.nanos();
-        long overall = startedAt + timeoutNanos;
-        java.util.Arrays.fill(starting, true);
-        startingCount = workers;
-        long slowest = 0;
-        boolean[] ready = new boolean[workers];
-        while (!enough.test(ready.clone())) {
-            if (!changes.isEmpty()) {
-                adapt.accept(drainChanges()); // may ask for replacements
-                continue;
-            }
-            boolean[] possible = ready.clone();
-            for (int w = 0; w < workers; w++) {
-                possible[w] |= starting[w] || replacing[w];
-            }
-            if (!enough.test(possible)) {
-                throw new RunAborted(notReady("too few workers are ready or on their way"));
-            }
-            long now = clock.nanos();
-            Arrival hung = overdueStart(now);
-            if (hung != null) {
-                continue; // its FAILED change goes to adapt first
-            }
-            long until = Math.min(overall, nextStartDeadline());
-            for (int w = 0; w < workers; w++) {
-                if (replacing[w] && !alive(w)) {
-                    until = Math.min(until, replaceBy[w]);
-                }
-            }
-            CoordinatorEvent e = events.poll(Math.max(0, until - now));
-            if (e == null) {
-                abortIfOverdue(overall, timeoutNanos);
-            } else if (e instanceof CoordinatorEvent.WorkerReady r) {
-                int w = r.worker();
-                if (replacing[w] && !alive(w)) {
-                    String previous = node(w);
-                    promote(w, r.host());
-                    changes.add(
-                            new Change(
-                                    w,
-                                    Change.Kind.STANDBY,
-                                    r.host(),
-                                    (r.spare() ? "a warm spare" : "a new container")
-                                            + ", its partitions loaded in "
-                                            + r.loadNanos() / 1_000_000
-                                            + " ms, before training started",
-                                    previous == null ? "(never ready)" : previous,
-                                    elapsedSeconds()));
-                } else if (starting[w]) {
-                    readyAtStart(r);
-                } else {
-                    continue; // a duplicate, or a worker given up on whose container lingers
-                }
-                ready[w] = true;
-                slowest = Math.max(slowest, r.loadNanos());
-            } else if (e instanceof CoordinatorEvent.WorkerFailed f) {
-                int w = f.worker();
-                if (starting[w]) {
-                    started(w);
-                    fail(w, "failed at start: " + f.reason(), Change.Kind.FAILED);
-                } else if (alive(w)) { // ready, then failed before training started
-                    ready[w] = false;
-                    fail(w, f.reason(), Change.Kind.FAILED);
-                }
-            } else if (e instanceof CoordinatorEvent.ReplacementFailed f && replacing[f.worker()]) {
-                replacing[f.worker()] = false;
-                changes.add(new Change(f.worker(), Change.Kind.REPLACEMENT_FAILED, f.reason()));
-            }
-        }
-        // ready events already queued count too: training starts without a worker only when it
-        // is really not ready yet
-        CoordinatorEvent queued;
-        while ((queued = events.poll(0)) instanceof CoordinatorEvent.WorkerReady r
-                && starting[r.worker()]) {
-            readyAtStart(r);
-            slowest = Math.max(slowest, r.loadNanos());
-        }
-        if (queued != null) {
-            early.add(queued); // next() takes it first
-        }
-        for (int w = 0; w < workers; w++) {
-            if (starting[w]) { // training goes on without it; it joins when ready
-                deathCause[w] = "not ready yet";
-                LOG.info("training starts without worker {}: it joins when it is ready", w);
-            }
-        }
-        start = clock.nanos() - resumedNanos;
-        return slowest / 1e9;
-    }
-
-    /** A worker's first container says Ready before training starts. */
-    private void readyAtStart(CoordinatorEvent.WorkerReady r) {
-        started(r.worker());
-        node[r.worker()] = r.host();
-        slowestStart = Math.max(slowestStart, clock.nanos() - startedAt);
-        LOG.info(
-                "worker {} ready on {} (loaded in {} ms)",
-                r.worker(),
-                r.host(),
-                r.loadNanos() / 1_000_000);
-    }
-
-    /** At start: nothing came before the overall timeout or a replacement's wait. */
-    private void abortIfOverdue(long overall, long timeoutNanos) throws RunAborted {
-        long now = clock.nanos();
-        if (now >= overall) {
-            throw new RunAborted(
-                    notReady(
-                            "not enough workers were ready within "
-                                    + Math.round(timeoutNanos / 1e9)
-                                    + " s of the start"));
-        }
-        for (int w = 0; w < workers; w++) {
-            if (replacing[w] && !alive(w) && now >= replaceBy[w]) {
-                throw new RunAborted(
-                        notReady(
-                                "worker "
-                                        + w
-                                        + "'s replacement was not ready within "
-                                        + fmt(replacementWaitSeconds)
-                                        + " s (coded-yarn.worker.replacement-wait-seconds)"));
-            }
-        }
-    }
-
     /** Whether every worker is ready: the start condition of schemes that need them all. */
     public static boolean allOf(boolean[] ready) {
         for (boolean r : ready) {
@@ -262,57 +115,17 @@ public final class RoundEngine {
         return true;
     }
 
-    private String notReady(String why) {
-        StringBuilder b = new StringBuilder("cannot start training: ").append(why);
-        for (int w = 0; w < workers; w++) {
-            boolean missing = starting[w] || !alive(w);
-            if (missing) {
-                b.append("; worker ").append(w);
-                String n = node(w);
-                if (n != null) {
-                    b.append(" on ").append(n);
-                }
-                b.append(": ")
-                        .append(
-                                starting[w]
-                                        ? "its container is not ready yet"
-                                        : deathCause[w]
-                                                + (replacing[w]
-                                                        ? " (replacement on its way)"
-                                                        : ""));
-            }
-        }
-        return b.toString();
-    }
-
     /**
-     * Clock nanos by which a worker still starting must be ready: the start's overall timeout until
-     * some worker is ready, then max(start floor, start factor × the slowest start so far).
+     * Waits until the workers ready are {@code enough} (for an exact code: their codewords decode,
+     * so training can go on without the rest, which join when ready); returns the slowest load time
+     * in seconds. See {@link StartPhase#awaitReady}.
      */
-    private long startDeadline() {
-        if (deadlines == null || slowestStart < 0) {
-            return Long.MAX_VALUE;
-        }
-        double allowance =
-                Math.max(liveness.startFloorSeconds(), liveness.startFactor() * slowestStart / 1e9);
-        return startedAt + (long) (allowance * 1e9);
-    }
-
-    private long nextStartDeadline() {
-        for (boolean s : starting) {
-            if (s) {
-                return startDeadline();
-            }
-        }
-        return Long.MAX_VALUE;
-    }
-
-    /** {@code worker}'s first container is ready, or was given up on. */
-    private void started(int worker) {
-        if (starting[worker]) {
-            starting[worker] = false;
-            startingCount--;
-        }
+    public double awaitReady(
+            long timeoutNanos,
+            java.util.function.Predicate<boolean[]> enough,
+            java.util.function.Consumer<List<Change>> adapt)
+            throws InterruptedException, RunAborted {
+        return starts.awaitReady(timeoutNanos, enough, adapt);
     }
 
     /**
@@ -320,38 +133,14 @@ public final class RoundEngine {
      * the AM publishes it with its progress).
      */
     public int startingCount() {
-        return startingCount;
-    }
-
-    /** The first worker still starting past its start deadline, declared hung; else null. */
-    private Arrival overdueStart(long now) {
-        long due = startDeadline();
-        if (now < due) {
-            return null;
-        }
-        for (int w = 0; w < workers; w++) {
-            if (starting[w]) {
-                started(w);
-                String why =
-                        String.format(
-                                java.util.Locale.ROOT,
-                                "hung at start: not ready %s s after the start (deadline: %s × the"
-                                        + " slowest ready worker's %s s, at least %s s)",
-                                fmt((now - startedAt) / 1e9),
-                                fmt(liveness.startFactor()),
-                                fmt(slowestStart / 1e9),
-                                fmt(liveness.startFloorSeconds()));
-                return fail(w, why, Change.Kind.HUNG);
-            }
-        }
-        return null;
+        return starts.startingCount();
     }
 
     /**
      * Declares the worker failed ({@code why}); a hung one's incarnation is abandoned (its
      * container stopped), since nothing else would end it.
      */
-    private Arrival fail(int w, String why, Change.Kind kind) {
+    Arrival fail(int w, String why, Change.Kind kind) {
         deathCause[w] = why;
         inFlight[w] = 0;
         ledger.closed(w);
@@ -365,7 +154,7 @@ public final class RoundEngine {
         return new Arrival(w, -1, new long[0], null, 0, why);
     }
 
-    private static String fmt(double v) {
+    static String fmt(double v) {
         return String.format(java.util.Locale.ROOT, "%.3g", v);
     }
 
@@ -484,21 +273,21 @@ public final class RoundEngine {
                 }
             } else if (e instanceof CoordinatorEvent.WorkerFailed f) {
                 int w = f.worker();
-                if (starting[w]) { // not ready yet, training went on without it
-                    started(w);
+                if (starts.starting[w]) { // not ready yet, training went on without it
+                    starts.started(w);
                     return fail(w, "failed at start: " + f.reason(), Change.Kind.FAILED);
                 }
                 if (alive(w)) {
                     return fail(w, f.reason(), Change.Kind.FAILED);
                 }
-            } else if (e instanceof CoordinatorEvent.WorkerReady r && starting[r.worker()]) {
+            } else if (e instanceof CoordinatorEvent.WorkerReady r && starts.starting[r.worker()]) {
                 // its first container, late: it holds its partitions and takes tasks from now on
                 // (at once when a round waits for it, else from the next round on)
                 int w = r.worker();
-                started(w);
+                starts.started(w);
                 String how =
                         "its first container, "
-                                + (clock.nanos() - startedAt) / 1_000_000
+                                + (clock.nanos() - starts.startedAt) / 1_000_000
                                 + " ms after the start";
                 if (stalled) {
                     admit(w, r.host());
@@ -750,7 +539,7 @@ public final class RoundEngine {
      */
     boolean awaitReplacements() {
         for (int w = 0; w < workers; w++) {
-            if (!alive(w) && (replacing[w] || starting[w])) {
+            if (!alive(w) && (replacing[w] || starts.starting[w])) {
                 stalled = true;
                 return true;
             }
@@ -835,7 +624,7 @@ public final class RoundEngine {
         if (deadlines == null) {
             return null;
         }
-        Arrival start = overdueStart(now);
+        Arrival start = starts.overdueStart(now);
         if (start != null) {
             return start;
         }
@@ -871,7 +660,7 @@ public final class RoundEngine {
         if (deadlines == null) {
             return Long.MAX_VALUE;
         }
-        long next = nextStartDeadline();
+        long next = starts.nextStartDeadline();
         for (int w = 0; w < workers; w++) {
             next = Math.min(next, silentBy(w));
         }
