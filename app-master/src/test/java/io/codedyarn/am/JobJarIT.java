@@ -35,6 +35,8 @@ class JobJarIT {
         boolean cli = false, worker = false, am = false, grpc = false, jackson = false;
         // the modules below app-master that the bench and reproduce commands run
         boolean endpoint = false, benchmarks = false, papers = false, training = false;
+        // the wire protocol both ends use: codec and generated stubs
+        boolean codec = false, stubs = false;
         try (JarFile f = new JarFile(jar.toFile())) {
             assertThat(f.getManifest().getMainAttributes().getValue("Main-Class"))
                     .isEqualTo("io.codedyarn.am.cli.CodedYarn");
@@ -52,10 +54,24 @@ class JobJarIT {
                 benchmarks |= n.equals("META-INF/BenchmarkList"); // JMH's, for bench
                 papers |= n.equals("io/codedyarn/repro/placement/Reproductions.class");
                 training |= n.equals("io/codedyarn/repro/TrainingReproductions.class");
+                codec |= n.equals("io/codedyarn/protocol/ProtocolCodec.class");
+                stubs |= n.equals("io/codedyarn/protocol/v1/WorkerServiceGrpc.class");
             }
         }
         assertThat(hadoop).as("Hadoop classes in " + jar).isEmpty();
-        assertThat(List.of(cli, am, worker, grpc, jackson, endpoint, benchmarks, papers, training))
+        assertThat(
+                        List.of(
+                                cli,
+                                am,
+                                worker,
+                                grpc,
+                                jackson,
+                                endpoint,
+                                benchmarks,
+                                papers,
+                                training,
+                                codec,
+                                stubs))
                 .containsOnly(true);
     }
 }

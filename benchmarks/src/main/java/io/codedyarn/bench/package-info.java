@@ -5,7 +5,7 @@
  * data beyond the last-level cache ({@link KernelBenchmark}, {@link LastLevelCache}; issue 5), and
  * the coordination overhead per iteration of the real coordinator over loopback gRPC with {@link
  * ZeroCostWorker}s ({@link CoordinationBenchmark}; issue 6). Uses placement, compute, the
- * coordinator, {@code am.net}, container-worker's {@code worker.net} and protocol messages, gRPC
+ * coordinator, {@code am.net}, the protocol module ({@code protocol}, {@code protocol.v1}), gRPC
  * and JMH; no Hadoop. The package lives in the benchmarks module; {@code am.bench.stragglers} (the
  * end-to-end {@code bench stragglers}) is in app-master.
  */

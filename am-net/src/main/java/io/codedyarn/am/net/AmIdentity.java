@@ -1,6 +1,6 @@
 package io.codedyarn.am.net;
 
-import io.codedyarn.worker.net.PinnedCertificate;
+import io.codedyarn.protocol.PinnedCertificate;
 import io.grpc.ServerCredentials;
 import io.grpc.TlsServerCredentials;
 import java.io.ByteArrayInputStream;

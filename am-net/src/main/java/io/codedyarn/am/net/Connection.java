@@ -3,11 +3,11 @@ package io.codedyarn.am.net;
 import io.codedyarn.compute.task.TaskResult;
 import io.codedyarn.coordinator.cluster.CoordinatorEvent;
 import io.codedyarn.coordinator.cluster.WorkerSetup;
-import io.codedyarn.worker.net.ProtocolCodec;
-import io.codedyarn.worker.protocol.v1.CoordinatorMessage;
-import io.codedyarn.worker.protocol.v1.Hello;
-import io.codedyarn.worker.protocol.v1.Result;
-import io.codedyarn.worker.protocol.v1.WorkerMessage;
+import io.codedyarn.protocol.ProtocolCodec;
+import io.codedyarn.protocol.v1.CoordinatorMessage;
+import io.codedyarn.protocol.v1.Hello;
+import io.codedyarn.protocol.v1.Result;
+import io.codedyarn.protocol.v1.WorkerMessage;
 import io.grpc.Status;
 import io.grpc.stub.ServerCallStreamObserver;
 import io.grpc.stub.StreamObserver;
@@ -206,7 +206,7 @@ final class Connection implements StreamObserver<WorkerMessage> {
     }
 
     /** Why a Ready cannot be this stream's, or null: once per stream, no negative field. */
-    private String checkReady(io.codedyarn.worker.protocol.v1.Ready r) {
+    private String checkReady(io.codedyarn.protocol.v1.Ready r) {
         if (ready) {
             return "a second Ready from worker " + worker;
         }
@@ -219,7 +219,7 @@ final class Connection implements StreamObserver<WorkerMessage> {
         return null;
     }
 
-    private void loaded(io.codedyarn.worker.protocol.v1.Loaded l) {
+    private void loaded(io.codedyarn.protocol.v1.Loaded l) {
         long nanos = l.getLoadNanos();
         if (loadsPending.isEmpty()) {
             fail("protocol error: Loaded, but no load was asked for", Status.INVALID_ARGUMENT);
@@ -301,9 +301,9 @@ final class Connection implements StreamObserver<WorkerMessage> {
     }
 
     /** A partition a task's pieces name that the worker does not hold, or −1. */
-    private int partitionNotHeld(io.codedyarn.worker.protocol.v1.Task t) {
-        for (io.codedyarn.worker.protocol.v1.Unit u : t.getUnitsList()) {
-            for (io.codedyarn.worker.protocol.v1.Piece p : u.getPiecesList()) {
+    private int partitionNotHeld(io.codedyarn.protocol.v1.Task t) {
+        for (io.codedyarn.protocol.v1.Unit u : t.getUnitsList()) {
+            for (io.codedyarn.protocol.v1.Piece p : u.getPiecesList()) {
                 if (!held.contains(p.getPartition())) {
                     return p.getPartition();
                 }

@@ -4,13 +4,12 @@ import io.codedyarn.compute.task.Task;
 import io.codedyarn.coordinator.cluster.EventQueue;
 import io.codedyarn.coordinator.cluster.WorkerPort;
 import io.codedyarn.coordinator.cluster.WorkerSetup;
-import io.codedyarn.worker.net.ProtocolCodec;
-import io.codedyarn.worker.net.WorkerClient;
-import io.codedyarn.worker.protocol.v1.CoordinatorMessage;
-import io.codedyarn.worker.protocol.v1.Stop;
-import io.codedyarn.worker.protocol.v1.Vector;
-import io.codedyarn.worker.protocol.v1.WorkerMessage;
-import io.codedyarn.worker.protocol.v1.WorkerServiceGrpc;
+import io.codedyarn.protocol.ProtocolCodec;
+import io.codedyarn.protocol.v1.CoordinatorMessage;
+import io.codedyarn.protocol.v1.Stop;
+import io.codedyarn.protocol.v1.Vector;
+import io.codedyarn.protocol.v1.WorkerMessage;
+import io.codedyarn.protocol.v1.WorkerServiceGrpc;
 import io.grpc.Context;
 import io.grpc.Metadata;
 import io.grpc.Server;
@@ -115,11 +114,11 @@ public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
                         .maxInboundMessageSize(opts.maxMessageBytes())
                         // a worker whose host is frozen or cut off answers no ping: its stream
                         // ends (a WorkerFailed) even while it has no task; workers ping every
-                        // WORKER_KEEPALIVE_MILLIS, which must be allowed
+                        // ProtocolCodec.WORKER_KEEPALIVE_MILLIS, which must be allowed
                         .keepAliveTime(opts.keepaliveMillis(), TimeUnit.MILLISECONDS)
                         .keepAliveTimeout(2 * opts.keepaliveMillis(), TimeUnit.MILLISECONDS)
                         .permitKeepAliveTime(
-                                WorkerClient.KEEPALIVE_MILLIS / 2, TimeUnit.MILLISECONDS)
+                                ProtocolCodec.WORKER_KEEPALIVE_MILLIS / 2, TimeUnit.MILLISECONDS)
                         .permitKeepAliveWithoutCalls(true)
                         // callbacks only post events and take short locks: run them on the
                         // transport's threads instead of handing each message to a pool thread
@@ -266,15 +265,14 @@ public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
         return true;
     }
 
-    private static io.codedyarn.worker.protocol.v1.Load load(
+    private static io.codedyarn.protocol.v1.Load load(
             java.util.Map<Integer, String> add, int[] retain) {
-        io.codedyarn.worker.protocol.v1.Load.Builder b =
-                io.codedyarn.worker.protocol.v1.Load.newBuilder();
+        io.codedyarn.protocol.v1.Load.Builder b = io.codedyarn.protocol.v1.Load.newBuilder();
         new java.util.TreeMap<>(add)
                 .forEach(
                         (j, uri) ->
                                 b.addAdd(
-                                        io.codedyarn.worker.protocol.v1.Partition.newBuilder()
+                                        io.codedyarn.protocol.v1.Partition.newBuilder()
                                                 .setIndex(j)
                                                 .setUri(uri)));
         for (int j : retain) {
@@ -322,7 +320,7 @@ public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
     private final class Service extends WorkerServiceGrpc.WorkerServiceImplBase {
         @Override
         public StreamObserver<WorkerMessage> work(
-                StreamObserver<io.codedyarn.worker.protocol.v1.CoordinatorMessage> out) {
+                StreamObserver<io.codedyarn.protocol.v1.CoordinatorMessage> out) {
             Connection c =
                     new Connection(
                             GrpcWorkerServer.this,

@@ -1,7 +1,7 @@
 package io.codedyarn.am.net;
 
 import io.codedyarn.compute.task.TaskResult;
-import io.codedyarn.worker.protocol.v1.Result;
+import io.codedyarn.protocol.v1.Result;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

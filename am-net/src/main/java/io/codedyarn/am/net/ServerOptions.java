@@ -1,6 +1,6 @@
 package io.codedyarn.am.net;
 
-import io.codedyarn.worker.net.ProtocolCodec;
+import io.codedyarn.protocol.ProtocolCodec;
 
 /**
  * Where the AM's worker endpoint listens and how large one message may be.

@@ -7,9 +7,9 @@
  * self-signed certificate made in memory with the JDK alone ({@link AmIdentity}, {@link
  * SelfSignedCertificate}), which workers pin by fingerprint; listen address and message limits
  * ({@link ServerOptions}); warm spare workers ({@link Spares}); and Netty event loops ({@link
- * EventLoops}). Uses the coordinator root, compute's {@code compute.task}, container-worker's
- * {@code worker.net} codec and generated {@code worker.protocol.v1} messages, gRPC (shaded Netty)
- * and protobuf; no Hadoop types, so the AM adapter ({@code am.yarn}) and the coordination benchmark
- * share it.
+ * EventLoops}). Uses the coordinator root, compute's {@code compute.task}, the protocol module's
+ * codec and certificate pin ({@code protocol}) and generated messages ({@code protocol.v1}), gRPC
+ * (shaded Netty) and protobuf; not the worker runtime (container-worker) and no Hadoop types, so
+ * the AM adapter ({@code am.yarn}) and the coordination benchmark share it.
  */
 package io.codedyarn.am.net;

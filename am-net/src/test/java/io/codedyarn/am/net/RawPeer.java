@@ -1,12 +1,12 @@
 package io.codedyarn.am.net;
 
 import com.google.protobuf.ByteString;
-import io.codedyarn.worker.net.PinnedCertificate;
-import io.codedyarn.worker.net.ProtocolCodec;
-import io.codedyarn.worker.protocol.v1.CoordinatorMessage;
-import io.codedyarn.worker.protocol.v1.Hello;
-import io.codedyarn.worker.protocol.v1.WorkerMessage;
-import io.codedyarn.worker.protocol.v1.WorkerServiceGrpc;
+import io.codedyarn.protocol.PinnedCertificate;
+import io.codedyarn.protocol.ProtocolCodec;
+import io.codedyarn.protocol.v1.CoordinatorMessage;
+import io.codedyarn.protocol.v1.Hello;
+import io.codedyarn.protocol.v1.WorkerMessage;
+import io.codedyarn.protocol.v1.WorkerServiceGrpc;
 import io.grpc.ChannelCredentials;
 import io.grpc.Grpc;
 import io.grpc.ManagedChannel;

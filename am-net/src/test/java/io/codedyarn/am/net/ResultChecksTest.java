@@ -9,12 +9,12 @@ import io.codedyarn.compute.task.Task;
 import io.codedyarn.compute.task.WorkUnit;
 import io.codedyarn.coordinator.cluster.CoordinatorEvent.ResultArrived;
 import io.codedyarn.coordinator.cluster.CoordinatorEvent.WorkerFailed;
-import io.codedyarn.worker.net.ProtocolCodec;
-import io.codedyarn.worker.protocol.v1.Loaded;
-import io.codedyarn.worker.protocol.v1.Ready;
-import io.codedyarn.worker.protocol.v1.Result;
-import io.codedyarn.worker.protocol.v1.Vector;
-import io.codedyarn.worker.protocol.v1.WorkerMessage;
+import io.codedyarn.protocol.ProtocolCodec;
+import io.codedyarn.protocol.v1.Loaded;
+import io.codedyarn.protocol.v1.Ready;
+import io.codedyarn.protocol.v1.Result;
+import io.codedyarn.protocol.v1.Vector;
+import io.codedyarn.protocol.v1.WorkerMessage;
 import io.grpc.Status;
 import java.util.List;
 import java.util.function.UnaryOperator;
@@ -352,7 +352,7 @@ class ResultChecksTest {
                         partitions,
                         new Piece(Integer.MAX_VALUE, Integer.MAX_VALUE, -1, Double.MIN_VALUE));
         var task =
-                io.codedyarn.worker.protocol.v1.CoordinatorMessage.newBuilder()
+                io.codedyarn.protocol.v1.CoordinatorMessage.newBuilder()
                         .setTask(
                                 ProtocolCodec.task(
                                         new Task(

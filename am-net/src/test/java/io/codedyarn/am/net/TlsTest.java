@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.codedyarn.coordinator.cluster.CoordinatorEvent.WorkerReady;
-import io.codedyarn.worker.net.PinnedCertificate;
+import io.codedyarn.protocol.PinnedCertificate;
 import io.codedyarn.worker.net.WorkerClient;
 import io.grpc.InsecureChannelCredentials;
 import io.grpc.Status;

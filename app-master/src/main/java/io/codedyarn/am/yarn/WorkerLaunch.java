@@ -8,7 +8,7 @@ import io.codedyarn.am.config.YarnSettings;
 import io.codedyarn.compute.kernel.KernelPath;
 import io.codedyarn.compute.kernel.RowBlocks;
 import io.codedyarn.coordinator.cluster.DataShape;
-import io.codedyarn.worker.net.ProtocolCodec;
+import io.codedyarn.protocol.ProtocolCodec;
 import io.codedyarn.worker.yarn.WorkerMain;
 import java.io.IOException;
 import java.util.HashMap;

@@ -6,6 +6,6 @@
  * PartitionLoader} put in memory: the same code in a YARN container and in an in-process simulated
  * worker. Uses {@code compute.data}, {@code compute.kernel}, {@code compute.model} and the
  * placement root's {@code Codeword}; no Hadoop, no gRPC, no I/O (the HDFS loader is {@code
- * worker.hdfs}, the wire format {@code worker.net}).
+ * worker.hdfs}, the wire format the protocol module).
  */
 package io.codedyarn.compute.task;

@@ -1,9 +1,9 @@
 package io.codedyarn.worker.net;
 
-import io.codedyarn.worker.protocol.v1.CoordinatorMessage;
-import io.codedyarn.worker.protocol.v1.Load;
-import io.codedyarn.worker.protocol.v1.Task;
-import io.codedyarn.worker.protocol.v1.Welcome;
+import io.codedyarn.protocol.v1.CoordinatorMessage;
+import io.codedyarn.protocol.v1.Load;
+import io.codedyarn.protocol.v1.Task;
+import io.codedyarn.protocol.v1.Welcome;
 import io.grpc.Status;
 import io.grpc.stub.StreamObserver;
 

@@ -7,14 +7,16 @@ import io.codedyarn.compute.task.TaskExecutor;
 import io.codedyarn.compute.task.TaskResult;
 import io.codedyarn.compute.task.WorkerAssignment;
 import io.codedyarn.placement.slowdown.Slowdown;
-import io.codedyarn.worker.protocol.v1.Failure;
-import io.codedyarn.worker.protocol.v1.Hello;
-import io.codedyarn.worker.protocol.v1.Loaded;
-import io.codedyarn.worker.protocol.v1.Ready;
-import io.codedyarn.worker.protocol.v1.Result;
-import io.codedyarn.worker.protocol.v1.Welcome;
-import io.codedyarn.worker.protocol.v1.WorkerMessage;
-import io.codedyarn.worker.protocol.v1.WorkerServiceGrpc;
+import io.codedyarn.protocol.PinnedCertificate;
+import io.codedyarn.protocol.ProtocolCodec;
+import io.codedyarn.protocol.v1.Failure;
+import io.codedyarn.protocol.v1.Hello;
+import io.codedyarn.protocol.v1.Loaded;
+import io.codedyarn.protocol.v1.Ready;
+import io.codedyarn.protocol.v1.Result;
+import io.codedyarn.protocol.v1.Welcome;
+import io.codedyarn.protocol.v1.WorkerMessage;
+import io.codedyarn.protocol.v1.WorkerServiceGrpc;
 import io.grpc.Grpc;
 import io.grpc.ManagedChannel;
 import io.grpc.stub.StreamObserver;
@@ -81,12 +83,6 @@ public final class WorkerClient implements AutoCloseable {
         }
     }
 
-    /**
-     * The worker pings the AM after this long without traffic and gives up on it when no answer
-     * comes within as long again (the AM's server permits pings this often).
-     */
-    public static final long KEEPALIVE_MILLIS = 10_000;
-
     private final Config config;
     private final PartitionLoader loader;
     private final LongSupplier nanoClock;
@@ -111,8 +107,9 @@ public final class WorkerClient implements AutoCloseable {
                         .maxInboundMessageSize(config.maxMessageBytes())
                         // a frozen or cut-off AM answers no ping: the worker ends (exit 3)
                         // instead of waiting for it for good
-                        .keepAliveTime(KEEPALIVE_MILLIS, TimeUnit.MILLISECONDS)
-                        .keepAliveTimeout(KEEPALIVE_MILLIS, TimeUnit.MILLISECONDS)
+                        .keepAliveTime(ProtocolCodec.WORKER_KEEPALIVE_MILLIS, TimeUnit.MILLISECONDS)
+                        .keepAliveTimeout(
+                                ProtocolCodec.WORKER_KEEPALIVE_MILLIS, TimeUnit.MILLISECONDS)
                         .keepAliveWithoutCalls(true)
                         // the mailbox never blocks: no hand-off to a pool thread per message
                         .directExecutor()

@@ -1,8 +1,8 @@
 package io.codedyarn.worker.yarn;
 
+import io.codedyarn.protocol.PinnedCertificate;
+import io.codedyarn.protocol.ProtocolCodec;
 import io.codedyarn.worker.hdfs.HdfsPartitionLoader;
-import io.codedyarn.worker.net.PinnedCertificate;
-import io.codedyarn.worker.net.ProtocolCodec;
 import io.codedyarn.worker.net.WorkerClient;
 import java.io.IOException;
 import java.util.Map;

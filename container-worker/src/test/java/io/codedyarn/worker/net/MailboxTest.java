@@ -2,10 +2,10 @@ package io.codedyarn.worker.net;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.codedyarn.worker.protocol.v1.CoordinatorMessage;
-import io.codedyarn.worker.protocol.v1.Stop;
-import io.codedyarn.worker.protocol.v1.Task;
-import io.codedyarn.worker.protocol.v1.Welcome;
+import io.codedyarn.protocol.v1.CoordinatorMessage;
+import io.codedyarn.protocol.v1.Stop;
+import io.codedyarn.protocol.v1.Task;
+import io.codedyarn.protocol.v1.Welcome;
 import io.grpc.Status;
 import org.junit.jupiter.api.Test;
 

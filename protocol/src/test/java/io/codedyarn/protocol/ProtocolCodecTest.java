@@ -1,4 +1,4 @@
-package io.codedyarn.worker.net;
+package io.codedyarn.protocol;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -10,9 +10,9 @@ import io.codedyarn.compute.task.TaskResult;
 import io.codedyarn.compute.task.WorkUnit;
 import io.codedyarn.compute.task.WorkerAssignment;
 import io.codedyarn.compute.task.Workload;
-import io.codedyarn.worker.protocol.v1.Partition;
-import io.codedyarn.worker.protocol.v1.Vector;
-import io.codedyarn.worker.protocol.v1.Welcome;
+import io.codedyarn.protocol.v1.Partition;
+import io.codedyarn.protocol.v1.Vector;
+import io.codedyarn.protocol.v1.Welcome;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package io.codedyarn.worker.net;
+package io.codedyarn.protocol;
 
 import io.grpc.ChannelCredentials;
 import io.grpc.TlsChannelCredentials;

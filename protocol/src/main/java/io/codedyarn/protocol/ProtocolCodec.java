@@ -1,4 +1,4 @@
-package io.codedyarn.worker.net;
+package io.codedyarn.protocol;
 
 import com.google.protobuf.ByteString;
 import com.google.protobuf.UnsafeByteOperations;
@@ -9,13 +9,13 @@ import io.codedyarn.compute.task.WorkUnit;
 import io.codedyarn.compute.task.WorkerAssignment;
 import io.codedyarn.compute.task.Workload;
 import io.codedyarn.placement.slowdown.WorkerStraggle;
-import io.codedyarn.worker.protocol.v1.Partition;
-import io.codedyarn.worker.protocol.v1.Result;
-import io.codedyarn.worker.protocol.v1.Straggle;
-import io.codedyarn.worker.protocol.v1.TaskKind;
-import io.codedyarn.worker.protocol.v1.Unit;
-import io.codedyarn.worker.protocol.v1.Vector;
-import io.codedyarn.worker.protocol.v1.Welcome;
+import io.codedyarn.protocol.v1.Partition;
+import io.codedyarn.protocol.v1.Result;
+import io.codedyarn.protocol.v1.Straggle;
+import io.codedyarn.protocol.v1.TaskKind;
+import io.codedyarn.protocol.v1.Unit;
+import io.codedyarn.protocol.v1.Vector;
+import io.codedyarn.protocol.v1.Welcome;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
@@ -47,6 +47,12 @@ public final class ProtocolCodec {
      */
     public static final int DEFAULT_MAX_MESSAGE_BYTES = 64 << 20;
 
+    /**
+     * The worker pings the AM after this long without traffic and gives up on it when no answer
+     * comes within as long again (the AM's server permits pings this often).
+     */
+    public static final long WORKER_KEEPALIVE_MILLIS = 10_000;
+
     private ProtocolCodec() {}
 
     // ---- vectors ----
@@ -74,14 +80,14 @@ public final class ProtocolCodec {
 
     // ---- tasks ----
 
-    public static io.codedyarn.worker.protocol.v1.Task task(Task t) {
+    public static io.codedyarn.protocol.v1.Task task(Task t) {
         return task(t, vector(t.x()));
     }
 
     /** With an already encoded iterate (one encoding shared by a broadcast). */
-    public static io.codedyarn.worker.protocol.v1.Task task(Task t, Vector x) {
-        io.codedyarn.worker.protocol.v1.Task.Builder b =
-                io.codedyarn.worker.protocol.v1.Task.newBuilder()
+    public static io.codedyarn.protocol.v1.Task task(Task t, Vector x) {
+        io.codedyarn.protocol.v1.Task.Builder b =
+                io.codedyarn.protocol.v1.Task.newBuilder()
                         .setRound(t.round())
                         .setIteration(t.iteration())
                         .setX(x)
@@ -95,7 +101,7 @@ public final class ProtocolCodec {
             Unit.Builder ub = Unit.newBuilder();
             for (Piece p : u.pieces()) {
                 ub.addPieces(
-                        io.codedyarn.worker.protocol.v1.Piece.newBuilder()
+                        io.codedyarn.protocol.v1.Piece.newBuilder()
                                 .setPartition(p.partition())
                                 .setFirstRow(p.firstRow())
                                 .setRowCount(p.rowCount())
@@ -109,11 +115,11 @@ public final class ProtocolCodec {
     /**
      * @throws IllegalArgumentException for a task that breaks the task types' invariants
      */
-    public static Task task(io.codedyarn.worker.protocol.v1.Task t) {
+    public static Task task(io.codedyarn.protocol.v1.Task t) {
         List<WorkUnit> units = new ArrayList<>(t.getUnitsCount());
         for (Unit u : t.getUnitsList()) {
             List<Piece> pieces = new ArrayList<>(u.getPiecesCount());
-            for (io.codedyarn.worker.protocol.v1.Piece p : u.getPiecesList()) {
+            for (io.codedyarn.protocol.v1.Piece p : u.getPiecesList()) {
                 pieces.add(
                         new Piece(
                                 p.getPartition(),
