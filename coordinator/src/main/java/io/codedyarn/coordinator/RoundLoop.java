@@ -7,10 +7,10 @@ import io.codedyarn.coordinator.round.Aggregator;
 import io.codedyarn.coordinator.round.DecodeGate;
 import io.codedyarn.coordinator.round.Family;
 import io.codedyarn.coordinator.round.RoundDriver;
-import io.codedyarn.coordinator.round.RoundEngine;
 import io.codedyarn.coordinator.round.RunAborted;
 import io.codedyarn.coordinator.round.RunState;
 import io.codedyarn.coordinator.round.Stop;
+import io.codedyarn.coordinator.round.WorkerChange;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -38,8 +38,8 @@ public final class RoundLoop {
     private final Family family;
     private final Adapter adapter;
     private final Replanner replanner;
-    private final List<RoundEngine.Change> heldForAdapter = new ArrayList<>();
-    private final List<RoundEngine.Change> heldForReplanner = new ArrayList<>();
+    private final List<WorkerChange> heldForAdapter = new ArrayList<>();
+    private final List<WorkerChange> heldForReplanner = new ArrayList<>();
     private final Checkpoints checkpoints;
     private final DecodeGate gate;
     private final Checkpoint resume;
@@ -107,10 +107,10 @@ public final class RoundLoop {
      * there (it never re-plans mid-round).
      */
     private void answerFailures() {
-        List<RoundEngine.Change> drained = run.engine.drainChanges();
-        List<RoundEngine.Change> failed = new ArrayList<>();
-        for (RoundEngine.Change c : drained) {
-            (c.kind() == RoundEngine.Change.Kind.FAILED || c.kind() == RoundEngine.Change.Kind.HUNG
+        List<WorkerChange> drained = run.engine.drainChanges();
+        List<WorkerChange> failed = new ArrayList<>();
+        for (WorkerChange c : drained) {
+            (c.kind() == WorkerChange.Kind.FAILED || c.kind() == WorkerChange.Kind.HUNG
                             ? failed
                             : heldForAdapter)
                     .add(c);
@@ -130,7 +130,7 @@ public final class RoundLoop {
      * step.
      */
     private void adapt() {
-        List<RoundEngine.Change> changes = run.engine.drainChanges();
+        List<WorkerChange> changes = run.engine.drainChanges();
         heldForAdapter.addAll(changes);
         heldForReplanner.addAll(changes);
         adapter.adapt(run.iteration(), List.copyOf(heldForAdapter));

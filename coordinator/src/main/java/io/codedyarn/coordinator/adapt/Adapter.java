@@ -1,6 +1,8 @@
 package io.codedyarn.coordinator.adapt;
 
 import io.codedyarn.coordinator.round.RoundEngine;
+import io.codedyarn.coordinator.round.ServiceSample;
+import io.codedyarn.coordinator.round.WorkerChange;
 import io.codedyarn.coordinator.trace.AdaptEvent;
 import io.codedyarn.coordinator.trace.Decisions;
 import java.util.ArrayList;
@@ -95,16 +97,16 @@ public final class Adapter {
     }
 
     /** The step between rounds: {@code iteration} is the next round's. */
-    public void adapt(long iteration, List<RoundEngine.Change> changes) {
+    public void adapt(long iteration, List<WorkerChange> changes) {
         double now = engine.elapsedSeconds();
-        for (RoundEngine.Change c : changes) {
+        for (WorkerChange c : changes) {
             changed(iteration, now, c);
         }
-        List<RoundEngine.Sample> samples = engine.drainSamples();
+        List<ServiceSample> samples = engine.drainSamples();
         if (!settings.enabled()) {
             return;
         }
-        for (RoundEngine.Sample s : samples) {
+        for (ServiceSample s : samples) {
             slow.record(s.worker(), s.seconds(), s.load());
         }
         boolean[] judged = judgeSlowness ? slow.judge(now) : new boolean[flagged.length];
@@ -161,11 +163,11 @@ public final class Adapter {
         }
     }
 
-    private void changed(long iteration, double now, RoundEngine.Change c) {
+    private void changed(long iteration, double now, WorkerChange c) {
         int w = c.worker();
         switch (c.kind()) {
             case FAILED, HUNG -> {
-                boolean hung = c.kind() == RoundEngine.Change.Kind.HUNG;
+                boolean hung = c.kind() == WorkerChange.Kind.HUNG;
                 String node = engine.node(w);
                 // a hang is dated when it was judged (the failure's own time is unknown)
                 double at = hung && !Double.isNaN(c.seconds()) ? c.seconds() : now;
@@ -329,11 +331,11 @@ public final class Adapter {
      * Records the failures among {@code changes} (a {@code failed} or {@code hung} event each)
      * without acting on them: the run is over.
      */
-    public void recordFailures(long iteration, List<RoundEngine.Change> changes) {
+    public void recordFailures(long iteration, List<WorkerChange> changes) {
         double now = engine.elapsedSeconds();
-        for (RoundEngine.Change c : changes) {
-            boolean hung = c.kind() == RoundEngine.Change.Kind.HUNG;
-            if (hung || c.kind() == RoundEngine.Change.Kind.FAILED) {
+        for (WorkerChange c : changes) {
+            boolean hung = c.kind() == WorkerChange.Kind.HUNG;
+            if (hung || c.kind() == WorkerChange.Kind.FAILED) {
                 double at = hung && !Double.isNaN(c.seconds()) ? c.seconds() : now;
                 record(
                         iteration,

@@ -3,6 +3,7 @@ package io.codedyarn.coordinator.adapt;
 import io.codedyarn.coordinator.round.DecodeGate;
 import io.codedyarn.coordinator.round.RoundEngine;
 import io.codedyarn.coordinator.round.TrainSpec;
+import io.codedyarn.coordinator.round.WorkerChange;
 import io.codedyarn.coordinator.trace.Decisions;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.Seeds;
@@ -95,13 +96,13 @@ public final class Replanner {
     }
 
     /** The step between rounds ({@code iteration}: the next round's), after the {@link Adapter}. */
-    public void adapt(long iteration, java.util.List<RoundEngine.Change> changes) {
+    public void adapt(long iteration, java.util.List<WorkerChange> changes) {
         if (unsupported) {
             return;
         }
         double now = engine.elapsedSeconds();
-        for (RoundEngine.Change c : changes) {
-            if (c.kind() == RoundEngine.Change.Kind.LOADED && waiting[c.worker()]) {
+        for (WorkerChange c : changes) {
+            if (c.kind() == WorkerChange.Kind.LOADED && waiting[c.worker()]) {
                 waiting[c.worker()] = false;
                 events.add(
                         iteration,

@@ -16,12 +16,16 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The coordinator's bookkeeping of tasks in flight, shared by every method: sends tasks through the
- * {@link WorkerPort}, takes events from the {@link EventSource}, matches results to the task they
- * answer (by round and worker; a duplicate or unsolicited result is dropped and counted), tracks
- * dead workers, and keeps the per-task latency records ({@code latency-trace.csv}) in its {@link
- * TaskLedger} until they are final, then hands them to the run's {@link TraceSink}. Runs on the
- * coordinator's thread only.
+ * The coordinator's event pump, shared by every method: sends tasks through the {@link WorkerPort},
+ * takes events from the {@link EventSource} and turns them into {@link Arrival}s for the round's
+ * aggregator, matching each result to the task it answers (by round and worker; a duplicate or
+ * unsolicited result is dropped and counted). Its parts: the {@link TaskLedger} (the tasks sent and
+ * their latency records until final, then the run's {@link TraceSink}), the {@link WorkerRoster}
+ * (per worker: alive or why not, node, open tasks, replacement), the {@link StartPhase} (until
+ * training starts), {@link SilentWorkers} (liveness deadlines) and {@link WorkerLifecycle}
+ * (failures, late and replacement containers). Runs on the coordinator's thread only; it knows
+ * nothing of what a round needs (that is the aggregator's {@link Verdict}) nor of how the loop
+ * answers a stall ({@link RoundDriver}).
  */
 public final class RoundEngine {
     static final Logger LOG = LoggerFactory.getLogger(RoundEngine.class);
@@ -30,27 +34,28 @@ public final class RoundEngine {
     final EventSource events;
     final Clock clock;
     final int workers;
-    final String[] deathCause;
-    private final int[] inFlight;
-    final String[] node;
-    final boolean[] replacing;
-    final List<Change> changes = new ArrayList<>();
-    private boolean stalled;
+    final List<WorkerChange> changes = new ArrayList<>();
+    boolean stalled;
     double replacementWaitSeconds = 120;
     private final List<Slot> answered = new ArrayList<>(); // traced, since drainSamples
 
     /** The tasks sent: open, recently answered, and records not final yet. */
-    private final TaskLedger ledger;
+    final TaskLedger ledger;
 
-    private final long[] lastReceived; // per worker: when its previous result arrived
     LivenessSettings liveness = LivenessSettings.off();
     TaskDeadlines deadlines; // null: liveness off
 
-    /** Per worker: clock nanos by which its requested replacement must be ready (at start). */
-    final long[] replaceBy;
+    /** Per worker: alive or why not, node, open tasks, replacement. */
+    final WorkerRoster roster;
 
     /** The start of training: which workers are ready, their deadlines. */
-    private final StartPhase starts;
+    final StartPhase starts;
+
+    /** Workers failing, ready late, replaced, loaded: the events that are not results. */
+    private final WorkerLifecycle lifecycle;
+
+    /** The liveness deadlines of live workers' open tasks. */
+    private final SilentWorkers silences;
 
     /** An event {@link #awaitReady} took from the source but did not handle. */
     final java.util.ArrayDeque<CoordinatorEvent> early = new java.util.ArrayDeque<>();
@@ -65,16 +70,12 @@ public final class RoundEngine {
         this.events = events;
         this.clock = clock;
         this.workers = port.workers();
-        this.deathCause = new String[workers];
-        this.inFlight = new int[workers];
-        this.node = new String[workers];
-        this.replacing = new boolean[workers];
+        this.roster = new WorkerRoster(workers);
         this.ledger = new TaskLedger(workers, this::seconds);
-        this.lastReceived = new long[workers];
-        java.util.Arrays.fill(lastReceived, Long.MIN_VALUE);
-        this.replaceBy = new long[workers];
         this.start = clock.nanos();
         this.starts = new StartPhase(this);
+        this.silences = new SilentWorkers(this);
+        this.lifecycle = new WorkerLifecycle(this);
     }
 
     public int workers() {
@@ -123,7 +124,7 @@ public final class RoundEngine {
     public double awaitReady(
             long timeoutNanos,
             java.util.function.Predicate<boolean[]> enough,
-            java.util.function.Consumer<List<Change>> adapt)
+            java.util.function.Consumer<List<WorkerChange>> adapt)
             throws InterruptedException, RunAborted {
         return starts.awaitReady(timeoutNanos, enough, adapt);
     }
@@ -140,17 +141,16 @@ public final class RoundEngine {
      * Declares the worker failed ({@code why}); a hung one's incarnation is abandoned (its
      * container stopped), since nothing else would end it.
      */
-    Arrival fail(int w, String why, Change.Kind kind) {
-        deathCause[w] = why;
-        inFlight[w] = 0;
+    Arrival fail(int w, String why, WorkerChange.Kind kind) {
+        roster.died(w, why);
         ledger.closed(w);
-        if (kind == Change.Kind.HUNG) {
+        if (kind == WorkerChange.Kind.HUNG) {
             LOG.warn("worker {} on {} declared failed: {}", w, node(w), why);
             port.abandon(w, why);
         } else {
             LOG.warn("worker {} failed: {}", w, why);
         }
-        changes.add(new Change(w, kind, why, "", null, elapsedSeconds()));
+        changes.add(new WorkerChange(w, kind, why, "", null, elapsedSeconds()));
         return new Arrival(w, -1, new long[0], null, 0, why);
     }
 
@@ -204,24 +204,20 @@ public final class RoundEngine {
     }
 
     public boolean alive(int worker) {
-        return deathCause[worker] == null;
+        return roster.alive(worker);
     }
 
     public int aliveCount() {
-        int c = 0;
-        for (String s : deathCause) {
-            c += s == null ? 1 : 0;
-        }
-        return c;
+        return roster.aliveCount();
     }
 
     String deathCause(int worker) {
-        return deathCause[worker];
+        return roster.deathCause[worker];
     }
 
     /** Whether the worker has a task it has not answered yet. */
     public boolean busy(int worker) {
-        return inFlight[worker] > 0;
+        return roster.busy(worker);
     }
 
     long duplicates() {
@@ -238,7 +234,7 @@ public final class RoundEngine {
             throw new IllegalArgumentException("one tag per unit");
         }
         ledger.sent(task.round(), iteration, worker, clock.nanos(), load, tags);
-        inFlight[worker]++;
+        roster.inFlight[worker]++;
         port.send(worker, task.at(iteration));
     }
 
@@ -249,11 +245,11 @@ public final class RoundEngine {
     public Arrival next(long deadline) throws InterruptedException {
         while (true) {
             long now = clock.nanos();
-            Arrival hung = overdue(now);
+            Arrival hung = silences.overdue(now);
             if (hung != null) {
                 return hung;
             }
-            long silentBy = nextOverdue();
+            long silentBy = silences.nextOverdue();
             long until = Math.min(deadline, silentBy);
             long wait = until == Long.MAX_VALUE ? Long.MAX_VALUE : until - now;
             if (wait < 0) {
@@ -266,84 +262,10 @@ public final class RoundEngine {
                 }
                 return null;
             }
-            if (e instanceof CoordinatorEvent.ResultArrived r) {
-                Arrival a = accept(r);
-                if (a != null) {
-                    return a;
-                }
-            } else if (e instanceof CoordinatorEvent.WorkerFailed f) {
-                int w = f.worker();
-                if (starts.starting[w]) { // not ready yet, training went on without it
-                    starts.started(w);
-                    return fail(w, "failed at start: " + f.reason(), Change.Kind.FAILED);
-                }
-                if (alive(w)) {
-                    return fail(w, f.reason(), Change.Kind.FAILED);
-                }
-            } else if (e instanceof CoordinatorEvent.WorkerReady r && starts.starting[r.worker()]) {
-                // its first container, late: it holds its partitions and takes tasks from now on
-                // (at once when a round waits for it, else from the next round on)
-                int w = r.worker();
-                starts.started(w);
-                String how =
-                        "its first container, "
-                                + (clock.nanos() - starts.startedAt) / 1_000_000
-                                + " ms after the start";
-                if (stalled) {
-                    admit(w, r.host());
-                    changes.add(
-                            new Change(
-                                    w,
-                                    Change.Kind.READY,
-                                    r.host(),
-                                    how,
-                                    r.host(),
-                                    elapsedSeconds()));
-                    return Arrival.ready(w);
-                }
-                changes.add(
-                        new Change(w, Change.Kind.READY, r.host(), how, null, elapsedSeconds()));
-            } else if (e instanceof CoordinatorEvent.WorkerReady r && replacing[r.worker()]) {
-                int w = r.worker();
-                String how =
-                        String.format(
-                                java.util.Locale.ROOT,
-                                "%s, its partitions loaded in %d ms",
-                                r.spare() ? "a warm spare" : "a new container",
-                                r.loadNanos() / 1_000_000);
-                if (stalled && !alive(w)) {
-                    // a round is waiting for it: it takes over now, not at the round's end
-                    String previous = node[w];
-                    promote(w, r.host());
-                    changes.add(
-                            new Change(
-                                    w,
-                                    Change.Kind.STANDBY,
-                                    r.host(),
-                                    how + ", promoted within a round that waited for it",
-                                    previous,
-                                    elapsedSeconds()));
-                    return Arrival.ready(w);
-                }
-                changes.add(
-                        new Change(w, Change.Kind.STANDBY, r.host(), how, null, elapsedSeconds()));
-            } else if (e instanceof CoordinatorEvent.ReplacementFailed f && replacing[f.worker()]) {
-                int w = f.worker();
-                replacing[w] = false;
-                changes.add(new Change(w, Change.Kind.REPLACEMENT_FAILED, f.reason()));
-                if (stalled && !alive(w)) {
-                    // a round waits for this replacement: it learns now that it is not coming,
-                    // and why (e.g. the worker's only replica was on the lost node), instead of
-                    // at the end of the replacement wait with no cause
-                    deathCause[w] += "; its replacement failed: " + f.reason();
-                    return new Arrival(w, -1, new long[0], null, 0, deathCause[w]);
-                }
-            } else if (e instanceof CoordinatorEvent.PartitionsLoaded l && alive(l.worker())) {
-                changes.add(
-                        new Change(
-                                l.worker(),
-                                Change.Kind.LOADED,
-                                (l.loadNanos() / 1_000_000) + " ms"));
+            Arrival a =
+                    e instanceof CoordinatorEvent.ResultArrived r ? accept(r) : lifecycle.handle(e);
+            if (a != null) {
+                return a;
             }
         }
     }
@@ -374,13 +296,13 @@ public final class RoundEngine {
         // A worker runs one task at a time: this one started when it was sent or when the
         // worker's previous result left, whichever is later (a single FIFO server: service =
         // departure − max(arrival, previous departure)).
-        s.service = s.received - Math.max(s.sent, lastReceived[res.worker()]);
-        lastReceived[res.worker()] = s.received;
+        s.service = s.received - Math.max(s.sent, roster.lastReceived[res.worker()]);
+        roster.lastReceived[res.worker()] = s.received;
         s.compute = res.computeNanos();
         if (deadlines != null) {
             deadlines.record(res.worker(), s.service / 1e9, s.load);
         }
-        inFlight[res.worker()]--;
+        roster.inFlight[res.worker()]--;
         if (s.traced()) {
             answered.add(s);
         }
@@ -451,44 +373,9 @@ public final class RoundEngine {
 
     // ---- adaptation (the RoundLoop's adapt step, between two rounds) ----
 
-    /** What happened to a worker's incarnations since the adapter last looked. */
-    public record Change(
-            int worker, Kind kind, String detail, String how, String previous, double seconds) {
-        Change(int worker, Kind kind, String detail) {
-            this(worker, kind, detail, "", null, Double.NaN);
-        }
-
-        public enum Kind {
-            /** The current incarnation failed (detail: why). */
-            FAILED,
-            /**
-             * The replacement is ready to take over (detail: its node; how: spare or not; seconds:
-             * when it was ready; previous: the old node when it took over mid-round already).
-             */
-            STANDBY,
-            /** The replacement could not start (detail: why). */
-            REPLACEMENT_FAILED,
-            /** The worker holds the partitions {@link #load} asked for (detail: load time). */
-            LOADED,
-            /**
-             * The current incarnation stays connected but answers nothing past its deadline
-             * (detail: the measured silence and the deadline); it was abandoned, as a failure.
-             */
-            HUNG,
-            /**
-             * The worker's first container was ready only after training started (detail: its node;
-             * previous: set when it joined at once, within a round that waited for it).
-             */
-            READY
-        }
-    }
-
-    /** One measured task time: answered ({@code censored} false) or still open (a lower bound). */
-    public record Sample(int worker, double seconds, double load, boolean censored) {}
-
     /** The lifecycle changes since the last call, in arrival order. */
-    public List<Change> drainChanges() {
-        List<Change> out = List.copyOf(changes);
+    public List<WorkerChange> drainChanges() {
+        List<WorkerChange> out = List.copyOf(changes);
         changes.clear();
         return out;
     }
@@ -502,12 +389,12 @@ public final class RoundEngine {
      * trips: a worker that is merely behind in its queue (newest-wins) is not slower, and must not
      * look so.
      */
-    public List<Sample> drainSamples() {
-        List<Sample> out = new ArrayList<>();
+    public List<ServiceSample> drainSamples() {
+        List<ServiceSample> out = new ArrayList<>();
         boolean[] seen = new boolean[workers];
         for (Slot s : answered) {
             double service = s.compute > 0 ? s.compute / 1e9 : (s.received - s.sent) / 1e9;
-            out.add(new Sample(s.worker, service, s.load, false));
+            out.add(new ServiceSample(s.worker, service, s.load, false));
             seen[s.worker] = true;
         }
         answered.clear();
@@ -515,8 +402,8 @@ public final class RoundEngine {
         for (int w = 0; w < workers; w++) {
             Slot oldest = ledger.oldestOpen(w);
             if (!seen[w] && oldest != null && alive(w)) {
-                long since = Math.max(oldest.sent, lastReceived[w]);
-                out.add(new Sample(w, (now - since) / 1e9, oldest.load, true));
+                long since = Math.max(oldest.sent, roster.lastReceived[w]);
+                out.add(new ServiceSample(w, (now - since) / 1e9, oldest.load, true));
             }
         }
         return out;
@@ -524,11 +411,11 @@ public final class RoundEngine {
 
     /** The node the worker's current incarnation runs on (as its ready event named it). */
     public String node(int worker) {
-        return node[worker] != null ? node[worker] : port.node(worker);
+        return roster.node[worker] != null ? roster.node[worker] : port.node(worker);
     }
 
     public boolean replacing(int worker) {
-        return replacing[worker];
+        return roster.replacing[worker];
     }
 
     /**
@@ -539,7 +426,7 @@ public final class RoundEngine {
      */
     boolean awaitReplacements() {
         for (int w = 0; w < workers; w++) {
-            if (!alive(w) && (replacing[w] || starts.starting[w])) {
+            if (!alive(w) && (roster.replacing[w] || starts.starting[w])) {
                 stalled = true;
                 return true;
             }
@@ -574,11 +461,11 @@ public final class RoundEngine {
      * come.
      */
     public boolean replace(int worker, java.util.Set<String> avoid) {
-        if (replacing[worker] || !port.replace(worker, avoid)) {
+        if (roster.replacing[worker] || !port.replace(worker, avoid)) {
             return false;
         }
-        replacing[worker] = true;
-        replaceBy[worker] = clock.nanos() + (long) (replacementWaitSeconds * 1e9);
+        roster.replacing[worker] = true;
+        roster.replaceBy[worker] = clock.nanos() + (long) (replacementWaitSeconds * 1e9);
         return true;
     }
 
@@ -593,14 +480,11 @@ public final class RoundEngine {
      */
     public void promote(int worker, String newNode) {
         port.promote(worker);
-        replacing[worker] = false;
+        roster.replacing[worker] = false;
         if (deadlines != null) {
             deadlines.reset(worker); // a new JVM on another node: its own history starts now
         }
-        deathCause[worker] = null;
-        inFlight[worker] = 0;
-        lastReceived[worker] = clock.nanos();
-        node[worker] = newNode;
+        roster.startedOn(worker, newNode, clock.nanos());
         ledger.replaced(worker);
     }
 
@@ -609,61 +493,7 @@ public final class RoundEngine {
      * (no old incarnation to stop, unlike {@link #promote}).
      */
     public void admit(int worker, String host) {
-        deathCause[worker] = null;
-        inFlight[worker] = 0;
-        lastReceived[worker] = clock.nanos();
-        node[worker] = host;
+        roster.startedOn(worker, host, clock.nanos());
         ledger.closed(worker);
-    }
-
-    /**
-     * The first live worker silent past its deadline (its oldest open task, or its start), declared
-     * hung and abandoned: a failure arrival, as if its connection had broken. Null when none is.
-     */
-    private Arrival overdue(long now) {
-        if (deadlines == null) {
-            return null;
-        }
-        Arrival start = starts.overdueStart(now);
-        if (start != null) {
-            return start;
-        }
-        for (int w = 0; w < workers; w++) {
-            if (now >= silentBy(w)) {
-                Slot head = ledger.oldestOpen(w);
-                double silent = (now - Math.max(head.sent, lastReceived[w])) / 1e9;
-                return fail(w, deadlines.explain(w, head.load, silent), Change.Kind.HUNG);
-            }
-        }
-        return null;
-    }
-
-    /**
-     * Clock nanos by which live worker {@code w} must answer its oldest open task: from when it
-     * began it (the send, or its previous answer), its {@link TaskDeadlines} allowance; MAX_VALUE
-     * when it has no open task or no deadline yet (before its first answer).
-     */
-    private long silentBy(int w) {
-        Slot head = ledger.oldestOpen(w);
-        if (head == null || !alive(w)) {
-            return Long.MAX_VALUE;
-        }
-        double allowance = deadlines.allowance(w, head.load);
-        if (!Double.isFinite(allowance)) {
-            return Long.MAX_VALUE;
-        }
-        return Math.max(head.sent, lastReceived[w]) + (long) Math.ceil(allowance * 1e9);
-    }
-
-    /** Clock nanos of the next silent worker's deadline (MAX_VALUE: none). */
-    private long nextOverdue() {
-        if (deadlines == null) {
-            return Long.MAX_VALUE;
-        }
-        long next = starts.nextStartDeadline();
-        for (int w = 0; w < workers; w++) {
-            next = Math.min(next, silentBy(w));
-        }
-        return next;
     }
 }

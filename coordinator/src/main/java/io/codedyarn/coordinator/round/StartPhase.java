@@ -1,7 +1,6 @@
 package io.codedyarn.coordinator.round;
 
 import io.codedyarn.coordinator.cluster.CoordinatorEvent;
-import io.codedyarn.coordinator.round.RoundEngine.Change;
 import java.util.List;
 
 /**
@@ -38,17 +37,17 @@ final class StartPhase {
      * Waits until the workers ready are {@code enough} (for an exact code: their codewords decode,
      * so training can go on without the rest, which join when ready); returns the slowest load time
      * in seconds. A worker that fails at start, or (with liveness on) is not ready within its start
-     * deadline, is a {@link Change.Kind#FAILED} change handed to {@code adapt} at once, which may
-     * ask for its replacement ({@link RoundEngine#replace}); a replacement that says Ready takes
-     * the worker's place. The run is aborted, naming each missing worker, its node and cause, only
-     * when enough workers can no longer be ready: failed and not replaced, or a replacement not
-     * ready within {@link RoundEngine#replacementWaitSeconds}, or nothing ready within {@code
+     * deadline, is a {@link WorkerChange.Kind#FAILED} change handed to {@code adapt} at once, which
+     * may ask for its replacement ({@link RoundEngine#replace}); a replacement that says Ready
+     * takes the worker's place. The run is aborted, naming each missing worker, its node and cause,
+     * only when enough workers can no longer be ready: failed and not replaced, or a replacement
+     * not ready within {@link RoundEngine#replacementWaitSeconds}, or nothing ready within {@code
      * timeoutNanos}.
      */
     double awaitReady(
             long timeoutNanos,
             java.util.function.Predicate<boolean[]> enough,
-            java.util.function.Consumer<List<Change>> adapt)
+            java.util.function.Consumer<List<WorkerChange>> adapt)
             throws InterruptedException, RunAborted {
         startedAt = engine.clock.nanos();
         long overall = startedAt + timeoutNanos;
@@ -63,7 +62,7 @@ final class StartPhase {
             }
             boolean[] possible = ready.clone();
             for (int w = 0; w < engine.workers; w++) {
-                possible[w] |= starting[w] || engine.replacing[w];
+                possible[w] |= starting[w] || engine.roster.replacing[w];
             }
             if (!enough.test(possible)) {
                 throw new RunAborted(notReady("too few workers are ready or on their way"));
@@ -75,8 +74,8 @@ final class StartPhase {
             }
             long until = Math.min(overall, nextStartDeadline());
             for (int w = 0; w < engine.workers; w++) {
-                if (engine.replacing[w] && !engine.alive(w)) {
-                    until = Math.min(until, engine.replaceBy[w]);
+                if (engine.roster.replacing[w] && !engine.alive(w)) {
+                    until = Math.min(until, engine.roster.replaceBy[w]);
                 }
             }
             CoordinatorEvent ev = engine.events.poll(Math.max(0, until - now));
@@ -84,13 +83,13 @@ final class StartPhase {
                 abortIfOverdue(overall, timeoutNanos);
             } else if (ev instanceof CoordinatorEvent.WorkerReady r) {
                 int w = r.worker();
-                if (engine.replacing[w] && !engine.alive(w)) {
+                if (engine.roster.replacing[w] && !engine.alive(w)) {
                     String previous = engine.node(w);
                     engine.promote(w, r.host());
                     engine.changes.add(
-                            new Change(
+                            new WorkerChange(
                                     w,
-                                    Change.Kind.STANDBY,
+                                    WorkerChange.Kind.STANDBY,
                                     r.host(),
                                     (r.spare() ? "a warm spare" : "a new container")
                                             + ", its partitions loaded in "
@@ -109,16 +108,17 @@ final class StartPhase {
                 int w = f.worker();
                 if (starting[w]) {
                     started(w);
-                    engine.fail(w, "failed at start: " + f.reason(), Change.Kind.FAILED);
+                    engine.fail(w, "failed at start: " + f.reason(), WorkerChange.Kind.FAILED);
                 } else if (engine.alive(w)) { // ready, then failed before training started
                     ready[w] = false;
-                    engine.fail(w, f.reason(), Change.Kind.FAILED);
+                    engine.fail(w, f.reason(), WorkerChange.Kind.FAILED);
                 }
             } else if (ev instanceof CoordinatorEvent.ReplacementFailed f
-                    && engine.replacing[f.worker()]) {
-                engine.replacing[f.worker()] = false;
+                    && engine.roster.replacing[f.worker()]) {
+                engine.roster.replacing[f.worker()] = false;
                 engine.changes.add(
-                        new Change(f.worker(), Change.Kind.REPLACEMENT_FAILED, f.reason()));
+                        new WorkerChange(
+                                f.worker(), WorkerChange.Kind.REPLACEMENT_FAILED, f.reason()));
             }
         }
         // ready events already queued count too: training starts without a worker only when it
@@ -134,7 +134,7 @@ final class StartPhase {
         }
         for (int w = 0; w < engine.workers; w++) {
             if (starting[w]) { // training goes on without it; it joins when ready
-                engine.deathCause[w] = "not ready yet";
+                engine.roster.deathCause[w] = "not ready yet";
                 RoundEngine.LOG.info(
                         "training starts without worker {}: it joins when it is ready", w);
             }
@@ -146,7 +146,7 @@ final class StartPhase {
     /** A worker's first container says Ready before training starts. */
     private void readyAtStart(CoordinatorEvent.WorkerReady r) {
         started(r.worker());
-        engine.node[r.worker()] = r.host();
+        engine.roster.node[r.worker()] = r.host();
         slowestStart = Math.max(slowestStart, engine.clock.nanos() - startedAt);
         RoundEngine.LOG.info(
                 "worker {} ready on {} (loaded in {} ms)",
@@ -166,7 +166,9 @@ final class StartPhase {
                                     + " s of the start"));
         }
         for (int w = 0; w < engine.workers; w++) {
-            if (engine.replacing[w] && !engine.alive(w) && now >= engine.replaceBy[w]) {
+            if (engine.roster.replacing[w]
+                    && !engine.alive(w)
+                    && now >= engine.roster.replaceBy[w]) {
                 throw new RunAborted(
                         notReady(
                                 "worker "
@@ -192,8 +194,8 @@ final class StartPhase {
                         .append(
                                 starting[w]
                                         ? "its container is not ready yet"
-                                        : engine.deathCause[w]
-                                                + (engine.replacing[w]
+                                        : engine.roster.deathCause[w]
+                                                + (engine.roster.replacing[w]
                                                         ? " (replacement on its way)"
                                                         : ""));
             }
@@ -251,7 +253,7 @@ final class StartPhase {
                                 engine.fmt(engine.liveness.startFactor()),
                                 engine.fmt(slowestStart / 1e9),
                                 engine.fmt(engine.liveness.startFloorSeconds()));
-                return engine.fail(w, why, Change.Kind.HUNG);
+                return engine.fail(w, why, WorkerChange.Kind.HUNG);
             }
         }
         return null;

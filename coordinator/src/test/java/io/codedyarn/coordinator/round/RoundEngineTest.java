@@ -147,7 +147,7 @@ class RoundEngineTest {
         clock.advance(1_000_000_000L);
         result(0, r, 1, 900_000_000L);
         assertThat(engine.next(clock.nanos()).worker()).isEqualTo(0);
-        assertThat(engine.drainSamples()).containsExactly(new RoundEngine.Sample(0, 0.9, 1, false));
+        assertThat(engine.drainSamples()).containsExactly(new ServiceSample(0, 0.9, 1, false));
         clock.advance(100_000_000_000L); // 100 s with no task for worker 0
         assertThat(engine.drainSamples()).isEmpty();
         // an older task the worker dropped (newest wins) is retired by the newer one's answer
