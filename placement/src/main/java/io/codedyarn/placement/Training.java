@@ -15,8 +15,15 @@ public sealed interface Training
      *
      * @param triggered whether the trigger (13)/(17) selects groups; false for G-GD, which
      *     refreshes every group every round
+     * @param minimalWait F: the fewest members of a group whose results decode it, M_G − r_G + 1
      */
-    record Lazy(boolean triggered) implements Training {}
+    record Lazy(boolean triggered, int minimalWait) implements Training {
+        public Lazy {
+            if (minimalWait < 1) {
+                throw new IllegalArgumentException("F must be >= 1, got " + minimalWait);
+            }
+        }
+    }
 
     /**
      * Asynchronous rounds with a gradient cache (SAG, DSAG; DSAG §IV-B) or without one (SGD, the

@@ -33,13 +33,18 @@ import java.util.random.RandomGenerator;
 public final class LazyFamily implements Family {
     /**
      * The typed parameters: trigger constant ξ, memory D, members waited for per group F (0 =
-     * minimal), and whether every group always runs.
+     * minimal), the plan's minimal F, and whether every group always runs.
      */
-    public record Parameters(double xi, int memory, int groupWait, boolean everyUnit) {
+    public record Parameters(
+            double xi, int memory, int groupWait, int minimalWait, boolean everyUnit) {
         /** The configured constants; G-GD (not triggered) refreshes every group every round. */
         public static Parameters of(Training.Lazy lazy, LazySettings settings) {
             return new Parameters(
-                    settings.xi(), settings.memory(), settings.groupWait(), !lazy.triggered());
+                    settings.xi(),
+                    settings.memory(),
+                    settings.groupWait(),
+                    lazy.minimalWait(),
+                    !lazy.triggered());
         }
     }
 
@@ -70,7 +75,7 @@ public final class LazyFamily implements Family {
         for (int g = 0; g < count; g++) {
             members[g] = PlanGroups.members(run.plan, g);
         }
-        int minimal = Integer.parseInt(run.plan.parameters().get("F"));
+        int minimal = parameters.minimalWait();
         int size = members[0].length;
         int wait = parameters.groupWait();
         if (wait != 0 && (wait < minimal || wait > size)) {

@@ -19,7 +19,7 @@ public final class Assigners {
             return CodewordAssigner.fixed(plan);
         }
         DynamicClustering clustering = GcDc.clustering(plan);
-        double tau = threshold(plan);
+        double tau = GcDc.threshold(plan);
         return state -> {
             if (tau > 0 && state.rates() != null) {
                 return clustering.assign(state.rates(), tau).codewordOf();
@@ -30,10 +30,5 @@ public final class Assigners {
             }
             return clustering.assign(fast).codewordOf();
         };
-    }
-
-    /** GC-DC's straggler threshold τ ({@code --threshold}; 0: the slow/fast variant). */
-    public static double threshold(Plan plan) {
-        return Double.parseDouble(plan.parameters().getOrDefault("threshold", "0"));
     }
 }

@@ -22,7 +22,7 @@ final class GcDcDecisions {
 
     static GcDcDecisions of(Plan plan, Decisions decisions) {
         return new GcDcDecisions(
-                GcDc.isGcDc(plan.scheme()) ? decisions : null, Assigners.threshold(plan));
+                GcDc.isGcDc(plan.scheme()) ? decisions : null, GcDc.threshold(plan));
     }
 
     /** Logs the workers whose codeword differs from the previous round's (none on the first). */

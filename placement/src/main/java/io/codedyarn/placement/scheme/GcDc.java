@@ -137,6 +137,11 @@ public final class GcDc implements Scheme {
                 plan.parameters().get("shifts"));
     }
 
+    /** The straggler threshold τ of a gc-dc plan ({@code --threshold}; 0: the slow/fast variant). */
+    public static double threshold(Plan plan) {
+        return Double.parseDouble(plan.parameters().getOrDefault("threshold", "0"));
+    }
+
     /** Algorithm 1 over the plan's membership matrix (per-group cap, the plan's ranking). */
     public static DynamicClustering clustering(Plan plan) {
         DynamicClustering.Ranking r =

@@ -81,7 +81,8 @@ public final class LagFamily implements Scheme {
 
     @Override
     public Training training(Plan plan) {
-        return new Training.Lazy(variant != Variant.G_GD);
+        return new Training.Lazy(
+                variant != Variant.G_GD, Integer.parseInt(plan.parameters().get("F")));
     }
 
     @Override

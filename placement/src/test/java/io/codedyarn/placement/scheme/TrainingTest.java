@@ -27,10 +27,12 @@ class TrainingTest {
     @Test
     void theLagFamilyIsLazyAndOnlyGGdRefreshesEveryGroup() {
         SchemeParams p = SchemeParams.of(6, 1, 1).withGroups(2);
-        assertThat(of("lag", SchemeParams.of(6, 0, 1))).isEqualTo(new Training.Lazy(true));
-        assertThat(of("lagc", p)).isEqualTo(new Training.Lazy(true));
-        assertThat(of("g-lag", p)).isEqualTo(new Training.Lazy(true));
-        assertThat(of("g-gd", p)).isEqualTo(new Training.Lazy(false));
+        // F = M_G − r_G + 1: lag has groups of one worker; lagc 2 groups of 3 with r_G = s + 1 = 2;
+        // g-lag and g-gd the same groups uncoded (r_G = 1)
+        assertThat(of("lag", SchemeParams.of(6, 0, 1))).isEqualTo(new Training.Lazy(true, 1));
+        assertThat(of("lagc", p)).isEqualTo(new Training.Lazy(true, 2));
+        assertThat(of("g-lag", p)).isEqualTo(new Training.Lazy(true, 3));
+        assertThat(of("g-gd", p)).isEqualTo(new Training.Lazy(false, 3));
     }
 
     @Test
