@@ -137,7 +137,9 @@ public final class GcDc implements Scheme {
                 plan.parameters().get("shifts"));
     }
 
-    /** The straggler threshold τ of a gc-dc plan ({@code --threshold}; 0: the slow/fast variant). */
+    /**
+     * The straggler threshold τ of a gc-dc plan ({@code --threshold}; 0: the slow/fast variant).
+     */
     public static double threshold(Plan plan) {
         return Double.parseDouble(plan.parameters().getOrDefault("threshold", "0"));
     }

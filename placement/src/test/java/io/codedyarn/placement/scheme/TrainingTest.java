@@ -27,12 +27,13 @@ class TrainingTest {
     @Test
     void theLagFamilyIsLazyAndOnlyGGdRefreshesEveryGroup() {
         SchemeParams p = SchemeParams.of(6, 1, 1).withGroups(2);
-        // F = M_G − r_G + 1: lag has groups of one worker; lagc 2 groups of 3 with r_G = s + 1 = 2;
-        // g-lag and g-gd the same groups uncoded (r_G = 1)
+        // F = M_G − r_G + 1 (LAGC §2.3–2.6): lag has groups of one worker; lagc 2 groups of 3 with
+        // r_G = s + 1 = 2; in g-lag and g-gd every member stores its group's data (r_G = M_G), so
+        // the fastest member decodes it
         assertThat(of("lag", SchemeParams.of(6, 0, 1))).isEqualTo(new Training.Lazy(true, 1));
         assertThat(of("lagc", p)).isEqualTo(new Training.Lazy(true, 2));
-        assertThat(of("g-lag", p)).isEqualTo(new Training.Lazy(true, 3));
-        assertThat(of("g-gd", p)).isEqualTo(new Training.Lazy(false, 3));
+        assertThat(of("g-lag", p)).isEqualTo(new Training.Lazy(true, 1));
+        assertThat(of("g-gd", p)).isEqualTo(new Training.Lazy(false, 1));
     }
 
     @Test
