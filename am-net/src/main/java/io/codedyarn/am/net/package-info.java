@@ -9,7 +9,7 @@
  * ({@link ServerOptions}); warm spare workers ({@link Spares}); and Netty event loops ({@link
  * EventLoops}). Uses the coordinator root, compute's {@code compute.task}, container-worker's
  * {@code worker.net} codec and generated {@code worker.protocol.v1} messages, gRPC (shaded Netty)
- * and protobuf; no Hadoop types, so the AM adapter ({@code am.yarn}) and the coordination benchmark
- * share it.
+ * and protobuf; no Hadoop types, so the AM adapter ({@code am.yarn.master}) and the coordination
+ * benchmark share it.
  */
 package io.codedyarn.am.net;
