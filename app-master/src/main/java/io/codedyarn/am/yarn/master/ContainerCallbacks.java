@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.concurrent.Executor;
 import java.util.function.DoubleSupplier;
 import org.apache.hadoop.yarn.api.records.Container;
+import org.apache.hadoop.yarn.api.records.ContainerExitStatus;
 import org.apache.hadoop.yarn.api.records.ContainerId;
 import org.apache.hadoop.yarn.api.records.ContainerStatus;
 import org.apache.hadoop.yarn.api.records.NodeReport;
@@ -128,6 +129,23 @@ final class ContainerCallbacks {
 
             @Override
             public void onStopContainerError(ContainerId id, Throwable t) {}
+        };
+    }
+
+    /** What a container's exit status means, as " (...)" after it; empty when nothing is known. */
+    static String exitCause(int status) {
+        return switch (status) {
+            case ContainerExitStatus.SUCCESS -> " (worker stopped)";
+            case ContainerExitStatus.PREEMPTED -> " (preempted)";
+            case ContainerExitStatus.KILLED_EXCEEDED_PMEM -> " (exceeded physical memory)";
+            case ContainerExitStatus.KILLED_EXCEEDED_VMEM -> " (exceeded virtual memory)";
+            case ContainerExitStatus.DISKS_FAILED -> " (disks failed)";
+            case ContainerExitStatus.ABORTED -> " (aborted by YARN)";
+            case 1 -> " (worker failed)";
+            case 2 -> " (AM rejected the worker)";
+            case 3 -> " (connection to the AM lost)";
+            case 64 -> " (worker misconfigured)";
+            default -> "";
         };
     }
 }
