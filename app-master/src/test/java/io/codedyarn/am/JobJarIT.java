@@ -46,7 +46,7 @@ class JobJarIT {
                     hadoop.add(n);
                 }
                 cli |= n.equals("io/codedyarn/am/cli/CodedYarn.class");
-                am |= n.equals("io/codedyarn/am/yarn/AppMaster.class");
+                am |= n.equals("io/codedyarn/am/yarn/master/AppMaster.class");
                 worker |= n.equals("io/codedyarn/worker/yarn/WorkerMain.class");
                 grpc |= n.startsWith("io/grpc/");
                 jackson |= n.startsWith("com/fasterxml/jackson/databind/");

@@ -10,6 +10,6 @@
  * EventLoops}). Uses the coordinator root, compute's {@code compute.task}, the protocol module's
  * codec and certificate pin ({@code protocol}) and generated messages ({@code protocol.v1}), gRPC
  * (shaded Netty) and protobuf; not the worker runtime (container-worker) and no Hadoop types, so
- * the AM adapter ({@code am.yarn}) and the coordination benchmark share it.
+ * the AM adapter ({@code am.yarn.master}) and the coordination benchmark share it.
  */
 package io.codedyarn.am.net;

@@ -6,7 +6,7 @@ import io.codedyarn.am.config.CodedYarnConfig;
 import io.codedyarn.am.embedded.EmbeddedCluster;
 import io.codedyarn.am.output.CheckpointStore;
 import io.codedyarn.am.output.RunSummary;
-import io.codedyarn.am.yarn.YarnTrainer;
+import io.codedyarn.am.yarn.client.YarnTrainer;
 import io.codedyarn.coordinator.checkpoint.Checkpoint;
 import io.codedyarn.coordinator.checkpoint.InvalidCheckpointException;
 import io.codedyarn.coordinator.cluster.JobInfo;

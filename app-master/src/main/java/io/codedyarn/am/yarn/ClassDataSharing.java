@@ -41,7 +41,7 @@ public final class ClassDataSharing {
     private static final Logger LOG = LoggerFactory.getLogger(ClassDataSharing.class);
 
     /** A container role with its own archive (the module options must match the dump's). */
-    enum Role {
+    public enum Role {
         AM("am", ""),
         WORKER("worker", ""),
         /** Workers on the vector path start with {@code --add-modules ALL-SYSTEM}. */
@@ -127,7 +127,7 @@ public final class ClassDataSharing {
      *
      * @param tag names this container's class list (e.g. the application id)
      */
-    static String jvmOptions(Configuration conf, Role role, boolean record, String tag) {
+    public static String jvmOptions(Configuration conf, Role role, boolean record, String tag) {
         String dir = conf.get(YarnKeys.EMBEDDED_CDS_DIR, "");
         if (dir.isEmpty()) {
             return "";

@@ -28,10 +28,10 @@ import org.apache.hadoop.yarn.security.AMRMTokenIdentifier;
  * What the client's AM launch and the AM's worker launches share: the java binary, the classpath
  * and the job jar as a LocalResource (hadoop.md §2, "the key trick").
  */
-final class Launch {
+public final class Launch {
     private Launch() {}
 
-    static boolean isMinicluster(Configuration conf) {
+    public static boolean isMinicluster(Configuration conf) {
         return conf.getBoolean(YarnConfiguration.IS_MINI_YARN_CLUSTER, false);
     }
 
@@ -39,7 +39,7 @@ final class Launch {
      * A minicluster's containers run this JVM's java (its NodeManagers may not export JAVA_HOME); a
      * real cluster's run {@code $JAVA_HOME/bin/java} as the NodeManager exports it.
      */
-    static String javaBinary(Configuration conf) {
+    public static String javaBinary(Configuration conf) {
         return isMinicluster(conf)
                 ? System.getProperty("java.home") + "/bin/java"
                 : Environment.JAVA_HOME.$$() + "/bin/java";
@@ -52,7 +52,7 @@ final class Launch {
      * localized job jar, {@code $HADOOP_CONF_DIR} and the cluster's {@code
      * yarn.application.classpath}, where Hadoop itself comes from.
      */
-    static String containerClasspath(Configuration conf) {
+    public static String containerClasspath(Configuration conf) {
         String sep = ApplicationConstants.CLASS_PATH_SEPARATOR;
         if (isMinicluster(conf)) {
             String confDir = conf.get(YarnKeys.EMBEDDED_CONF_DIR, "");
@@ -85,12 +85,12 @@ final class Launch {
     }
 
     /** {@code uri|size|timestamp} of a staged file (passed to the AM in its environment). */
-    static String describe(FileStatus st) {
+    public static String describe(FileStatus st) {
         return st.getPath().toUri() + "|" + st.getLen() + "|" + st.getModificationTime();
     }
 
     /** The job jar as LocalResource "app.jar", or none (minicluster: nothing was staged). */
-    static Map<String, LocalResource> jarResource(String described) {
+    public static Map<String, LocalResource> jarResource(String described) {
         if (described == null || described.isBlank()) {
             return Map.of();
         }
@@ -105,7 +105,7 @@ final class Launch {
                         Long.parseLong(f[2])));
     }
 
-    static LocalResource fileResource(FileStatus st) {
+    public static LocalResource fileResource(FileStatus st) {
         return LocalResource.newInstance(
                 URL.fromPath(st.getPath()),
                 LocalResourceType.FILE,
@@ -123,7 +123,8 @@ final class Launch {
      * worker trusts (credentials, because a pin anyone could rewrite would let them pose as the
      * AM).
      */
-    static Credentials workerCredentials(Credentials am, byte[] secret, byte[] amCertificate) {
+    public static Credentials workerCredentials(
+            Credentials am, byte[] secret, byte[] amCertificate) {
         Credentials out = new Credentials();
         for (Token<? extends TokenIdentifier> t : am.getAllTokens()) {
             if (!AMRMTokenIdentifier.KIND_NAME.equals(t.getKind())) {
@@ -135,7 +136,7 @@ final class Launch {
         return out;
     }
 
-    static ByteBuffer tokens(Credentials creds) throws IOException {
+    public static ByteBuffer tokens(Credentials creds) throws IOException {
         try (DataOutputBuffer dob = new DataOutputBuffer()) {
             creds.writeTokenStorageToStream(dob);
             return ByteBuffer.wrap(dob.getData(), 0, dob.getLength());

@@ -62,7 +62,7 @@ public final class ProgressFile {
         }
 
         /** {@code r} null: before the first round. */
-        static Snapshot of(IterationRecord r, int running, int workers, int starting) {
+        public static Snapshot of(IterationRecord r, int running, int workers, int starting) {
             return r == null
                     ? new Snapshot(-1, 0, Double.NaN, Double.NaN, running, workers, starting)
                     : new Snapshot(
@@ -88,7 +88,7 @@ public final class ProgressFile {
     }
 
     /** Replaces the document at {@code file} with {@code s}. */
-    static void write(FileSystem fs, Path file, Snapshot s) throws IOException {
+    public static void write(FileSystem fs, Path file, Snapshot s) throws IOException {
         Path tmp = new Path(file.getParent(), NAME + ".tmp");
         try (OutputStream o = fs.create(tmp, true)) {
             o.write(JobJson.write(s).getBytes(StandardCharsets.UTF_8));

@@ -1,6 +1,9 @@
 package io.codedyarn.am.yarn;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Internal keys and environment variables between the client, the AM and the workers (not user
@@ -40,6 +43,27 @@ public final class YarnKeys {
 
     /** {@code dn1=nm1,dn2=nm2,...}: DataNode i paired with NodeManager i. */
     public static String nodeMap(List<String> dataNodes, List<String> nodeManagers) {
-        return LocalityPlanner.formatMap(dataNodes, nodeManagers);
+        List<String> pairs = new ArrayList<>();
+        for (int i = 0; i < Math.min(dataNodes.size(), nodeManagers.size()); i++) {
+            pairs.add(dataNodes.get(i) + "=" + nodeManagers.get(i));
+        }
+        return String.join(",", pairs);
+    }
+
+    /** Parses {@code dn1=nm1,dn2=nm2} (the embedded cluster's map); empty for null or blank. */
+    public static Map<String, String> parseNodeMap(String text) {
+        Map<String, String> m = new LinkedHashMap<>();
+        if (text == null || text.isBlank()) {
+            return m;
+        }
+        for (String pair : text.split(",")) {
+            int eq = pair.indexOf('=');
+            if (eq <= 0 || eq == pair.length() - 1) {
+                throw new IllegalArgumentException(
+                        "node map entry '" + pair + "' is not datanode=nodemanager");
+            }
+            m.put(pair.substring(0, eq).trim(), pair.substring(eq + 1).trim());
+        }
+        return m;
     }
 }

@@ -18,11 +18,11 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
 /** What the embedded-cluster ITs share: small containers, placed datasets, reading outputs. */
-final class EmbeddedRuns {
+public final class EmbeddedRuns {
     private final EmbeddedCluster cluster;
     private final FileSystem fs;
 
-    EmbeddedRuns(EmbeddedCluster cluster) throws java.io.IOException {
+    public EmbeddedRuns(EmbeddedCluster cluster) throws java.io.IOException {
         this.cluster = cluster;
         this.fs = cluster.fileSystem();
     }
@@ -31,7 +31,8 @@ final class EmbeddedRuns {
      * One embedded cluster for a test class: 3 DataNodes and 3 NodeManagers of {@code nmMemoryMb}
      * each, under target/embedded/&lt;class&gt;.
      */
-    static EmbeddedCluster startCluster(Class<?> test, int nmMemoryMb) throws java.io.IOException {
+    public static EmbeddedCluster startCluster(Class<?> test, int nmMemoryMb)
+            throws java.io.IOException {
         String base = new java.io.File("target/embedded/" + test.getSimpleName()).getAbsolutePath();
         io.codedyarn.am.config.YarnSettings s =
                 io.codedyarn.am.config.CodedYarnConfig.parse(
@@ -45,12 +46,12 @@ final class EmbeddedRuns {
         return EmbeddedCluster.start(s);
     }
 
-    FileSystem fs() {
+    public FileSystem fs() {
         return fs;
     }
 
     /** The cluster's configuration with 256 MB containers and a quick status report. */
-    Configuration conf() {
+    public Configuration conf() {
         Configuration c = cluster.configuration();
         c.set("coded-yarn.am.memory-mb", "256");
         c.set("coded-yarn.am.java-opts", "-Xmx160m");
@@ -61,7 +62,8 @@ final class EmbeddedRuns {
     }
 
     /** Generates {@code g} under /data and places it for {@code plan}; returns (raw, placed). */
-    Path[] placed(String name, Plan plan, GeneratorParams g, List<String> hosts) throws Exception {
+    public Path[] placed(String name, Plan plan, GeneratorParams g, List<String> hosts)
+            throws Exception {
         Path raw = fs.makeQualified(new Path("/data/" + name + "-raw"));
         Generators.generate(fs, raw, Generators.create(g), WriterOptions.defaults(), null);
         Path out = fs.makeQualified(new Path("/data/" + name));
@@ -74,7 +76,7 @@ final class EmbeddedRuns {
     }
 
     /** A training spec with the defaults the ITs use: 3 components, intercept, gap 1e-6. */
-    static TrainSpec spec(
+    public static TrainSpec spec(
             Workload w, String scheme, SchemeParams params, String optimizer, int iterations) {
         return new TrainSpec(
                 w,
@@ -96,7 +98,7 @@ final class EmbeddedRuns {
     }
 
     /** {@code s} with a target gap and injected slowness ({@code --straggle}). */
-    static TrainSpec slowed(TrainSpec s, double targetGap, String straggle) {
+    public static TrainSpec slowed(TrainSpec s, double targetGap, String straggle) {
         return s.withConditions(targetGap, null, straggle);
     }
 
@@ -104,12 +106,12 @@ final class EmbeddedRuns {
      * {@code s} as an in-process {@code --cluster simulated} run takes it: a latency model (any:
      * exact decoding makes the iterates independent of who answers) and no injected slowness.
      */
-    static TrainSpec inProcess(TrainSpec s) {
+    public static TrainSpec inProcess(TrainSpec s) {
         return s.withConditions(s.targetGap(), "exp:eta=1", "none");
     }
 
     /** The run's events.csv rows (header skipped), split into its 6 columns. */
-    List<String[]> events(Path out) throws Exception {
+    public List<String[]> events(Path out) throws Exception {
         return text(new Path(out, RunOutputs.EVENTS))
                 .lines()
                 .skip(1)
@@ -118,7 +120,7 @@ final class EmbeddedRuns {
     }
 
     /** The YARN run's iterations.csv rows (header skipped), split on commas. */
-    List<String[]> iterations(Path out) throws Exception {
+    public List<String[]> iterations(Path out) throws Exception {
         return text(new Path(out, RunOutputs.ITERATIONS))
                 .lines()
                 .skip(1)
@@ -127,7 +129,7 @@ final class EmbeddedRuns {
     }
 
     /** The YARN run's iterations.csv objectives, in order. */
-    double[] objectives(Path out) throws Exception {
+    public double[] objectives(Path out) throws Exception {
         return iterations(out).stream().mapToDouble(f -> Double.parseDouble(f[2])).toArray();
     }
 

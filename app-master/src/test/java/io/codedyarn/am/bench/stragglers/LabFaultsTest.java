@@ -56,7 +56,9 @@ class LabFaultsTest {
 
     private static List<LabControl.Container> app2(String amHost, String... workerHosts) {
         List<LabControl.Container> out = new ArrayList<>();
-        out.add(new LabControl.Container(amHost, 100, "io.codedyarn.am.yarn.AppMaster", ctr(2, 1)));
+        out.add(
+                new LabControl.Container(
+                        amHost, 100, "io.codedyarn.am.yarn.master.AppMaster", ctr(2, 1)));
         for (int i = 0; i < workerHosts.length; i++) {
             out.add(
                     new LabControl.Container(
@@ -66,7 +68,9 @@ class LabFaultsTest {
     }
 
     private static final List<LabControl.Container> OLD_APP =
-            List.of(new LabControl.Container("h1", 50, "io.codedyarn.am.yarn.AppMaster", OLD));
+            List.of(
+                    new LabControl.Container(
+                            "h1", 50, "io.codedyarn.am.yarn.master.AppMaster", OLD));
 
     private final StringWriter logged = new StringWriter();
 
@@ -117,7 +121,9 @@ class LabFaultsTest {
     void twoHostsAreTheTwoLowestAndTheOldApplicationIsIgnored() throws Exception {
         // the old application's AM on h3 is not this run's: h3 may be a victim
         List<LabControl.Container> old =
-                List.of(new LabControl.Container("h3", 50, "io.codedyarn.am.yarn.AppMaster", OLD));
+                List.of(
+                        new LabControl.Container(
+                                "h3", 50, "io.codedyarn.am.yarn.master.AppMaster", OLD));
         FakeLab lab = new FakeLab(old, concat(old, app2("h2", "h4", "h3", "h2", "h1")));
         LabFaults.Session s = faults(lab, app -> 0.4).begin(LabFault.cpu(2, 0.4), 4);
         awaitCommands(lab, 2);
@@ -189,7 +195,7 @@ class LabFaultsTest {
     void containersParseAndNameTheirApplication() {
         List<LabControl.Container> c =
                 LabControl.parse(
-                        "h1 4242 io.codedyarn.am.yarn.AppMaster container_1795841033243_0003_01_000001\n"
+                        "h1 4242 io.codedyarn.am.yarn.master.AppMaster container_1795841033243_0003_01_000001\n"
                                 + "h2 77 ? ?\n"
                                 + "h3 88 io.codedyarn.worker.Main container_e17_1795841033243_0003_01_000004\n"
                                 + "garbage\n");

@@ -57,7 +57,7 @@ class ConsoleLoggingTest {
         LoggerFactory.getLogger(JETTY).info("Started @1234ms");
         LoggerFactory.getLogger("io.codedyarn.am.embedded.EmbeddedCluster")
                 .info("embedded cluster up");
-        LoggerFactory.getLogger("io.codedyarn.am.yarn.YarnSubmitter")
+        LoggerFactory.getLogger("io.codedyarn.am.yarn.client.YarnSubmitter")
                 .info("application_1_0001 RUNNING");
         LoggerFactory.getLogger(HDFS_CLIENT).error("could not complete the file");
     }
@@ -81,7 +81,8 @@ class ConsoleLoggingTest {
         String out = console.toString();
         assertThat(out)
                 .contains("INFO  io.codedyarn.am.embedded.EmbeddedCluster: embedded cluster up")
-                .contains("INFO  io.codedyarn.am.yarn.YarnSubmitter: application_1_0001 RUNNING")
+                .contains(
+                        "INFO  io.codedyarn.am.yarn.client.YarnSubmitter: application_1_0001 RUNNING")
                 .contains("ERROR " + HDFS_CLIENT + ": could not complete the file")
                 .doesNotContain("Multiple Servlet injectors")
                 .doesNotContain("Transitioned to active state")

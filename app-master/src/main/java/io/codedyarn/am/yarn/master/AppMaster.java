@@ -1,0 +1,516 @@
+package io.codedyarn.am.yarn.master;
+
+import io.codedyarn.am.config.CodedYarnConfig;
+import io.codedyarn.am.config.YarnSettings;
+import io.codedyarn.am.net.AmIdentity;
+import io.codedyarn.am.net.GrpcWorkerServer;
+import io.codedyarn.am.net.ServerOptions;
+import io.codedyarn.am.output.CheckpointStore;
+import io.codedyarn.am.output.PendingOutputs;
+import io.codedyarn.am.output.RunOutputs;
+import io.codedyarn.am.output.RunSummary;
+import io.codedyarn.am.report.LiveData;
+import io.codedyarn.am.yarn.ProgressFile;
+import io.codedyarn.am.yarn.Straggles;
+import io.codedyarn.am.yarn.YarnKeys;
+import io.codedyarn.coordinator.Coordinator;
+import io.codedyarn.coordinator.cluster.EventQueue;
+import io.codedyarn.coordinator.cluster.JobInfo;
+import io.codedyarn.coordinator.round.TrainSpec;
+import io.codedyarn.coordinator.trace.JobJson;
+import io.codedyarn.coordinator.trace.LiveFeed;
+import io.codedyarn.coordinator.trace.RunResult;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.UnknownHostException;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.BlockLocation;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.yarn.api.records.FinalApplicationStatus;
+import org.apache.hadoop.yarn.api.records.NodeReport;
+import org.apache.hadoop.yarn.api.records.Resource;
+import org.apache.hadoop.yarn.client.api.AMRMClient.ContainerRequest;
+import org.apache.hadoop.yarn.client.api.async.AMRMClientAsync;
+import org.apache.hadoop.yarn.client.api.async.NMClientAsync;
+import org.apache.hadoop.yarn.conf.YarnConfiguration;
+import org.apache.hadoop.yarn.exceptions.YarnException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The ApplicationMaster's main and its one Hadoop adapter. {@link #run} goes through named steps:
+ * {@code register} (status page, RM and NM clients, registration: first, so that every later
+ * failure unregisters with its diagnostic), {@code openJob} (the staged {@code job.json} and {@code
+ * job-info.json}, the placed dataset checked against the plan), {@code prepareContainers} (the
+ * workers' resource and how their data moves), {@code requestContainers} (one per worker on the
+ * node holding its partitions), {@code startWorkerEndpoint} (the gRPC endpoint and the Hadoop-free
+ * {@link Coordinator}; a container granted before it is up is launched then, so the workers' JVMs
+ * start while this one finishes its start), {@code train} (the coordinator on this thread, then the
+ * outputs, written atomically) and {@code shutDown} (unregisters SUCCEEDED, or FAILED with a
+ * diagnostic naming the cause, also for any exception). Every client comes from the {@link
+ * AmClients}, and the container's environment from the {@link AmEnvironment}, so that a test runs
+ * this wiring against fakes.
+ *
+ * <p>Threads: this one (the steps, then the coordinator); the containers' one {@link
+ * SerialExecutor} (YARN's callbacks and the locality wait, see {@link WorkerContainers}); gRPC's
+ * and the status page's own.
+ *
+ * <p>The per-application secret and TLS key pair (SecureRandom: credentials, not an algorithmic
+ * random choice) stay in this JVM; workers get the secret and the certificate's fingerprint only in
+ * their containers' credentials. The worker endpoint listens on this host's address only.
+ */
+public final class AppMaster {
+    private static final Logger LOG = LoggerFactory.getLogger(AppMaster.class);
+    private static final int SECRET_BYTES = 32;
+
+    /** Beyond the locality wait: time for containers to start and workers to load. */
+    private static final double STARTUP_SLACK_SECONDS = 300;
+
+    private final AmClients clients;
+    private final AmEnvironment env;
+    private final YarnConfiguration conf;
+    private final CodedYarnConfig config;
+    private final YarnSettings settings;
+    private final EventQueue events = new EventQueue();
+    // the coordinator's thread publishes, the status page's reads
+    private final LiveFeed feed = new LiveFeed();
+
+    // opened by the steps; shutDown closes what was opened
+    private SerialExecutor containerThread;
+    private WorkerContainers containers;
+    private StatusPage page;
+    private AMRMClientAsync<ContainerRequest> rm;
+    private NMClientAsync nm;
+    private GrpcWorkerServer server;
+    // read by the status page's and the RM heartbeat's threads
+    private volatile Coordinator coordinator;
+    private CheckpointStore checkpoints;
+    private PendingOutputs outputs; // the logs stream into --out's temporary sibling
+    private ProgressPublisher publisher;
+    private volatile Job job;
+
+    private String diagnostic = "";
+    private boolean succeeded;
+
+    /** The staged job, its file systems and its placed dataset. */
+    private record Job(
+            TrainSpec spec,
+            FileSystem dataFs,
+            Path out,
+            FileSystem outFs,
+            PlacedJob placed,
+            boolean replaceOut) {}
+
+    AppMaster(AmClients clients, AmEnvironment env) {
+        this.clients = clients;
+        this.env = env;
+        this.conf = env.configuration();
+        this.config = CodedYarnConfig.parse(conf::get);
+        this.settings = config.yarn();
+    }
+
+    public static void main(String[] args) {
+        int status = 0;
+        try {
+            new AppMaster(new YarnAmClients(), AmEnvironment.ofContainer()).run();
+        } catch (Throwable t) {
+            LOG.error("ApplicationMaster failed", t);
+            status = 1;
+        }
+        System.exit(status);
+    }
+
+    /** Runs the application to its unregistration; whether it unregistered SUCCEEDED. */
+    boolean run() {
+        try {
+            register();
+            job = openJob();
+            DataReplacer replacer = prepareContainers();
+            requestContainers(); // the workers' JVMs start while this AM starts its endpoint
+            startWorkerEndpoint(replacer);
+            train(replacer);
+        } catch (Throwable t) {
+            succeeded = false;
+            String cause =
+                    t instanceof IllegalArgumentException
+                            ? t.getMessage()
+                            : t.getClass().getSimpleName() + ": " + t.getMessage();
+            diagnostic = diagnostic.isEmpty() ? cause : diagnostic + "; then " + cause;
+            LOG.error("run failed: {}", diagnostic, t);
+        } finally {
+            shutDown();
+        }
+        return succeeded;
+    }
+
+    private void register() throws Exception {
+        containerThread = SerialExecutor.start("worker-containers", clients.clock());
+        containers = new WorkerContainers(events, containerThread, containerThread);
+        page =
+                new StatusPage(
+                        this::status,
+                        new LiveData(env.applicationId(), feed, liveSource()),
+                        new java.net.InetSocketAddress(env.host(), 0),
+                        ProxyHosts.of(conf),
+                        "/proxy/" + env.applicationId() + "/");
+        rm = clients.resourceManager(conf, containers.rmCallbacks(this::progress));
+        nm = clients.nodeManagers(conf, containers.nmCallbacks());
+        String tracking = "http://" + env.host() + ":" + page.port() + "/";
+        rm.registerApplicationMaster(env.host(), -1, tracking);
+        LOG.info("registered {}; status at {}", env.applicationId(), tracking);
+    }
+
+    private Job openJob() throws IOException {
+        TrainSpec spec =
+                JobJson.read(env.read(JobJson.SPEC_FILE), TrainSpec.class, JobJson.SPEC_FILE);
+        JobInfo info = JobJson.read(env.read(JobJson.INFO_FILE), JobInfo.class, JobJson.INFO_FILE);
+        FileSystem dataFs = clients.fileSystem(URI.create(info.dataset()), conf);
+        Path out = new Path(info.out());
+        FileSystem outFs = clients.fileSystem(out.toUri(), conf);
+        PlacedJob placed = PlacedJob.open(dataFs, new Path(info.dataset()), spec);
+        boolean ours = AttemptRecovery.earlierAttemptWrote(outFs, out, env.applicationId());
+        if (!ours) {
+            RunOutputs.checkAbsent(outFs, out);
+        }
+        return new Job(spec, dataFs, out, outFs, placed, ours);
+    }
+
+    /** What the workers' containers are and how a worker's data moves: before any request. */
+    private DataReplacer prepareContainers() {
+        Resource workerResource =
+                Resource.newInstance(settings.workerMemoryMb(), settings.workerVcores());
+        DataReplacer replacer =
+                new DataReplacer(
+                        conf,
+                        () -> clients.runningNodes(conf),
+                        job.dataFs,
+                        job.placed,
+                        jobDir("replaced"),
+                        workerResource,
+                        YarnKeys.parseNodeMap(conf.get(YarnKeys.EMBEDDED_NODE_MAP)),
+                        includePort(conf),
+                        AppMaster::canonical);
+        containers.relocateWith(replacer::replace);
+        containers.configure(job.placed.plan.workers(), workerResource);
+        return replacer;
+    }
+
+    /** The gRPC endpoint, the coordinator behind it, and what the containers launch. */
+    private void startWorkerEndpoint(DataReplacer replacer) throws IOException {
+        int n = job.placed.plan.workers();
+        SecureRandom random = new SecureRandom();
+        byte[] secret = new byte[SECRET_BYTES];
+        random.nextBytes(secret);
+        AmIdentity identity =
+                AmIdentity.generate(
+                        "coded-yarn AM " + env.applicationId(), java.time.Instant.now(), random);
+        List<String> clusterNodes = runningNodeNames();
+        Straggles straggles =
+                new Straggles(job.spec.straggle(), job.spec.seed(), n, clusterNodes, conf);
+        if (!straggles.isNone()) {
+            LOG.info("workers inject slowness: {}", straggles);
+        }
+        // warm spares (ids n..n+S-1) only serve replacements, which adaptation makes
+        int spares = config.adaptation().enabled() ? settings.workerSpares() : 0;
+        ServerOptions options =
+                ServerOptions.defaults()
+                        .withBindAddress(env.host())
+                        .withMaxMessageBytes(messageBytes(job))
+                        .withIoThreads(settings.amIoThreads())
+                        .withSpares(spares)
+                        .withKeepaliveMillis(Math.round(config.keepaliveSeconds() * 1000))
+                        .withKernels(
+                                WorkerLaunch.decideKernels(
+                                        conf, job.placed.shape, job.spec.iterations()));
+        server =
+                clients.workerServer(
+                        n,
+                        secret,
+                        identity,
+                        (w, host) ->
+                                w >= n
+                                        ? job.placed.spareSetup(
+                                                w, job.spec, straggles.forWorker(w, host))
+                                        : replacer.setup(
+                                                job.placed.setup(
+                                                        w, job.spec, straggles.forWorker(w, host))),
+                        events,
+                        options);
+        containers.spares(spares);
+        WorkerLaunch.AmEndpoint endpoint =
+                new WorkerLaunch.AmEndpoint(
+                        env.host(),
+                        server.port(),
+                        secret,
+                        identity.fingerprint(),
+                        options.maxMessageBytes());
+        checkpoints = AttemptRecovery.store(job.dataFs, env.applicationId());
+        outputs = RunOutputs.open(job.outFs, job.out, job.replaceOut);
+        coordinator =
+                new Coordinator(
+                                job.spec,
+                                job.placed.plan,
+                                job.placed.shape,
+                                new ReplaceableWorkers(
+                                        server,
+                                        containers,
+                                        job.placed,
+                                        replacer,
+                                        containerThread,
+                                        straggles::forWorker),
+                                events,
+                                clients.clock())
+                        // a worker may wait out the locality wait twice (its node, then the node
+                        // its data was re-placed beside)
+                        .startupTimeout(2L * settings.localityWaitSeconds() + STARTUP_SLACK_SECONDS)
+                        .loadBalance(config.dsagLoadBalance())
+                        .balanceSchedule(config.balanceSchedule())
+                        .lazySettings(config.lazy())
+                        .adapt(config.adaptation(), clusterNodes.size())
+                        .liveness(config.liveness())
+                        .speeds(config.speeds())
+                        .checkpoints(checkpoints, config.checkpointInterval(), "")
+                        .trace(outputs.trace())
+                        .liveFeed(feed);
+        AttemptRecovery.resume(checkpoints, coordinator); // a later attempt continues
+        // the client's progress line (ProgressFile); at most once a second
+        publisher =
+                ProgressPublisher.start(
+                        job.dataFs,
+                        ProgressFile.path(job.dataFs, env.applicationId()),
+                        () ->
+                                ProgressFile.Snapshot.of(
+                                        coordinator.lastIteration(),
+                                        containers.runningCount(),
+                                        n,
+                                        coordinator.workersStarting()),
+                        Math.max(1000, settings.reportIntervalMs()));
+        containers.launchWith(w -> WorkerLaunch.context(conf, settings, endpoint, w, env.jobJar()));
+        LOG.info(
+                "workers connect to {}:{} over TLS (AM certificate SHA-256 {}; messages up to {}"
+                        + " bytes)",
+                env.host(),
+                endpoint.port(),
+                java.util.HexFormat.of().formatHex(endpoint.certificate()),
+                endpoint.maxMessageBytes());
+    }
+
+    /**
+     * The bound on one worker message for this job's model: tasks carry at most every codeword of
+     * the plan, plus room for a re-planned code (--speeds auto) with up to K more.
+     */
+    private static int messageBytes(Job job) {
+        int modelLength =
+                job.spec
+                        .workload()
+                        // + 1: room for the intercept's column, where the workload has one
+                        .modelLength(
+                                job.placed.shape.cols() + 1, Math.max(1, job.spec.components()));
+        int k = job.placed.plan.partitions();
+        return ServerOptions.messageBytesFor(
+                modelLength, job.placed.plan.codewords().size() + k, k);
+    }
+
+    /** A directory of this application's on the dataset's file system (HDFS on a cluster). */
+    private Path jobDir(String name) {
+        return job.dataFs.makeQualified(
+                new Path(
+                        job.dataFs.getHomeDirectory(),
+                        ".coded-yarn/" + env.applicationId() + "/" + name));
+    }
+
+    private void requestContainers() throws Exception {
+        Map<Integer, String> nodeOfWorker = nodesForWorkers();
+        containers.request(
+                rm,
+                nm,
+                w -> Optional.ofNullable(nodeOfWorker.get(w)),
+                settings.localityWaitSeconds());
+    }
+
+    /** Trains on this thread, then writes the outputs. */
+    private void train(DataReplacer replacer) throws Exception {
+        RunResult result = coordinator.run(); // closes the worker server
+        List<String> nodes = containers.nodes();
+        containers.stopping();
+        succeeded = result.succeeded();
+        diagnostic = result.diagnostic() == null ? "" : result.diagnostic();
+        TrainSpec spec = job.spec;
+        RunSummary summary =
+                RunSummary.of(env.applicationId(), spec, result, nodes)
+                        .withReplacedData(replacer.replaced());
+        outputs.commit(spec, summary, result, checkpoints.lastBytes());
+        outputs = null;
+        LOG.info("outputs written to {}", job.outFs.makeQualified(job.out));
+    }
+
+    /** Unregisters with the final status and closes what the steps opened. */
+    private void shutDown() {
+        if (outputs != null) {
+            outputs.abort(); // no outputs: kept only when a checkpoint counts its rows
+        }
+        if (publisher != null) {
+            publisher.close();
+        }
+        if (containers != null) {
+            containers.stopping();
+        }
+        if (server != null) {
+            server.close();
+        }
+        if (rm != null) {
+            try {
+                rm.unregisterApplicationMaster(
+                        succeeded
+                                ? FinalApplicationStatus.SUCCEEDED
+                                : FinalApplicationStatus.FAILED,
+                        succeeded ? "" : diagnostic,
+                        null);
+            } catch (Exception e) {
+                LOG.error("unregister failed", e);
+            }
+            rm.stop();
+        }
+        if (nm != null) {
+            nm.stop();
+        }
+        if (page != null) {
+            page.close();
+        }
+        if (containerThread != null) {
+            containerThread.close();
+        }
+    }
+
+    /** Per worker, the NodeManager holding most of its partitions' bytes (absent: no match). */
+    private Map<Integer, String> nodesForWorkers() throws Exception {
+        boolean includePort = includePort(conf);
+        List<String> names = new ArrayList<>();
+        for (NodeReport r : clients.runningNodes(conf)) {
+            String nm = r.getNodeId().getHost() + ":" + r.getNodeId().getPort();
+            names.add(includePort ? nm : LocalityPlanner.hostOf(nm));
+        }
+        names.sort(null);
+        LocalityPlanner planner =
+                new LocalityPlanner(
+                        YarnKeys.parseNodeMap(conf.get(YarnKeys.EMBEDDED_NODE_MAP)),
+                        names,
+                        AppMaster::canonical);
+        FileSystem fs = job.dataFs;
+        Map<Integer, String> out = new HashMap<>();
+        for (int w = 0; w < job.placed.plan.workers(); w++) {
+            Map<String, Long> bytes = new LinkedHashMap<>();
+            for (int j : job.placed.plan.stored(w)) {
+                FileStatus st = fs.getFileStatus(new Path(job.placed.partitionUris.get(j)));
+                for (BlockLocation b : fs.getFileBlockLocations(st, 0, st.getLen())) {
+                    for (String name : b.getNames()) {
+                        bytes.merge(name, b.getLength(), Long::sum);
+                    }
+                }
+            }
+            int worker = w;
+            planner.nodeFor(bytes).ifPresent(node -> out.put(worker, node));
+            LOG.info("worker {}: partitions on {} -> node {}", w, bytes.keySet(), out.get(w));
+        }
+        return out;
+    }
+
+    /** Whether YARN names nodes host:port (the embedded cluster) rather than host. */
+    /** The running NodeManagers as host:port, sorted (the order of --straggle's node=K). */
+    private List<String> runningNodeNames() throws IOException {
+        List<String> names = new ArrayList<>();
+        List<NodeReport> reports;
+        try {
+            reports = clients.runningNodes(conf);
+        } catch (YarnException e) {
+            throw new IOException("cannot list the running NodeManagers", e);
+        }
+        for (NodeReport r : reports) {
+            names.add(r.getNodeId().getHost() + ":" + r.getNodeId().getPort());
+        }
+        names.sort(null);
+        return names;
+    }
+
+    private static boolean includePort(Configuration conf) {
+        return conf.getBoolean(YarnConfiguration.RM_SCHEDULER_INCLUDE_PORT_IN_NODE_NAME, false);
+    }
+
+    private static String canonical(String host) {
+        try {
+            return InetAddress.getByName(host).getHostAddress();
+        } catch (UnknownHostException e) {
+            return host;
+        }
+    }
+
+    /** The run's progress, 0..1 (any thread: the RM heartbeat reports it). */
+    private double progress() {
+        Coordinator c = coordinator;
+        return c == null ? 0 : c.progress();
+    }
+
+    /** What the live page shows beside the feed (the status page's thread). */
+    private LiveData.Source liveSource() {
+        return new LiveData.Source() {
+            @Override
+            public TrainSpec spec() {
+                Job j = job;
+                return j == null ? null : j.spec;
+            }
+
+            @Override
+            public io.codedyarn.placement.Plan plan() {
+                Job j = job;
+                return j == null ? null : j.placed.plan;
+            }
+
+            @Override
+            public List<String> nodes() {
+                return containers.nodes();
+            }
+
+            @Override
+            public String status() {
+                return AppMaster.this.status().strip().replace("\n", "; ");
+            }
+        };
+    }
+
+    /** The status page's text (its own thread). */
+    private String status() {
+        Job j = job;
+        Coordinator c = coordinator;
+        if (j == null || c == null) {
+            return "coded-yarn " + env.applicationId() + ": starting\n";
+        }
+        return "coded-yarn "
+                + env.applicationId()
+                + "\nworkload "
+                + j.spec.workload().cliName()
+                + ", scheme "
+                + j.spec.scheme()
+                + ", seed "
+                + j.spec.seed()
+                + String.format("%nprogress %.1f %%%n", 100 * progress())
+                + "workers "
+                + containers.runningCount()
+                + " of "
+                + j.placed.plan.workers()
+                + " running\nnodes "
+                + containers.nodes()
+                + "\ntraining "
+                + c.status()
+                + "\n";
+    }
+}

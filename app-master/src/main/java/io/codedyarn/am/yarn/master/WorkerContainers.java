@@ -1,0 +1,502 @@
+package io.codedyarn.am.yarn.master;
+
+import io.codedyarn.coordinator.cluster.CoordinatorEvent;
+import io.codedyarn.coordinator.cluster.EventQueue;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.Executor;
+import java.util.function.DoubleSupplier;
+import java.util.function.IntFunction;
+import org.apache.hadoop.yarn.api.records.Container;
+import org.apache.hadoop.yarn.api.records.ContainerId;
+import org.apache.hadoop.yarn.api.records.ContainerLaunchContext;
+import org.apache.hadoop.yarn.api.records.ContainerStatus;
+import org.apache.hadoop.yarn.api.records.Priority;
+import org.apache.hadoop.yarn.api.records.Resource;
+import org.apache.hadoop.yarn.client.api.AMRMClient.ContainerRequest;
+import org.apache.hadoop.yarn.client.api.async.AMRMClientAsync;
+import org.apache.hadoop.yarn.client.api.async.NMClientAsync;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The AM's YARN side for workers: one container request per worker, on the NodeManager holding its
+ * partitions ({@code relaxLocality = false}, allocation request id = worker id, so an allocated
+ * container names its worker); launches each on allocation; turns container exits and launch
+ * failures into {@link CoordinatorEvent.WorkerFailed}.
+ *
+ * <p>Threading: every callback of AMRMClientAsync and NMClientAsync ({@link ContainerCallbacks}),
+ * every timer and every call of the AM's main thread ({@link #configure}, {@link #request}, ...)
+ * only posts an action to {@code thread}, one thread (a {@link SerialExecutor}; the test's own
+ * thread in tests) that alone reads and writes the plain collections below, so none of them needs a
+ * lock. Timers run on the injected {@link Scheduler} (the coordinator's clock) and re-post their
+ * action to {@code thread}. An action that throws fails every worker, naming the cause: the run
+ * ends with that diagnostic instead of waiting for a container that will never be launched. Read
+ * from other threads: {@link #nodes}/{@link #runningCount} (an immutable snapshot, volatile),
+ * {@code stopping} (volatile, set by the main thread) and the progress supplier (the coordinator's,
+ * readable from any thread).
+ *
+ * <p>This class is the facade: it owns {@code thread}, the containers that run workers and the
+ * launch, and dispatches YARN's callbacks to three collaborators that run on the same thread:
+ * {@link ContainerRequests} (requests and the locality fallback, re-placing data), {@link Standbys}
+ * (replacements, make before break) and {@link SparePool} (the warm spares). They log under this
+ * class's name.
+ */
+final class WorkerContainers implements ContainerCallbacks.Listener {
+    /** Re-places a worker's data beside another node; returns that node, or empty. */
+    interface Relocation {
+        Optional<String> replace(
+                int worker, Collection<String> unavailable, Collection<String> otherNodes);
+    }
+
+    static final Logger LOG = LoggerFactory.getLogger(WorkerContainers.class);
+    static final Priority PRIORITY = Priority.newInstance(1);
+
+    private final EventQueue events;
+    private final Executor thread;
+    private final Scheduler timers;
+
+    // ---- owned by `thread` ----
+    private IntFunction<ContainerLaunchContext> launchContext;
+    private Resource resource;
+    private int workers;
+    private AMRMClientAsync<ContainerRequest> rm;
+    private NMClientAsync nm;
+    private final Map<Integer, Container> running = new HashMap<>();
+    // granted before launchWith: container id → (container, worker or spare id), in grant order
+    private final Map<ContainerId, Map.Entry<Container, Integer>> awaitingLaunch =
+            new LinkedHashMap<>();
+    private final Map<ContainerId, Integer> workerOf = new HashMap<>();
+    private final ContainerRequests requests;
+    private final Standbys standbys;
+    private final SparePool spares;
+
+    // ---- read from other threads ----
+    /** Set by the main thread, so that an action in progress (a copy) need not finish first. */
+    private volatile boolean stopping;
+
+    /** The RM client, for the heartbeat thread to pace ({@link HeartbeatPace}); set once. */
+    private volatile AMRMClientAsync<ContainerRequest> paced;
+
+    /** Container requests not yet granted (workers', replacements', spares'), after each action. */
+    private volatile int outstanding;
+
+    private final HeartbeatPace pace = new HeartbeatPace(YarnAmClients.HEARTBEAT_MILLIS);
+
+    /**
+     * Node of each worker's container (worker order, null where none yet), replaced on `thread`.
+     */
+    private volatile List<String> nodes = List.of();
+
+    /**
+     * Created before registration (its callbacks are the RM's); {@link #configure} later.
+     *
+     * @param thread the one thread that runs every action of this object, in posting order
+     * @param timers the locality wait's clock
+     */
+    WorkerContainers(EventQueue events, Executor thread, Scheduler timers) {
+        this.events = events;
+        this.thread = thread;
+        this.timers = timers;
+        this.requests = new ContainerRequests(this, events, timers);
+        this.standbys = new Standbys(this, events);
+        this.spares = new SparePool(this, timers);
+    }
+
+    /** What to request, once the job is known (before {@link #request}). */
+    void configure(int workers, Resource resource) {
+        post(
+                () -> {
+                    this.workers = workers;
+                    this.resource = resource;
+                    List<String> none = new ArrayList<>(Collections.nCopies(workers, null));
+                    this.nodes = Collections.unmodifiableList(none);
+                });
+    }
+
+    /**
+     * How to launch a container (worker or spare id → its launch context), once the AM's endpoint
+     * is up. The workers' containers are requested before it (their JVMs then start while the AM
+     * finishes its own start, on CPU it leaves idle): one granted earlier waits and is launched
+     * now.
+     */
+    void launchWith(IntFunction<ContainerLaunchContext> launchContext) {
+        post(
+                () -> {
+                    this.launchContext = launchContext;
+                    List<Map.Entry<Container, Integer>> waiting =
+                            new ArrayList<>(awaitingLaunch.values());
+                    awaitingLaunch.clear();
+                    if (!stopping) {
+                        waiting.forEach(e -> launch(e.getKey(), e.getValue()));
+                    }
+                });
+    }
+
+    /** {@link #configure(int, Resource)} and {@link #launchWith} at once. */
+    void configure(
+            int workers, Resource resource, IntFunction<ContainerLaunchContext> launchContext) {
+        configure(workers, resource);
+        launchWith(launchContext);
+    }
+
+    /** The RM's callbacks: each posts to {@code thread}. */
+    AMRMClientAsync.AbstractCallbackHandler rmCallbacks(DoubleSupplier progress) {
+        return ContainerCallbacks.resourceManager(this::post, this, progress, this::heartbeat);
+    }
+
+    /** After each action on `thread`: what the heartbeat thread paces by. */
+    private void noteOutstanding() {
+        outstanding = requests.outstanding() + spares.outstanding();
+    }
+
+    /** On the RM client's heartbeat thread, once per heartbeat: the next one's interval. */
+    private void heartbeat() {
+        AMRMClientAsync<ContainerRequest> client = paced;
+        if (client != null) {
+            client.setHeartbeatInterval(pace.next(outstanding > 0));
+        }
+    }
+
+    /** The NodeManagers' callbacks: each posts to {@code thread}. */
+    NMClientAsync.AbstractCallbackHandler nmCallbacks() {
+        return ContainerCallbacks.nodeManagers(this::post, this);
+    }
+
+    /**
+     * Keep {@code count} warm spare containers (worker ids workers .. workers+count−1, no data): a
+     * replacement then takes a spare instead of waiting for a container start. Before {@link
+     * #request}.
+     */
+    void spares(int count) {
+        post(() -> spares.count(count));
+    }
+
+    /** How to re-place a worker's data (null: never; fall back to relaxed locality at once). */
+    void relocateWith(Relocation r) {
+        post(() -> requests.relocateWith(r));
+    }
+
+    /**
+     * Requests every worker's container and starts the locality wait; returns once the requests are
+     * made (it waits for {@code thread}), throwing what making them threw.
+     */
+    void request(
+            AMRMClientAsync<ContainerRequest> rm,
+            NMClientAsync nm,
+            IntFunction<Optional<String>> nodeOf,
+            int localityWaitSeconds) {
+        SerialExecutor.runAndWait(
+                thread,
+                () -> {
+                    this.rm = rm;
+                    this.nm = nm;
+                    this.paced = rm;
+                    spares.workersRequestedAt(timers.nanos());
+                    requests.requestAll(nodeOf, Duration.ofSeconds(localityWaitSeconds));
+                    noteOutstanding();
+                    if (requests.anyPlaced()) {
+                        requests.startLocalityWait();
+                    }
+                });
+    }
+
+    /** Every worker is ready: the spares are due later ({@link SparePool#workersReady}). */
+    void workersReady() {
+        post(spares::workersReady);
+    }
+
+    /**
+     * Spare {@code spareId}'s container becomes worker w's replacement-in-waiting (it is loading
+     * the worker's partitions; {@link #promote} then makes it the worker's container), and a new
+     * spare is asked for in its slot.
+     */
+    void adoptSpare(int spareId, int w) {
+        post(() -> spares.adopt(spareId, w, standbys));
+    }
+
+    // ---- replacements (the coordinator's adapt step, through the AM's worker port) ----
+
+    /**
+     * Asks for a replacement container of worker w on a node outside {@code avoid}, its partitions
+     * re-placed beside that node; the current container keeps working. Returns at once (the caller
+     * is the coordinator's thread, which must never wait for a copy on HDFS): the re-placement and
+     * the request run on {@code thread}, and when no node can take the worker a {@link
+     * CoordinatorEvent.ReplacementFailed} says so. A worker that already has a replacement under
+     * way is left as it is (the coordinator asks once per worker).
+     */
+    boolean replace(int w, Collection<String> avoid) {
+        if (stopping) {
+            return false;
+        }
+        Set<String> copy = new java.util.TreeSet<>(avoid);
+        post(
+                () -> {
+                    String why = requests.requestReplacement(w, copy, standbys);
+                    if (why != null) {
+                        events.post(new CoordinatorEvent.ReplacementFailed(w, why));
+                    }
+                });
+        return true;
+    }
+
+    /**
+     * Worker w's replacement takes over: the old container is stopped and released (its exit is not
+     * a failure), the replacement becomes the worker's container.
+     */
+    void promote(int w) {
+        post(
+                () -> {
+                    Container next = standbys.take(w);
+                    if (next == null) {
+                        return;
+                    }
+                    Container old = running.put(w, next);
+                    if (old != null) {
+                        stopAndRelease(old);
+                        LOG.info(
+                                "worker {}: replaced container {} on {} by {} on {}",
+                                w,
+                                old.getId(),
+                                nodeName(old),
+                                next.getId(),
+                                nodeName(next));
+                    }
+                    setNode(w, nodeName(next));
+                });
+    }
+
+    /**
+     * Worker w's container stays up but its worker answers nothing (the coordinator gave up on it):
+     * it is stopped and released, and its exit is no failure of the worker (whose replacement may
+     * already be on its way). A container still being asked for or launched is left to its request.
+     */
+    void abandon(int w) {
+        post(
+                () -> {
+                    Container old = running.remove(w);
+                    if (old == null) {
+                        return;
+                    }
+                    stopAndRelease(old);
+                    LOG.info(
+                            "worker {}: stopping container {} on {}, which answers nothing",
+                            w,
+                            old.getId(),
+                            nodeName(old));
+                });
+    }
+
+    // ---- ContainerCallbacks.Listener: on `thread` only ----
+
+    @Override
+    public void allocated(Container c) {
+        long id = c.getAllocationRequestId();
+        if (id >= SparePool.SPARE_BASE) {
+            spares.allocated(c, id);
+            return;
+        }
+        int w = workers > 0 && id >= 0 ? (int) (id % workers) : -1;
+        String node = nodeName(c);
+        ContainerRequest req = w < 0 ? null : requests.pending(w);
+        if (req != null && req.getAllocationRequestId() == id && id >= workers && !stopping) {
+            requests.granted(w, req);
+            standbys.allocated(w, c, node);
+            return;
+        }
+        if (stopping
+                || w < 0
+                || req == null
+                || req.getAllocationRequestId() != id
+                || running.containsKey(w)) {
+            LOG.info("releasing surplus container {} on {} (worker {})", c.getId(), node, w);
+            rm.releaseAssignedContainer(c.getId());
+            return;
+        }
+        requests.granted(w, req);
+        running.put(w, c);
+        workerOf.put(c.getId(), w);
+        setNode(w, node);
+        String wanted = requests.requestedNode(w);
+        LOG.info(
+                "worker {}: container {} on {}{}",
+                w,
+                c.getId(),
+                node,
+                wanted == null || wanted.equals(node) ? "" : " (wanted " + wanted + ")");
+        launch(c, w);
+        spares.requestOnceAllRun();
+    }
+
+    @Override
+    public void started(ContainerId id) {
+        LOG.info("worker {} started in {}", workerOf.get(id), id);
+    }
+
+    @Override
+    public void startFailed(ContainerId id, Throwable t) {
+        if (spares.gone(id, "failed to start: " + t)) {
+            return;
+        }
+        Integer w = workerOf.get(id);
+        if (w != null && standbys.ended(id, w, "failed to start: " + t)) {
+            return;
+        }
+        if (w != null) {
+            events.post(
+                    new CoordinatorEvent.WorkerFailed(
+                            w, "container " + id + " failed to start: " + t));
+        }
+    }
+
+    @Override
+    public void completed(ContainerStatus s) {
+        awaitingLaunch.remove(s.getContainerId());
+        if (spares.gone(s.getContainerId(), "exited with status " + s.getExitStatus())) {
+            return;
+        }
+        Integer w = workerOf.get(s.getContainerId());
+        if (w == null || stopping) {
+            return;
+        }
+        if (standbys.ended(
+                s.getContainerId(),
+                w,
+                "exited with status "
+                        + s.getExitStatus()
+                        + ContainerCallbacks.exitCause(s.getExitStatus()))) {
+            return;
+        }
+        events.post(
+                new CoordinatorEvent.WorkerFailed(
+                        w,
+                        "container "
+                                + s.getContainerId()
+                                + " exited with status "
+                                + s.getExitStatus()
+                                + ContainerCallbacks.exitCause(s.getExitStatus())
+                                + (s.getDiagnostics() == null || s.getDiagnostics().isBlank()
+                                        ? ""
+                                        : ": " + s.getDiagnostics().strip())));
+    }
+
+    @Override
+    public void lostAll(String why) {
+        for (int w = 0; w < workers; w++) {
+            events.post(new CoordinatorEvent.WorkerFailed(w, why));
+        }
+    }
+
+    // ---- for the collaborators: on `thread` only ----
+
+    /** Runs {@code action} on {@code thread}; if it throws, every worker fails with the cause. */
+    void post(Runnable action) {
+        thread.execute(
+                () -> {
+                    try {
+                        action.run();
+                    } catch (RuntimeException e) {
+                        LOG.error("handling containers failed", e);
+                        lostAll("handling containers failed: " + e);
+                    }
+                    noteOutstanding();
+                });
+    }
+
+    /** Starts container {@code c} as worker or spare {@code id}, or holds it for launchWith. */
+    void launch(Container c, int id) {
+        if (launchContext == null) {
+            awaitingLaunch.put(c.getId(), Map.entry(c, id));
+            return;
+        }
+        nm.startContainerAsync(c, launchContext.apply(id));
+    }
+
+    /** A worker's container, no longer its: stopped and released (its exit is no failure). */
+    private void stopAndRelease(Container old) {
+        workerOf.remove(old.getId());
+        nm.stopContainerAsync(old.getId(), old.getNodeId());
+        rm.releaseAssignedContainer(old.getId());
+    }
+
+    /** Container {@code id} runs (or will run) worker w. */
+    void bind(ContainerId id, int w) {
+        workerOf.put(id, w);
+    }
+
+    /** Container {@code id} no longer runs a worker. */
+    void unbind(ContainerId id) {
+        workerOf.remove(id);
+    }
+
+    private void setNode(int w, String node) {
+        List<String> now = new ArrayList<>(nodes);
+        now.set(w, node);
+        nodes = Collections.unmodifiableList(now);
+    }
+
+    int workers() {
+        return workers;
+    }
+
+    Resource resource() {
+        return resource;
+    }
+
+    AMRMClientAsync<ContainerRequest> rm() {
+        return rm;
+    }
+
+    boolean isStopping() {
+        return stopping;
+    }
+
+    /** Worker → its container (read only). */
+    Map<Integer, Container> running() {
+        return Collections.unmodifiableMap(running);
+    }
+
+    /** The nodes the workers were asked for on (see {@link ContainerRequests#requestedNodes}). */
+    Collection<String> requestedNodes() {
+        return requests.requestedNodes();
+    }
+
+    static String nodeName(Container c) {
+        return c.getNodeId().getHost() + ":" + c.getNodeId().getPort();
+    }
+
+    /** Node names the workers' containers run on (worker order; null where none yet). */
+    List<String> nodes() {
+        return nodes;
+    }
+
+    /** Workers with a container (any thread). */
+    int runningCount() {
+        int n = 0;
+        for (String node : nodes) {
+            n += node == null ? 0 : 1;
+        }
+        return n;
+    }
+
+    /**
+     * From now on container exits are expected (the run is over): later callbacks are ignored and
+     * the locality wait is cancelled. Returns at once, also while an action (a copy) is running.
+     */
+    void stopping() {
+        stopping = true;
+        post(
+                () -> {
+                    requests.cancelLocalityWait();
+                    spares.cancelTimer();
+                });
+    }
+}

@@ -1,0 +1,226 @@
+package io.codedyarn.am.yarn.client;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.codedyarn.am.yarn.Launch;
+import java.io.File;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.security.PrivilegedExceptionAction;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.hadoop.io.DataInputByteBuffer;
+import org.apache.hadoop.minikdc.MiniKdc;
+import org.apache.hadoop.security.Credentials;
+import org.apache.hadoop.security.UserGroupInformation;
+import org.apache.hadoop.security.ssl.KeyStoreTestUtil;
+import org.apache.hadoop.security.token.Token;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The client's delegation-token path ({@link YarnSubmitter#delegationTokens}) against a
+ * Kerberos-secured HDFS: a MiniKdc (Apache Kerby), a MiniDFSCluster with Kerberos RPC, block access
+ * tokens, SASL data transfer and HTTPS-only web endpoints (what a secure DataNode needs without
+ * privileged ports).
+ *
+ * <p>What it shows: the tokens a Kerberos-logged-in client obtains let a process with <em>no</em>
+ * Kerberos credentials — which is what the AM and the workers are — read the dataset and write the
+ * output; without them the same process is refused. A secure YARN is not started: the AM only
+ * forwards the tokens it was given (minus its AMRM token) to the workers' launch contexts.
+ */
+class SecureTokensIT {
+    private static final String RM = "rm/localhost";
+    private static final String DATASET = "/data/set";
+    private static final String OUT = "/out/run";
+
+    private static MiniKdc kdc;
+    private static MiniDFSCluster dfs;
+    private static Configuration conf;
+    private static String realm;
+    private static File keytab;
+    private static File keystores;
+    private static String sslConf;
+
+    @BeforeAll
+    static void secureHdfs(@TempDir File dir) throws Exception {
+        Properties kdcConf = MiniKdc.createConf();
+        kdc = new MiniKdc(kdcConf, new File(dir, "kdc"));
+        kdc.start();
+        realm = kdc.getRealm();
+        keytab = new File(dir, "test.keytab");
+        kdc.createPrincipal(keytab, "hdfs/localhost", "HTTP/localhost", "client", RM);
+
+        conf = new Configuration();
+        conf.set("hadoop.security.authentication", "kerberos");
+        conf.setBoolean("hadoop.security.authorization", true);
+        String hdfs = "hdfs/localhost@" + realm;
+        conf.set("dfs.namenode.kerberos.principal", hdfs);
+        conf.set("dfs.namenode.keytab.file", keytab.getAbsolutePath());
+        conf.set("dfs.datanode.kerberos.principal", hdfs);
+        conf.set("dfs.datanode.keytab.file", keytab.getAbsolutePath());
+        conf.set("dfs.web.authentication.kerberos.principal", "HTTP/localhost@" + realm);
+        conf.set("dfs.web.authentication.kerberos.keytab", keytab.getAbsolutePath());
+        conf.setBoolean("dfs.block.access.token.enable", true);
+        conf.set("dfs.data.transfer.protection", "authentication");
+        conf.set("dfs.http.policy", "HTTPS_ONLY");
+        conf.set("dfs.namenode.https-address", "localhost:0");
+        conf.set("dfs.datanode.https.address", "localhost:0");
+        conf.set("yarn.resourcemanager.principal", RM + "@" + realm);
+        // keystores in the temp dir; the ssl-*.xml files that name them must be classpath
+        // resources (Hadoop loads them by name), so they go to the test classes (removed after)
+        keystores = new File(dir, "ssl");
+        assertTrue(keystores.mkdirs());
+        sslConf = KeyStoreTestUtil.getClasspathDir(SecureTokensIT.class);
+        KeyStoreTestUtil.setupSSLConfig(keystores.getAbsolutePath(), sslConf, conf, false);
+        conf.set(
+                "dfs.client.https.keystore.resource",
+                KeyStoreTestUtil.getClientSSLConfigFileName());
+        conf.set(
+                "dfs.https.server.keystore.resource",
+                KeyStoreTestUtil.getServerSSLConfigFileName());
+        UserGroupInformation.setConfiguration(conf);
+
+        UserGroupInformation.loginUserFromKeytab(hdfs, keytab.getAbsolutePath());
+        dfs = new MiniDFSCluster.Builder(conf, new File(dir, "dfs")).numDataNodes(1).build();
+        dfs.waitActive();
+        FileSystem admin = dfs.getFileSystem();
+        admin.mkdirs(new Path(DATASET));
+        admin.mkdirs(new Path("/out"));
+        try (OutputStream o = admin.create(new Path(DATASET, "manifest.json"))) {
+            o.write("{\"rows\":3}".getBytes(StandardCharsets.UTF_8));
+        }
+        admin.setOwner(new Path("/out"), "client", "client");
+        admin.setOwner(new Path(DATASET), "client", "client");
+    }
+
+    @AfterAll
+    static void stop() {
+        if (dfs != null) {
+            dfs.shutdown();
+        }
+        if (kdc != null) {
+            kdc.stop();
+        }
+        if (sslConf != null) {
+            try {
+                KeyStoreTestUtil.cleanupSSLConfig(keystores.getAbsolutePath(), sslConf);
+            } catch (Exception e) {
+                throw new IllegalStateException("could not remove the SSL test configuration", e);
+            }
+        }
+        // other ITs in this JVM run with simple authentication
+        UserGroupInformation.reset();
+        UserGroupInformation.setConfiguration(new Configuration());
+    }
+
+    @Test
+    void aProcessWithOnlyTheClientsTokensReadsTheDatasetAndWritesTheOutput() throws Exception {
+        UserGroupInformation client =
+                UserGroupInformation.loginUserFromKeytabAndReturnUGI(
+                        "client@" + realm, keytab.getAbsolutePath());
+        Credentials creds =
+                client.doAs(
+                        (PrivilegedExceptionAction<Credentials>)
+                                () ->
+                                        YarnSubmitter.delegationTokens(
+                                                conf, FileSystem.newInstance(conf), DATASET, OUT));
+
+        // one HDFS delegation token for the one NameNode, renewable by the RM
+        List<Token<?>> tokens = new ArrayList<>(creds.getAllTokens());
+        assertEquals(1, tokens.size(), "tokens: " + tokens);
+        Token<?> token = tokens.get(0);
+        assertEquals("HDFS_DELEGATION_TOKEN", token.getKind().toString());
+        String nn = dfs.getNameNode().getNameNodeAddress().getPort() + "";
+        assertTrue(
+                token.getService().toString().endsWith(":" + nn), "service " + token.getService());
+        String ident = token.decodeIdentifier().toString();
+        assertTrue(ident.contains("renewer=rm"), "identifier " + ident);
+        assertTrue(ident.contains("owner=client"), "identifier " + ident);
+
+        // the bytes the AM's launch context carries give back the same tokens
+        ByteBuffer wire = Launch.tokens(creds);
+        DataInputByteBuffer in = new DataInputByteBuffer();
+        in.reset(wire.duplicate());
+        Credentials back = new Credentials();
+        back.readTokenStorageStream(in);
+        assertEquals(token, back.getToken(token.getService()));
+
+        // a process with no Kerberos login and only these tokens (what the AM and the workers are)
+        UserGroupInformation am = UserGroupInformation.createRemoteUser("client");
+        am.addCredentials(back);
+        String read =
+                am.doAs(
+                        (PrivilegedExceptionAction<String>)
+                                () -> {
+                                    try (FileSystem fs = FileSystem.newInstance(conf);
+                                            FSDataInputStream s =
+                                                    fs.open(new Path(DATASET, "manifest.json"))) {
+                                        byte[] b = s.readAllBytes();
+                                        try (OutputStream o =
+                                                fs.create(new Path(OUT, "summary.json"))) {
+                                            o.write(b);
+                                        }
+                                        return new String(b, StandardCharsets.UTF_8);
+                                    }
+                                });
+        assertEquals("{\"rows\":3}", read);
+        assertTrue(dfs.getFileSystem().exists(new Path(OUT, "summary.json")));
+        assertEquals(
+                "client",
+                dfs.getFileSystem().getFileStatus(new Path(OUT, "summary.json")).getOwner());
+
+        // the same process without the tokens is refused
+        UserGroupInformation bare = UserGroupInformation.createRemoteUser("client");
+        IOException refused =
+                assertThrows(
+                        IOException.class,
+                        () ->
+                                bare.doAs(
+                                        (PrivilegedExceptionAction<Boolean>)
+                                                () -> {
+                                                    try (FileSystem fs =
+                                                            FileSystem.newInstance(conf)) {
+                                                        return fs.exists(new Path(DATASET));
+                                                    }
+                                                }));
+        assertTrue(
+                String.valueOf(refused.getMessage())
+                        .contains("Client cannot authenticate via:[TOKEN, KERBEROS]"),
+                refused.toString());
+    }
+
+    @Test
+    void noRmPrincipalIsAClearError() throws Exception {
+        Configuration noRm = new Configuration(conf);
+        noRm.unset("yarn.resourcemanager.principal");
+        UserGroupInformation client =
+                UserGroupInformation.loginUserFromKeytabAndReturnUGI(
+                        "client@" + realm, keytab.getAbsolutePath());
+        IOException e =
+                assertThrows(
+                        IOException.class,
+                        () ->
+                                client.doAs(
+                                        (PrivilegedExceptionAction<Credentials>)
+                                                () ->
+                                                        YarnSubmitter.delegationTokens(
+                                                                noRm,
+                                                                FileSystem.newInstance(noRm),
+                                                                DATASET,
+                                                                OUT)));
+        assertTrue(e.getMessage().contains("yarn.resourcemanager.principal"), e.getMessage());
+    }
+}
