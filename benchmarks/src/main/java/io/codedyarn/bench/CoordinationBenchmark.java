@@ -7,6 +7,7 @@ import io.codedyarn.am.net.ServerOptions;
 import io.codedyarn.compute.task.Task;
 import io.codedyarn.compute.task.Workload;
 import io.codedyarn.coordinator.Coordinator;
+import io.codedyarn.coordinator.RunOptions;
 import io.codedyarn.coordinator.cluster.Clock;
 import io.codedyarn.coordinator.cluster.DataShape;
 import io.codedyarn.coordinator.cluster.EventQueue;
@@ -201,8 +202,14 @@ public final class CoordinationBenchmark {
             }
             AmCpu cpu = new AmCpu(server, warmup + 1);
             result =
-                    new Coordinator(spec, plan, shape, cpu, events, Clock.system())
-                            .startupTimeout(60)
+                    new Coordinator(
+                                    spec,
+                                    plan,
+                                    shape,
+                                    cpu,
+                                    events,
+                                    Clock.system(),
+                                    RunOptions.defaults().withStartupTimeout(60))
                             .run();
             cpuMillis = cpu.millisPerRound();
         } finally {

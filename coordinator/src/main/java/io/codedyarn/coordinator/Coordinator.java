@@ -2,11 +2,8 @@ package io.codedyarn.coordinator;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.codedyarn.compute.task.Task;
-import io.codedyarn.coordinator.adapt.AdaptSettings;
 import io.codedyarn.coordinator.adapt.Adapter;
 import io.codedyarn.coordinator.adapt.Replanner;
-import io.codedyarn.coordinator.adapt.SpeedSettings;
-import io.codedyarn.coordinator.async.BalanceSchedule;
 import io.codedyarn.coordinator.checkpoint.Checkpoint;
 import io.codedyarn.coordinator.checkpoint.CheckpointInterval;
 import io.codedyarn.coordinator.checkpoint.CheckpointParts;
@@ -16,8 +13,6 @@ import io.codedyarn.coordinator.cluster.Clock;
 import io.codedyarn.coordinator.cluster.DataShape;
 import io.codedyarn.coordinator.cluster.EventSource;
 import io.codedyarn.coordinator.cluster.WorkerPort;
-import io.codedyarn.coordinator.lazy.LazySettings;
-import io.codedyarn.coordinator.liveness.LivenessSettings;
 import io.codedyarn.coordinator.round.DecodeGate;
 import io.codedyarn.coordinator.round.Family;
 import io.codedyarn.coordinator.round.RoundEngine;
@@ -62,14 +57,7 @@ public final class Coordinator {
     private final WorkerPort port;
     private final EventSource events;
     private final Clock clock;
-    private long startupTimeoutNanos = 600_000_000_000L;
-    private boolean loadBalance;
-    private AdaptSettings adaptation = AdaptSettings.off();
-    private LivenessSettings liveness = LivenessSettings.off();
-    private int clusterNodes = 1;
-    private BalanceSchedule balanceSchedule = BalanceSchedule.defaults();
-    private LazySettings lazySettings = LazySettings.defaults();
-    private SpeedSettings speeds = SpeedSettings.defaults();
+    private final RunOptions options;
     private CheckpointSink checkpointSink = CheckpointSink.none();
     private CheckpointInterval checkpointInterval = CheckpointInterval.finalOnly();
     private String data = "";
@@ -80,6 +68,7 @@ public final class Coordinator {
     private volatile RunState current;
     private volatile RoundEngine engineNow; // for workersStarting(), from other threads
 
+    /** A coordinator with {@link RunOptions#defaults()}. */
     public Coordinator(
             TrainSpec spec,
             Plan plan,
@@ -87,6 +76,17 @@ public final class Coordinator {
             WorkerPort port,
             EventSource events,
             Clock clock) {
+        this(spec, plan, shape, port, events, clock, RunOptions.defaults());
+    }
+
+    public Coordinator(
+            TrainSpec spec,
+            Plan plan,
+            DataShape shape,
+            WorkerPort port,
+            EventSource events,
+            Clock clock,
+            RunOptions options) {
         if (port.workers() != plan.workers()) {
             throw new IllegalArgumentException(
                     "port has " + port.workers() + " workers, plan " + plan.workers());
@@ -97,12 +97,7 @@ public final class Coordinator {
         this.port = port;
         this.events = events;
         this.clock = clock;
-    }
-
-    /** How long to wait for every worker to load its partitions (default 600 s). */
-    public Coordinator startupTimeout(double seconds) {
-        this.startupTimeoutNanos = (long) (seconds * 1e9);
-        return this;
+        this.options = java.util.Objects.requireNonNull(options);
     }
 
     /**
@@ -135,63 +130,6 @@ public final class Coordinator {
                 "--optimizer",
                 "only applies to exact-gradient schemes; %s uses its own update",
                 plan.scheme());
-    }
-
-    /**
-     * Deadlines for workers that stay connected but answer nothing, and for starts ({@link
-     * LivenessSettings}; off by default here, on through {@code coded-yarn.liveness.*}). With them
-     * on, an exact code also starts training once the workers ready can decode; the rest join when
-     * ready.
-     */
-    public Coordinator liveness(LivenessSettings settings) {
-        this.liveness = java.util.Objects.requireNonNull(settings);
-        return this;
-    }
-
-    /**
-     * SAG and DSAG: re-balance the workers' subpartitions from measured latencies (DSAG §VI,
-     * Algorithm 1 + 2; SAG-LB and DSAG-LB); off by default here, on by default through {@code
-     * coded-yarn.dsag.load-balance}.
-     */
-    public Coordinator loadBalance(boolean on) {
-        this.loadBalance = on;
-        return this;
-    }
-
-    /**
-     * Run-time adaptation: slow-worker detection, node exclusion, worker replacement (off by
-     * default here; on through {@code coded-yarn.exclusion.enabled}).
-     *
-     * @param clusterNodes the cluster's NodeManagers (at most a fraction of them are excluded)
-     */
-    public Coordinator adapt(AdaptSettings settings, int clusterNodes) {
-        this.adaptation = settings;
-        this.clusterNodes = Math.max(1, clusterNodes);
-        return this;
-    }
-
-    /**
-     * When the load balancer solves (default: the period rule, {@value
-     * BalanceSchedule#DEFAULT_PERIOD_SECONDS} s; {@code coded-yarn.dsag.load-balance.*}).
-     */
-    public Coordinator balanceSchedule(BalanceSchedule schedule) {
-        this.balanceSchedule = java.util.Objects.requireNonNull(schedule);
-        return this;
-    }
-
-    /** ξ, D and F of lag, lagc, g-lag and g-gd ({@code coded-yarn.lazy.*}). */
-    public Coordinator lazySettings(LazySettings settings) {
-        this.lazySettings = java.util.Objects.requireNonNull(settings);
-        return this;
-    }
-
-    /**
-     * How measured speeds re-plan hetero, hetero-group and bcc-hetero when no speeds were given
-     * ({@link Replanner}; {@code coded-yarn.speeds.*}).
-     */
-    public Coordinator speeds(SpeedSettings settings) {
-        this.speeds = java.util.Objects.requireNonNull(settings);
-        return this;
     }
 
     /**
@@ -352,16 +290,18 @@ public final class Coordinator {
         double[] model = null;
         Adapter adapter =
                 new Adapter(
-                        adaptation,
+                        options.adaptation(),
                         engine,
-                        clusterNodes,
+                        options.clusterNodes(),
                         run.decisions,
                         !Replanner.applies(spec)); // measured speeds answer slowness with loads
-        engine.replacementWaitSeconds(adaptation.replacementWaitSeconds());
-        engine.liveness(liveness);
+        engine.replacementWaitSeconds(options.adaptation().replacementWaitSeconds());
+        engine.liveness(options.liveness());
         try {
             engine.awaitReady(
-                    startupTimeoutNanos, startsWith(), changes -> adapter.adapt(0, changes));
+                    (long) (options.startupTimeoutSeconds() * 1e9),
+                    startsWith(),
+                    changes -> adapter.adapt(0, changes));
             rounds = new DecodeGate(plan, engine, run.decisions);
             LOG.info(
                     "training {} with {} ({}), {} workers, seed {}",
@@ -373,9 +313,19 @@ public final class Coordinator {
             Replanner replanner =
                     Replanner.applies(spec)
                             ? new Replanner(
-                                    speeds, engine, rounds, Replanner.of(spec, plan), run.decisions)
+                                    options.speeds(),
+                                    engine,
+                                    rounds,
+                                    Replanner.of(spec, plan),
+                                    run.decisions)
                             : null;
-            family = Families.create(run, rounds, loadBalance, balanceSchedule, lazySettings);
+            family =
+                    Families.create(
+                            run,
+                            rounds,
+                            options.loadBalance(),
+                            options.balanceSchedule(),
+                            options.lazy());
             RoundLoop loop =
                     new RoundLoop(run, family, adapter, replanner, checkpoints, rounds, resume);
             Stop stop = loop.run();
@@ -439,7 +389,8 @@ public final class Coordinator {
      * whose codewords decode (n − s of them for a cyclic code); otherwise all.
      */
     private java.util.function.Predicate<boolean[]> startsWith() {
-        if (!liveness.enabled() || !(Families.training(plan) instanceof Training.Decoded)) {
+        if (!options.liveness().enabled()
+                || !(Families.training(plan) instanceof Training.Decoded)) {
             return RoundEngine::allOf;
         }
         return ready -> {

@@ -70,18 +70,23 @@ class LivenessTest {
             Consumer<SimulatedCluster> fault,
             AdaptSettings adapt)
             throws InterruptedException {
-        return coordinator(spec, fault).adapt(adapt, NODES.size()).liveness(liveness).run();
+        return coordinator(spec, fault, options(adapt, liveness)).run();
+    }
+
+    private static RunOptions options(AdaptSettings adapt, LivenessSettings liveness) {
+        return RunOptions.defaults().withAdaptation(adapt, NODES.size()).withLiveness(liveness);
     }
 
     /** A coordinator over the simulated cluster of 4 nodes, with {@code fault} on it. */
-    private static Coordinator coordinator(TrainSpec spec, Consumer<SimulatedCluster> fault) {
+    private static Coordinator coordinator(
+            TrainSpec spec, Consumer<SimulatedCluster> fault, RunOptions options) {
         Plan plan = spec.plan();
         ManualClock clock = new ManualClock();
         DataShape shape = InProcessWorkers.shape(DATA, plan.partitions());
         SimulatedCluster cluster =
                 SimulatedCluster.over(plan, DATA, spec, Trainer.oneSlow(-1, 1), clock);
         onNodes().andThen(fault).accept(cluster);
-        return new Coordinator(spec, plan, shape, cluster, cluster, clock);
+        return new Coordinator(spec, plan, shape, cluster, cluster, clock, options);
     }
 
     private static List<String> events(RunResult r) {
@@ -293,16 +298,17 @@ class LivenessTest {
     void workersStillStartingAreCountedForTheProgressDocument() throws Exception {
         // L-BFGS: no setup rounds (GD's step-size rounds would outlast the 60 s start deadline)
         TrainSpec spec = spec("cyclic", 1, "lbfgs", 60);
-        Coordinator co = coordinator(spec, c -> c.hangAt(1, 0));
+        Coordinator co =
+                coordinator(
+                        spec,
+                        c -> c.hangAt(1, 0),
+                        options(AdaptSettings.defaults(), LivenessSettings.defaults()));
         List<double[]> seen = new ArrayList<>(); // (seconds, starting) per round
         co.trace(
                 Trainer.roundsOnly(
                         r -> seen.add(new double[] {r.seconds(), co.workersStarting()})));
         assertThat(co.workersStarting()).isEqualTo(4);
-        RunResult r =
-                co.adapt(AdaptSettings.defaults(), NODES.size())
-                        .liveness(LivenessSettings.defaults())
-                        .run();
+        RunResult r = co.run();
         assertThat(r.succeeded()).as(r.diagnostic()).isTrue();
         assertThat(seen.get(0)[1]).isEqualTo(1); // trained with n - s = 3 at once
         assertThat(seen).filteredOn(x -> x[0] < 59).allMatch(x -> x[1] == 1);

@@ -124,9 +124,16 @@ public final class Trainer {
         if (LOAD_BALANCE.get()) {
             cluster.communicationFraction(0.1);
         }
-        return new Coordinator(spec, plan, shape, cluster, cluster, clock)
-                .loadBalance(LOAD_BALANCE.get())
-                .adapt(adaptation, 3)
+        return new Coordinator(
+                        spec,
+                        plan,
+                        shape,
+                        cluster,
+                        cluster,
+                        clock,
+                        RunOptions.defaults()
+                                .withLoadBalance(LOAD_BALANCE.get())
+                                .withAdaptation(adaptation, 3))
                 .run();
     }
 
@@ -140,9 +147,14 @@ public final class Trainer {
         DataShape shape = InProcessWorkers.shape(data, plan.partitions());
         SimulatedCluster cluster = SimulatedCluster.over(plan, data, spec, latency, clock);
         cluster.communicationFraction(0.1);
-        return new Coordinator(spec, plan, shape, cluster, cluster, clock)
-                .loadBalance(true)
-                .balanceSchedule(schedule)
+        return new Coordinator(
+                        spec,
+                        plan,
+                        shape,
+                        cluster,
+                        cluster,
+                        clock,
+                        RunOptions.defaults().withLoadBalance(true).withBalanceSchedule(schedule))
                 .run();
     }
 

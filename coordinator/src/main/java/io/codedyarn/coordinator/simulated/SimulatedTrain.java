@@ -2,6 +2,7 @@ package io.codedyarn.coordinator.simulated;
 
 import io.codedyarn.compute.data.Rows;
 import io.codedyarn.coordinator.Coordinator;
+import io.codedyarn.coordinator.RunOptions;
 import io.codedyarn.coordinator.adapt.AdaptSettings;
 import io.codedyarn.coordinator.adapt.SpeedSettings;
 import io.codedyarn.coordinator.async.BalanceSchedule;
@@ -233,12 +234,19 @@ public final class SimulatedTrain {
         }
         cluster.nodes(nodes(spec, plan.workers()));
         Coordinator coordinator =
-                new Coordinator(spec, plan, shape, cluster, cluster, clock)
-                        .loadBalance(loadBalance)
-                        .adapt(adaptation, NODES)
-                        .speeds(speeds)
-                        .balanceSchedule(schedule)
-                        .lazySettings(lazy)
+                new Coordinator(
+                                spec,
+                                plan,
+                                shape,
+                                cluster,
+                                cluster,
+                                clock,
+                                RunOptions.defaults()
+                                        .withLoadBalance(loadBalance)
+                                        .withAdaptation(adaptation, NODES)
+                                        .withSpeeds(speeds)
+                                        .withBalanceSchedule(schedule)
+                                        .withLazy(lazy))
                         .checkpoints(
                                 checkpointing.sink(),
                                 checkpointing.interval(),

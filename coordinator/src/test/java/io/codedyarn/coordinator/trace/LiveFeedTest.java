@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.codedyarn.compute.task.Workload;
 import io.codedyarn.coordinator.Coordinator;
+import io.codedyarn.coordinator.RunOptions;
 import io.codedyarn.coordinator.Trainer;
 import io.codedyarn.coordinator.async.BalanceSchedule;
 import io.codedyarn.coordinator.cluster.DataShape;
@@ -133,9 +134,16 @@ class LiveFeedTest {
         SimulatedCluster cluster =
                 SimulatedCluster.over(plan, Trainer.LR_DATA, spec, Trainer.noisy(3, 4, 5), clock);
         cluster.communicationFraction(0.1);
-        return new Coordinator(spec, plan, shape, cluster, cluster, clock)
-                .loadBalance(true)
-                .balanceSchedule(BalanceSchedule.period(3.0))
+        return new Coordinator(
+                        spec,
+                        plan,
+                        shape,
+                        cluster,
+                        cluster,
+                        clock,
+                        RunOptions.defaults()
+                                .withLoadBalance(true)
+                                .withBalanceSchedule(BalanceSchedule.period(3.0)))
                 .liveFeed(feed)
                 .run();
     }

@@ -14,6 +14,7 @@ import io.codedyarn.am.yarn.ProgressFile;
 import io.codedyarn.am.yarn.Straggles;
 import io.codedyarn.am.yarn.YarnKeys;
 import io.codedyarn.coordinator.Coordinator;
+import io.codedyarn.coordinator.RunOptions;
 import io.codedyarn.coordinator.cluster.EventQueue;
 import io.codedyarn.coordinator.cluster.JobInfo;
 import io.codedyarn.coordinator.round.TrainSpec;
@@ -269,16 +270,19 @@ public final class AppMaster {
                                         containerThread,
                                         straggles::forWorker),
                                 events,
-                                clients.clock())
-                        // a worker may wait out the locality wait twice (its node, then the node
-                        // its data was re-placed beside)
-                        .startupTimeout(2L * settings.localityWaitSeconds() + STARTUP_SLACK_SECONDS)
-                        .loadBalance(config.dsagLoadBalance())
-                        .balanceSchedule(config.balanceSchedule())
-                        .lazySettings(config.lazy())
-                        .adapt(config.adaptation(), clusterNodes.size())
-                        .liveness(config.liveness())
-                        .speeds(config.speeds())
+                                clients.clock(),
+                                RunOptions.defaults()
+                                        // a worker may wait out the locality wait twice (its
+                                        // node, then the node its data was re-placed beside)
+                                        .withStartupTimeout(
+                                                2L * settings.localityWaitSeconds()
+                                                        + STARTUP_SLACK_SECONDS)
+                                        .withLoadBalance(config.dsagLoadBalance())
+                                        .withBalanceSchedule(config.balanceSchedule())
+                                        .withLazy(config.lazy())
+                                        .withAdaptation(config.adaptation(), clusterNodes.size())
+                                        .withLiveness(config.liveness())
+                                        .withSpeeds(config.speeds()))
                         .checkpoints(checkpoints, config.checkpointInterval(), "")
                         .trace(outputs.trace())
                         .liveFeed(feed);
