@@ -13,6 +13,7 @@ import io.codedyarn.coordinator.cluster.DataShape;
 import io.codedyarn.coordinator.cluster.EventQueue;
 import io.codedyarn.coordinator.cluster.WorkerPort;
 import io.codedyarn.coordinator.cluster.WorkerSetup;
+import io.codedyarn.coordinator.optim.Optimizer;
 import io.codedyarn.coordinator.round.TrainSpec;
 import io.codedyarn.coordinator.trace.IterationRecord;
 import io.codedyarn.coordinator.trace.RunResult;
@@ -152,7 +153,7 @@ public final class CoordinationBenchmark {
                         1,
                         Double.NaN,
                         false,
-                        "gd",
+                        Optimizer.parse("gd"),
                         0.1,
                         warmup + iterations + 1,
                         Double.NaN,

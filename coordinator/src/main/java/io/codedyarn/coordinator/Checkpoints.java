@@ -70,7 +70,7 @@ public final class Checkpoints {
         } else if (t instanceof Training.Asynchronous) {
             optimizer = spec.workload() == io.codedyarn.compute.task.Workload.PCA ? "power" : "sag";
         } else {
-            optimizer = DecodedFamily.Optimizer.of(spec).name().toLowerCase(Locale.ROOT);
+            optimizer = DecodedFamily.Update.of(spec).name().toLowerCase(Locale.ROOT);
         }
         return new Checkpoint.Identity(
                 plan.scheme(),

@@ -6,6 +6,7 @@ import io.codedyarn.compute.task.Workload;
 import io.codedyarn.coordinator.async.BalanceSchedule;
 import io.codedyarn.coordinator.cluster.DataShape;
 import io.codedyarn.coordinator.cluster.ManualClock;
+import io.codedyarn.coordinator.optim.Optimizer;
 import io.codedyarn.coordinator.round.TrainSpec;
 import io.codedyarn.coordinator.simulated.InProcessWorkers;
 import io.codedyarn.coordinator.simulated.SimulatedCluster;
@@ -81,7 +82,7 @@ public final class Trainer {
                 3,
                 Double.NaN,
                 workload != Workload.PCA,
-                optimizer,
+                Optimizer.parse(optimizer),
                 Double.NaN,
                 iterations,
                 Double.NaN,

@@ -3,6 +3,7 @@ package io.codedyarn.repro;
 import io.codedyarn.compute.data.DenseRows;
 import io.codedyarn.compute.task.Workload;
 import io.codedyarn.coordinator.async.BalanceSchedule;
+import io.codedyarn.coordinator.optim.Optimizer;
 import io.codedyarn.coordinator.round.TrainSpec;
 import io.codedyarn.coordinator.simulated.Reference;
 import io.codedyarn.hdfs.generate.GenotypeGenerator;
@@ -145,7 +146,7 @@ public final class DsagLbTraining implements Reproduction {
                 3,
                 Double.NaN,
                 lr,
-                c.optimizer(),
+                Optimizer.parse(c.optimizer()),
                 lr && !Double.isNaN(c.stepTimesL()) ? c.stepTimesL() / smoothness : Double.NaN,
                 1_000_000,
                 c.stopGap(p.gaps()[p.gaps().length - 1]),

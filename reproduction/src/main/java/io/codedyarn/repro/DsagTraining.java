@@ -5,6 +5,7 @@ import io.codedyarn.compute.model.Intercept;
 import io.codedyarn.compute.model.LogisticObjective;
 import io.codedyarn.compute.model.Smoothness;
 import io.codedyarn.compute.task.Workload;
+import io.codedyarn.coordinator.optim.Optimizer;
 import io.codedyarn.coordinator.round.TrainSpec;
 import io.codedyarn.coordinator.simulated.Reference;
 import io.codedyarn.hdfs.generate.HiggsLikeGenerator;
@@ -140,7 +141,7 @@ public final class DsagTraining implements Reproduction {
                 1,
                 Double.NaN,
                 true,
-                c.optimizer(),
+                Optimizer.parse(c.optimizer()),
                 c.stepTimesL() / smoothness,
                 1_000_000,
                 c.stopGap(GAPS[GAPS.length - 1]),

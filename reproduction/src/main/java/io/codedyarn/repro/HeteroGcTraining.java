@@ -2,6 +2,7 @@ package io.codedyarn.repro;
 
 import io.codedyarn.compute.data.DenseRows;
 import io.codedyarn.compute.task.Workload;
+import io.codedyarn.coordinator.optim.Optimizer;
 import io.codedyarn.coordinator.round.TrainSpec;
 import io.codedyarn.placement.SchemeParams;
 import io.codedyarn.placement.Seeds;
@@ -134,7 +135,7 @@ public final class HeteroGcTraining implements Reproduction {
                 1,
                 Double.NaN,
                 true,
-                SCHEMES[k].equals("ssp") ? null : "gd",
+                Optimizer.parse(SCHEMES[k].equals("ssp") ? null : "gd"),
                 step,
                 1_000_000,
                 Double.NaN,

@@ -2,6 +2,7 @@ package io.codedyarn.repro;
 
 import io.codedyarn.compute.data.DenseRows;
 import io.codedyarn.compute.task.Workload;
+import io.codedyarn.coordinator.optim.Optimizer;
 import io.codedyarn.coordinator.round.TrainSpec;
 import io.codedyarn.hdfs.generate.LagcLeastSquaresGenerator;
 import io.codedyarn.placement.Seeds;
@@ -115,7 +116,7 @@ public final class LagcTraining implements Reproduction {
                 1,
                 0.0,
                 false,
-                c.optimizer(),
+                Optimizer.parse(c.optimizer()),
                 Double.NaN,
                 1_000_000,
                 1 + epsilon,

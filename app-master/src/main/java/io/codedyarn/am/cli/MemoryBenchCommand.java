@@ -5,6 +5,7 @@ import io.codedyarn.am.output.CheckpointStore;
 import io.codedyarn.am.train.TrainRequest;
 import io.codedyarn.am.train.Trainers;
 import io.codedyarn.compute.task.Workload;
+import io.codedyarn.coordinator.optim.Optimizer;
 import io.codedyarn.coordinator.round.TrainSpec;
 import io.codedyarn.hdfs.dataset.WriterOptions;
 import io.codedyarn.hdfs.generate.GeneratorParams;
@@ -150,7 +151,7 @@ final class MemoryBenchCommand implements Callable<Integer> {
                             1,
                             Double.NaN,
                             true,
-                            optimizer,
+                            Optimizer.parse(optimizer),
                             Double.NaN,
                             iterations,
                             Double.NaN,

@@ -10,6 +10,7 @@ import io.codedyarn.am.train.TrainRequest;
 import io.codedyarn.am.train.Trainers;
 import io.codedyarn.am.yarn.Straggles;
 import io.codedyarn.compute.task.Workload;
+import io.codedyarn.coordinator.optim.Optimizer;
 import io.codedyarn.coordinator.round.TrainSpec;
 import io.codedyarn.placement.InvalidParametersException;
 import io.codedyarn.placement.SchemeParams;
@@ -334,7 +335,7 @@ final class TrainCommand implements Callable<Integer> {
                 components,
                 lambda == null ? Double.NaN : lambda,
                 !noIntercept && w != Workload.PCA,
-                optimizer,
+                Optimizer.parse(optimizer),
                 step == null ? Double.NaN : step,
                 iterations,
                 targetGap == null ? Double.NaN : targetGap,

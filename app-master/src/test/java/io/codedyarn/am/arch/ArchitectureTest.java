@@ -2,11 +2,18 @@ package io.codedyarn.am.arch;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.assertj.core.api.Assertions.assertThat;
 
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -47,6 +54,53 @@ class ArchitectureTest {
                 .dependOnClassesThat()
                 .resideInAnyPackage("org.apache.hadoop..", "io.grpc..", "com.google.protobuf..")
                 .check(classes);
+    }
+
+    /** Each module's package prefix: a package is named after the module that holds it. */
+    private static final Map<String, String> PREFIX =
+            Map.of(
+                    "placement", "io.codedyarn.placement",
+                    "compute", "io.codedyarn.compute",
+                    "coordinator", "io.codedyarn.coordinator",
+                    "hdfs-tools", "io.codedyarn.hdfs",
+                    "protocol", "io.codedyarn.protocol",
+                    "container-worker", "io.codedyarn.worker",
+                    "am-net", "io.codedyarn.am.net",
+                    "reproduction", "io.codedyarn.repro",
+                    "benchmarks", "io.codedyarn.bench",
+                    "app-master", "io.codedyarn.am");
+
+    /** The module a class was loaded from: its target/classes directory or its installed jar. */
+    private static final Pattern MODULE =
+            Pattern.compile("/([a-z-]+)/target/classes/|/coded-yarn-([a-z-]+)-\\d[^/]*\\.jar");
+
+    @Test
+    void everyPackageIsNamedAfterItsModule() {
+        List<String> wrong = new ArrayList<>();
+        int seen = 0;
+        for (JavaClass c : classes) {
+            if (c.getSource().isEmpty()) {
+                continue;
+            }
+            Matcher m = MODULE.matcher(c.getSource().get().getUri().toString());
+            if (!m.find()) {
+                continue;
+            }
+            String module = m.group(1) != null ? m.group(1) : m.group(2);
+            String prefix = PREFIX.get(module);
+            seen++;
+            String pkg = c.getPackageName();
+            boolean fits =
+                    prefix != null
+                            && (pkg.equals(prefix) || pkg.startsWith(prefix + "."))
+                            && !(module.equals("app-master")
+                                    && pkg.startsWith("io.codedyarn.am.net"));
+            if (!fits) {
+                wrong.add(module + ": " + c.getName());
+            }
+        }
+        assertThat(seen).as("classes whose module was recognised").isGreaterThan(500);
+        assertThat(wrong).as("classes outside their module's package").isEmpty();
     }
 
     private static final String[] FAMILIES = {"decoded", "lazy", "async", "ssp"};

@@ -114,7 +114,7 @@ class StreamedTraceTest {
                         1,
                         Double.NaN,
                         true,
-                        "gd",
+                        io.codedyarn.coordinator.optim.Optimizer.GD,
                         Double.NaN,
                         3000,
                         Double.NaN,

@@ -3,6 +3,7 @@ package io.codedyarn.am.yarn;
 import io.codedyarn.am.embedded.EmbeddedCluster;
 import io.codedyarn.am.output.RunOutputs;
 import io.codedyarn.compute.task.Workload;
+import io.codedyarn.coordinator.optim.Optimizer;
 import io.codedyarn.coordinator.round.TrainSpec;
 import io.codedyarn.hdfs.dataset.WriterOptions;
 import io.codedyarn.hdfs.generate.GeneratorParams;
@@ -85,7 +86,7 @@ public final class EmbeddedRuns {
                 3,
                 Double.NaN,
                 w != Workload.PCA,
-                optimizer,
+                Optimizer.parse(optimizer),
                 Double.NaN,
                 iterations,
                 1e-6,

@@ -29,13 +29,13 @@ import io.codedyarn.coordinator.round.TrainSpec;
 public final class DecodedFamily implements Family {
     private final RunState run;
     private final DecodeGate gate;
-    private final Optimizer kind;
+    private final Update kind;
     private StepwiseOptimizer optimizer;
     private double[] point;
     private int discardedBefore;
 
-    /** The update rule: the --optimizer names, and PCA's power update. */
-    public enum Optimizer {
+    /** The update rule: the --optimizer choices, and PCA's power update. */
+    public enum Update {
         LBFGS,
         GD,
         NESTEROV,
@@ -51,18 +51,17 @@ public final class DecodedFamily implements Family {
             };
         }
 
-        public static Optimizer of(TrainSpec spec) {
+        public static Update of(TrainSpec spec) {
             if (spec.workload() == Workload.PCA) {
                 return POWER;
             }
-            String name = spec.optimizer() == null ? "lbfgs" : spec.optimizer();
-            return switch (name) {
-                case "lbfgs" -> LBFGS;
-                case "gd" -> GD;
-                case "nesterov" -> NESTEROV;
-                default ->
-                        throw new IllegalArgumentException(
-                                "--optimizer: unknown '" + name + "' (gd, nesterov, lbfgs)");
+            if (spec.optimizer() == null) {
+                return LBFGS;
+            }
+            return switch (spec.optimizer()) {
+                case LBFGS -> LBFGS;
+                case GD -> GD;
+                case NESTEROV -> NESTEROV;
             };
         }
     }
@@ -70,7 +69,7 @@ public final class DecodedFamily implements Family {
     public DecodedFamily(RunState run, DecodeGate gate) {
         this.run = run;
         this.gate = gate;
-        this.kind = Optimizer.of(run.spec);
+        this.kind = Update.of(run.spec);
     }
 
     @Override
@@ -124,7 +123,7 @@ public final class DecodedFamily implements Family {
     public Step step() {
         DecodeGate.Decoded d = gate.result();
         double value;
-        if (kind == Optimizer.POWER) {
+        if (kind == Update.POWER) {
             value = run.metric.value(d.sum(), point);
             optimizer = optimizer.tell(d.sum()); // [‖XV‖², H]: the update reads H only
         } else {

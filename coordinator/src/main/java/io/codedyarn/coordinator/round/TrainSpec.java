@@ -1,6 +1,7 @@
 package io.codedyarn.coordinator.round;
 
 import io.codedyarn.compute.task.Workload;
+import io.codedyarn.coordinator.optim.Optimizer;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.SchemeParams;
 import io.codedyarn.placement.Seeds;
@@ -39,7 +40,7 @@ public record TrainSpec(
         int components,
         double lambda,
         boolean intercept,
-        String optimizer,
+        Optimizer optimizer,
         double step,
         int iterations,
         double targetGap,

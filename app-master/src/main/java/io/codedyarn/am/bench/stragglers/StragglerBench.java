@@ -6,6 +6,7 @@ import io.codedyarn.am.output.RunSummary;
 import io.codedyarn.am.train.TrainRequest;
 import io.codedyarn.compute.task.Workload;
 import io.codedyarn.coordinator.Coordinator;
+import io.codedyarn.coordinator.optim.Optimizer;
 import io.codedyarn.coordinator.round.TrainSpec;
 import io.codedyarn.placement.InvalidParametersException;
 import java.io.IOException;
@@ -74,7 +75,7 @@ public final class StragglerBench {
                 1,
                 Double.NaN,
                 true,
-                m.optimizer(),
+                Optimizer.parse(m.optimizer()),
                 Double.NaN,
                 settings.maxIterations(),
                 settings.targetGap(),

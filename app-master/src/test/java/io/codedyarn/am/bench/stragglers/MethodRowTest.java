@@ -60,7 +60,7 @@ class MethodRowTest {
                             1,
                             Double.NaN,
                             true,
-                            m.optimizer(),
+                            io.codedyarn.coordinator.optim.Optimizer.parse(m.optimizer()),
                             Double.NaN,
                             10,
                             Double.NaN,

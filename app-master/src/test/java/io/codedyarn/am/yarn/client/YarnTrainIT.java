@@ -12,6 +12,7 @@ import io.codedyarn.am.yarn.YarnKeys;
 import io.codedyarn.compute.data.Rows;
 import io.codedyarn.compute.task.Workload;
 import io.codedyarn.coordinator.cluster.JobInfo;
+import io.codedyarn.coordinator.optim.Optimizer;
 import io.codedyarn.coordinator.round.TrainSpec;
 import io.codedyarn.coordinator.simulated.SimulatedTrain;
 import io.codedyarn.coordinator.trace.IterationRecord;
@@ -75,7 +76,7 @@ class YarnTrainIT {
                 0,
                 Double.NaN,
                 false,
-                "gd",
+                Optimizer.parse("gd"),
                 Double.NaN,
                 iterations,
                 Double.NaN,

@@ -9,6 +9,7 @@ import io.codedyarn.am.yarn.ProgressFile;
 import io.codedyarn.am.yarn.YarnKeys;
 import io.codedyarn.compute.task.Workload;
 import io.codedyarn.coordinator.cluster.JobInfo;
+import io.codedyarn.coordinator.optim.Optimizer;
 import io.codedyarn.coordinator.round.TrainSpec;
 import io.codedyarn.coordinator.trace.JobJson;
 import io.codedyarn.hdfs.dataset.WriterOptions;
@@ -70,7 +71,7 @@ class AppMasterTest {
                 0,
                 Double.NaN,
                 false,
-                "gd",
+                Optimizer.parse("gd"),
                 Double.NaN,
                 iterations,
                 Double.NaN,

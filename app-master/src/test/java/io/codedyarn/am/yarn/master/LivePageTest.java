@@ -11,6 +11,7 @@ import io.codedyarn.compute.task.Workload;
 import io.codedyarn.coordinator.Coordinator;
 import io.codedyarn.coordinator.cluster.DataShape;
 import io.codedyarn.coordinator.cluster.ManualClock;
+import io.codedyarn.coordinator.optim.Optimizer;
 import io.codedyarn.coordinator.round.TrainSpec;
 import io.codedyarn.coordinator.simulated.InProcessWorkers;
 import io.codedyarn.coordinator.simulated.SimulatedCluster;
@@ -83,7 +84,7 @@ class LivePageTest {
                         1,
                         Double.NaN,
                         true,
-                        "gd",
+                        Optimizer.parse("gd"),
                         Double.NaN,
                         30,
                         Double.NaN,
