@@ -265,17 +265,7 @@ public final class Coordinator {
         engineNow = engine;
         TraceSink sink = trace();
         engine.trace(sink);
-        long n = shape.rows();
-        Metric metric =
-                new Metric(
-                        spec.workload(),
-                        n,
-                        Metric.defaultLambda(spec.workload(), spec.lambda(), n),
-                        spec.reference());
-        RunState run = new RunState(spec, plan, shape, engine, metric, sink);
-        if (feed != null) {
-            run.feed(feed);
-        }
+        RunState run = newRun(engine, sink);
         current = run;
         if (resume != null) {
             engine.resume(resume.elapsedNanos(), resume.rounds());
@@ -337,7 +327,7 @@ public final class Coordinator {
             if (model != null && Double.isNaN(objective)) {
                 double[] sums =
                         rounds.evaluate(-1, model, Task.Kind.OBJECTIVE, loop.driver()).sum();
-                objective = metric.value(sums, model);
+                objective = run.metric.value(sums, model);
             }
         } catch (RunAborted e) {
             ok = false;
@@ -360,6 +350,34 @@ public final class Coordinator {
             run.finishFeed();
             engine.finishTrace();
         }
+        return result(ok, diagnostic, model, objective, run, engine, sink);
+    }
+
+    /** The run's state: its model, iteration count and records, with the objective's metric. */
+    private RunState newRun(RoundEngine engine, TraceSink sink) {
+        long n = shape.rows();
+        Metric metric =
+                new Metric(
+                        spec.workload(),
+                        n,
+                        Metric.defaultLambda(spec.workload(), spec.lambda(), n),
+                        spec.reference());
+        RunState run = new RunState(spec, plan, shape, engine, metric, sink);
+        if (feed != null) {
+            run.feed(feed);
+        }
+        return run;
+    }
+
+    /** What the run returns (and logs): succeeded or why not, the model, the logs kept. */
+    private static RunResult result(
+            boolean ok,
+            String diagnostic,
+            double[] model,
+            double objective,
+            RunState run,
+            RoundEngine engine,
+            TraceSink sink) {
         if (ok && model == null) {
             ok = false;
             diagnostic = "no iteration completed";
