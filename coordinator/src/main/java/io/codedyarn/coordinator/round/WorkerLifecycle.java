@@ -20,94 +20,110 @@ final class WorkerLifecycle {
     /** Handles {@code e}; the arrival the waiting round must see, or null. */
     Arrival handle(CoordinatorEvent e) {
         if (e instanceof CoordinatorEvent.WorkerFailed f) {
-            int w = f.worker();
-            if (engine.starts.starting[w]) { // not ready yet, training went on without it
-                engine.starts.started(w);
-                return engine.fail(w, "failed at start: " + f.reason(), WorkerChange.Kind.FAILED);
-            }
-            if (engine.alive(w)) {
-                return engine.fail(w, f.reason(), WorkerChange.Kind.FAILED);
-            }
+            return failed(f);
         } else if (e instanceof CoordinatorEvent.WorkerReady r
                 && engine.starts.starting[r.worker()]) {
-            // its first container, late: it holds its partitions and takes tasks from now on
-            // (at once when a round waits for it, else from the next round on)
-            int w = r.worker();
-            engine.starts.started(w);
-            String how =
-                    "its first container, "
-                            + (engine.clock.nanos() - engine.starts.startedAt) / 1_000_000
-                            + " ms after the start";
-            if (engine.stalled) {
-                engine.admit(w, r.host());
-                engine.changes.add(
-                        new WorkerChange(
-                                w,
-                                WorkerChange.Kind.READY,
-                                r.host(),
-                                how,
-                                r.host(),
-                                engine.elapsedSeconds()));
-                return Arrival.ready(w);
-            }
-            engine.changes.add(
-                    new WorkerChange(
-                            w,
-                            WorkerChange.Kind.READY,
-                            r.host(),
-                            how,
-                            null,
-                            engine.elapsedSeconds()));
+            return readyLate(r);
         } else if (e instanceof CoordinatorEvent.WorkerReady r
                 && engine.roster.replacing[r.worker()]) {
-            int w = r.worker();
-            String how =
-                    String.format(
-                            java.util.Locale.ROOT,
-                            "%s, its partitions loaded in %d ms",
-                            r.spare() ? "a warm spare" : "a new container",
-                            r.loadNanos() / 1_000_000);
-            if (engine.stalled && !engine.alive(w)) {
-                // a round is waiting for it: it takes over now, not at the round's end
-                String previous = engine.roster.node[w];
-                engine.promote(w, r.host());
-                engine.changes.add(
-                        new WorkerChange(
-                                w,
-                                WorkerChange.Kind.STANDBY,
-                                r.host(),
-                                how + ", promoted within a round that waited for it",
-                                previous,
-                                engine.elapsedSeconds()));
-                return Arrival.ready(w);
-            }
-            engine.changes.add(
-                    new WorkerChange(
-                            w,
-                            WorkerChange.Kind.STANDBY,
-                            r.host(),
-                            how,
-                            null,
-                            engine.elapsedSeconds()));
+            return replacementReady(r);
         } else if (e instanceof CoordinatorEvent.ReplacementFailed f
                 && engine.roster.replacing[f.worker()]) {
-            int w = f.worker();
-            engine.roster.replacing[w] = false;
-            engine.changes.add(
-                    new WorkerChange(w, WorkerChange.Kind.REPLACEMENT_FAILED, f.reason()));
-            if (engine.stalled && !engine.alive(w)) {
-                // a round waits for this replacement: it learns now that it is not coming,
-                // and why (e.g. the worker's only replica was on the lost node), instead of
-                // at the end of the replacement wait with no cause
-                engine.roster.deathCause[w] += "; its replacement failed: " + f.reason();
-                return new Arrival(w, -1, new long[0], null, 0, engine.roster.deathCause[w]);
-            }
+            return replacementFailed(f);
         } else if (e instanceof CoordinatorEvent.PartitionsLoaded l && engine.alive(l.worker())) {
             engine.changes.add(
                     new WorkerChange(
                             l.worker(),
                             WorkerChange.Kind.LOADED,
                             (l.loadNanos() / 1_000_000) + " ms"));
+        }
+        return null;
+    }
+
+    private Arrival failed(CoordinatorEvent.WorkerFailed f) {
+        int w = f.worker();
+        if (engine.starts.starting[w]) { // not ready yet, training went on without it
+            engine.starts.started(w);
+            return engine.fail(w, "failed at start: " + f.reason(), WorkerChange.Kind.FAILED);
+        }
+        if (engine.alive(w)) {
+            return engine.fail(w, f.reason(), WorkerChange.Kind.FAILED);
+        }
+        return null;
+    }
+
+    /**
+     * Its first container, late: it holds its partitions and takes tasks from now on (at once when
+     * a round waits for it, else from the next round on).
+     */
+    private Arrival readyLate(CoordinatorEvent.WorkerReady r) {
+        int w = r.worker();
+        engine.starts.started(w);
+        String how =
+                "its first container, "
+                        + (engine.clock.nanos() - engine.starts.startedAt) / 1_000_000
+                        + " ms after the start";
+        if (engine.stalled) {
+            engine.admit(w, r.host());
+            engine.changes.add(
+                    new WorkerChange(
+                            w,
+                            WorkerChange.Kind.READY,
+                            r.host(),
+                            how,
+                            r.host(),
+                            engine.elapsedSeconds()));
+            return Arrival.ready(w);
+        }
+        engine.changes.add(
+                new WorkerChange(
+                        w, WorkerChange.Kind.READY, r.host(), how, null, engine.elapsedSeconds()));
+        return null;
+    }
+
+    private Arrival replacementReady(CoordinatorEvent.WorkerReady r) {
+        int w = r.worker();
+        String how =
+                String.format(
+                        java.util.Locale.ROOT,
+                        "%s, its partitions loaded in %d ms",
+                        r.spare() ? "a warm spare" : "a new container",
+                        r.loadNanos() / 1_000_000);
+        if (engine.stalled && !engine.alive(w)) {
+            // a round is waiting for it: it takes over now, not at the round's end
+            String previous = engine.roster.node[w];
+            engine.promote(w, r.host());
+            engine.changes.add(
+                    new WorkerChange(
+                            w,
+                            WorkerChange.Kind.STANDBY,
+                            r.host(),
+                            how + ", promoted within a round that waited for it",
+                            previous,
+                            engine.elapsedSeconds()));
+            return Arrival.ready(w);
+        }
+        engine.changes.add(
+                new WorkerChange(
+                        w,
+                        WorkerChange.Kind.STANDBY,
+                        r.host(),
+                        how,
+                        null,
+                        engine.elapsedSeconds()));
+        return null;
+    }
+
+    private Arrival replacementFailed(CoordinatorEvent.ReplacementFailed f) {
+        int w = f.worker();
+        engine.roster.replacing[w] = false;
+        engine.changes.add(new WorkerChange(w, WorkerChange.Kind.REPLACEMENT_FAILED, f.reason()));
+        if (engine.stalled && !engine.alive(w)) {
+            // a round waits for this replacement: it learns now that it is not coming, and why
+            // (e.g. the worker's only replica was on the lost node), instead of at the end of the
+            // replacement wait with no cause
+            engine.roster.deathCause[w] += "; its replacement failed: " + f.reason();
+            return new Arrival(w, -1, new long[0], null, 0, engine.roster.deathCause[w]);
         }
         return null;
     }
