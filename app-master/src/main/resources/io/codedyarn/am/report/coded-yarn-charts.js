@@ -52,13 +52,21 @@
       c = echarts.init(box, null, {renderer: 'canvas'});
       charts[id] = c;
     }
-    option.title = {text: title, left: 'center', textStyle: {fontSize: 14}};
+    var points = 0;
+    (option.series || []).forEach(function (s) { points += (s.data || []).length; });
+    // a chart with nothing to plot says why (option.emptyText) instead of showing bare axes
+    var empty = points === 0 && option.emptyText ? option.emptyText : null;
+    option.title = {text: title, subtext: empty || '', left: 'center', textStyle: {fontSize: 14}};
+    delete option.emptyText;
     option.animation = false;
     option.tooltip = option.tooltip || {trigger: 'axis'};
     c.setOption(option, true);
-    var points = 0;
-    (option.series || []).forEach(function (s) { points += (s.data || []).length; });
     box.setAttribute('data-points', String(points));
+    if (empty) {
+      box.setAttribute('data-empty', empty);
+    } else {
+      box.removeAttribute('data-empty');
+    }
     return box;
   }
 
@@ -100,14 +108,18 @@
     };
   }
 
+  var NO_GAP = 'no gap: the runs knew no optimum (train with --target-gap or --reference)';
+
   function convergence(parent, runs, key) {
     var gapT = xy('seconds', 'relative gap', true);
     gapT.series = lineSeries(runs, 'seconds', 'gap', true);
     markTarget(gapT.series, runs, 'seconds');
+    gapT.emptyText = NO_GAP;
     chart(parent, 'gap-time' + key, 'Relative gap vs time', gapT);
     var gapI = xy('iteration', 'relative gap', true);
     gapI.series = lineSeries(runs, 'iteration', 'gap', true);
     markTarget(gapI.series, runs, 'iteration');
+    gapI.emptyText = NO_GAP;
     chart(parent, 'gap-iteration' + key, 'Relative gap vs iteration', gapI);
     var objT = xy('seconds', 'objective', false);
     objT.series = lineSeries(runs, 'seconds', 'objective', false);

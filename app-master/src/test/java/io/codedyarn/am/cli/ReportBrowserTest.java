@@ -73,6 +73,42 @@ class ReportBrowserTest {
         chromium.screenshot(url, 5000, Path.of("target/browser/report.png"), 1400, 2400);
     }
 
+    @Test
+    void aGapPlotWithNothingToPlotSaysWhy() throws Exception {
+        Path run = tmp.resolve("no-target");
+        CliRun t =
+                CliRun.of(
+                        "train",
+                        "--cluster",
+                        "simulated",
+                        "--scheme",
+                        "cyclic",
+                        "--workers",
+                        "4",
+                        "--stragglers",
+                        "1",
+                        "--iterations",
+                        "10",
+                        "--latency",
+                        "shifted-exp:alpha=0.5,mu=20",
+                        "--out",
+                        run.toString());
+        assertThat(t.rc()).as(t.err()).isZero();
+        for (String[] f : rows(run.resolve("iterations.csv"))) {
+            assertThat(f[3]).as("gap without --target-gap or --reference").isEmpty();
+        }
+        Path html = tmp.resolve("no-target.html");
+        CliRun r = CliRun.of("report", run.toString(), "--out", html.toString());
+        assertThat(r.rc()).as(r.err()).isZero();
+
+        String dom = new HeadlessChromium(tmp).dom(html.toUri().toString(), 5000);
+        Map<String, Integer> points = HeadlessChromium.points(dom);
+        assertThat(points).containsEntry("gap-time", 0).containsEntry("gap-iteration", 0);
+        assertThat(points.get("objective-time")).isEqualTo(10);
+        String note = "data-empty=\"no gap: the runs knew no optimum";
+        assertThat(dom.split(note, -1)).as("gap-time and gap-iteration say why").hasSize(3);
+    }
+
     private static List<String[]> rows(Path csv) throws Exception {
         List<String> lines = Files.readAllLines(csv);
         return lines.subList(1, lines.size()).stream().map(l -> l.split(",", -1)).toList();
