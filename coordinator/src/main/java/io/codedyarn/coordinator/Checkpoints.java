@@ -35,7 +35,8 @@ import org.slf4j.LoggerFactory;
  * loads (common random numbers) and is therefore re-derived from (seed, broadcasts so far) by
  * replaying that many broadcasts ({@code SimulatedCluster.skipBatches}): L64X128MixRandom's state
  * has no public accessor to serialise. The one other generator, the SAG/DSAG load balancer's,
- * starts afresh with its latency profile (see {@link AsyncGate.Saved}).
+ * starts afresh with its latency profile (see {@link
+ * io.codedyarn.coordinator.async.AsyncGate.Saved}).
  */
 public final class Checkpoints {
     private static final Logger LOG = LoggerFactory.getLogger(Checkpoints.class);
@@ -158,7 +159,8 @@ public final class Checkpoints {
 
     /**
      * Restores a checkpoint's run, gate and family state into a fresh run (before its first round;
-     * the engine's clock and round tags are set by {@link RoundEngine#resume}).
+     * the engine's clock and round tags are set by {@link
+     * io.codedyarn.coordinator.round.RoundEngine#resume}).
      *
      * @throws IllegalArgumentException naming the checkpoint's file and the field that does not fit
      */

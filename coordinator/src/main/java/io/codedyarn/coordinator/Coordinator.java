@@ -40,13 +40,15 @@ import org.slf4j.LoggerFactory;
  * real clusters, a simulated one in {@code --cluster simulated}).
  *
  * <p>Training is one {@link RoundLoop} over the shared {@link RoundEngine}, driving the scheme's
- * {@link Family}: decode-gated rounds with a step-wise optimiser ({@link DecodedFamily}), lazy
- * group rounds ({@link LazyFamily}), SAG/DSAG's asynchronous rounds ({@link AsyncFamily}), or stale
- * synchronous parallel's one-update rounds ({@link SspFamily}). A run ends when a stopping rule
- * holds (iterations, target gap, time limit, or the optimiser converged), or fails with a
- * diagnostic naming the cause when the live workers can no longer make up a round. Methods that log
- * estimates (lazy, SAG/DSAG, SSP) get one exact evaluation of the returned model at the end, so the
- * reported objective is always exact.
+ * {@link Family}: decode-gated rounds with a step-wise optimiser ({@link
+ * io.codedyarn.coordinator.decoded.DecodedFamily}), lazy group rounds ({@link
+ * io.codedyarn.coordinator.lazy.LazyFamily}), SAG/DSAG's asynchronous rounds ({@link
+ * io.codedyarn.coordinator.async.AsyncFamily}), or stale synchronous parallel's one-update rounds
+ * ({@link io.codedyarn.coordinator.ssp.SspFamily}). A run ends when a stopping rule holds
+ * (iterations, target gap, time limit, or the optimiser converged), or fails with a diagnostic
+ * naming the cause when the live workers can no longer make up a round. Methods that log estimates
+ * (lazy, SAG/DSAG, SSP) get one exact evaluation of the returned model at the end, so the reported
+ * objective is always exact.
  */
 public final class Coordinator {
     private static final Logger LOG = LoggerFactory.getLogger(Coordinator.class);

@@ -14,8 +14,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The {@link RoundLoop}'s adapt step for every scheme: measures, decides and acts between two
- * rounds, and logs each decision with its reason ({@code events.csv} and the log).
+ * The {@link io.codedyarn.coordinator.RoundLoop}'s adapt step for every scheme: measures, decides
+ * and acts between two rounds, and logs each decision with its reason ({@code events.csv} and the
+ * log).
  *
  * <ul>
  *   <li><b>Measure.</b> Every traced task's time per unit of load goes into {@link SlowWorkers}

@@ -16,13 +16,14 @@ import java.util.TreeSet;
 
 /**
  * Measured speeds replace given speeds ({@code --speeds auto}, the default of hetero, hetero-group
- * and bcc-hetero in {@code train}): the {@link RoundLoop}'s second adapt step re-plans the code
- * from each worker's measured throughput and switches to it at an iteration boundary.
+ * and bcc-hetero in {@code train}): the {@link io.codedyarn.coordinator.RoundLoop}'s second adapt
+ * step re-plans the code from each worker's measured throughput and switches to it at an iteration
+ * boundary.
  *
  * <ul>
  *   <li><b>Measure.</b> r_i = worker i's throughput in units of load per second ({@link
- *       MeasuredRates}: an exponential average of its service times per unit, injected or real
- *       slowness included), from the first rounds on.
+ *       io.codedyarn.coordinator.round.MeasuredRates}: an exponential average of its service times
+ *       per unit, injected or real slowness included), from the first rounds on.
  *   <li><b>Decide.</b> After {@link SpeedSettings#warmupIterations} iterations, and then whenever
  *       the speeds drift: the scheme places anew with speeds r (same workers, same K partitions, so
  *       the partition files on HDFS stay what they are; only who holds which changes) and the new
@@ -30,10 +31,11 @@ import java.util.TreeSet;
  *       than the current one ({@link #predictedSeconds}: when the round decodes if every worker
  *       keeps its measured throughput).
  *   <li><b>Act.</b> Each worker whose support grows loads the partitions it lacks ({@link
- *       WorkerPort#load}: re-placed beside its node on HDFS first) while it goes on computing the
- *       old code; once every live worker holds its new partitions, the {@link DecodeGate} switches
- *       to the new plan between two rounds. Results of older rounds are discarded as always, so no
- *       iteration is lost and no result is decoded with the wrong code.
+ *       io.codedyarn.coordinator.cluster.WorkerPort#load}: re-placed beside its node on HDFS first)
+ *       while it goes on computing the old code; once every live worker holds its new partitions,
+ *       the {@link DecodeGate} switches to the new plan between two rounds. Results of older rounds
+ *       are discarded as always, so no iteration is lost and no result is decoded with the wrong
+ *       code.
  * </ul>
  *
  * Workers keep the partitions of the current and the new plan while a switch is pending and drop

@@ -9,10 +9,10 @@ package io.codedyarn.coordinator.async;
  * optimiser runs between two rounds on the coordinator's thread (a few ms of simulation, so the run
  * stays deterministic under a simulated clock), and the schedule says when: the <b>period rule</b>
  * runs it at the first round end where its previous solution is at least {@code periodSeconds} old
- * in coordinator time (the injected {@link Clock}): {@code now − t_last ≥ period}. The clock starts
- * at the beginning of training (the start-up p⁰ is the first "solution"); a run that finds no
- * statistics yet (the profiler needs every worker's samples) is not a solution, so the next round
- * end tries again.
+ * in coordinator time (the injected {@link io.codedyarn.coordinator.cluster.Clock}): {@code now −
+ * t_last ≥ period}. The clock starts at the beginning of training (the start-up p⁰ is the first
+ * "solution"); a run that finds no statistics yet (the profiler needs every worker's samples) is
+ * not a solution, so the next round end tries again.
  *
  * <p>Default period {@value #DEFAULT_PERIOD_SECONDS} s: the paper's re-solve interval for LR (0.5
  * s) to PCA (7 s) rounded to the unit a user reads, and a tenth of the profiler's 10 s window, so a

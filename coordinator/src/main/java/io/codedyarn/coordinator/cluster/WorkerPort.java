@@ -52,10 +52,10 @@ public interface WorkerPort {
     /**
      * Has {@code worker} load partitions {@code add} (beside its node where the cluster places
      * data) and then hold exactly {@code add ∪ retain}: the data of a re-planned code ({@link
-     * Replanner}). The worker goes on computing the tasks it is sent meanwhile and answers {@link
-     * CoordinatorEvent.PartitionsLoaded} when it holds them (a load that fails is the worker's
-     * failure). A replacement started from now on holds {@code add ∪ retain} too. Returns false
-     * when this cluster cannot load partitions into a running worker.
+     * io.codedyarn.coordinator.adapt.Replanner}). The worker goes on computing the tasks it is sent
+     * meanwhile and answers {@link CoordinatorEvent.PartitionsLoaded} when it holds them (a load
+     * that fails is the worker's failure). A replacement started from now on holds {@code add ∪
+     * retain} too. Returns false when this cluster cannot load partitions into a running worker.
      */
     default boolean load(int worker, int[] add, int[] retain) {
         return false;

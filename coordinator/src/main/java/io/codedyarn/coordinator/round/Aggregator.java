@@ -4,7 +4,8 @@ package io.codedyarn.coordinator.round;
  * What the round loop asks of a method family's aggregator while a round collects results: take one
  * arrival (or the passing of {@link #deadline()}) and say whether the round has enough. How a round
  * starts (which workers get which task) and what it yields (a decoded sum, group sums, a cache
- * estimate) are the family's own: {@link DecodeGate}, {@link GroupGate}, {@link AsyncGate}.
+ * estimate) are the family's own: {@link DecodeGate}, {@link
+ * io.codedyarn.coordinator.lazy.GroupGate}, {@link io.codedyarn.coordinator.async.AsyncGate}.
  */
 public interface Aggregator {
     /**

@@ -72,9 +72,9 @@ public final class DecodeGate implements Aggregator {
 
     /**
      * Trains with {@code next} from the next round on (a re-planned code over the same partitions,
-     * {@link Replanner}); called between rounds, when every worker holds {@code next}'s data.
-     * Results of earlier rounds are discarded as always, so no result of the old code is ever
-     * decoded with the new one.
+     * {@link io.codedyarn.coordinator.adapt.Replanner}); called between rounds, when every worker
+     * holds {@code next}'s data. Results of earlier rounds are discarded as always, so no result of
+     * the old code is ever decoded with the new one.
      */
     public void switchTo(Plan next) {
         if (next.workers() != plan.workers() || next.partitions() != plan.partitions()) {

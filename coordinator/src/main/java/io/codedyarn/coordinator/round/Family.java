@@ -1,12 +1,14 @@
 package io.codedyarn.coordinator.round;
 
 /**
- * A method family as the {@link RoundLoop} drives it: assign and send a round's tasks (returning
- * the aggregator that collects it), then estimate and step once the aggregator has enough. Each
- * family owns its aggregator and its optimiser: {@link DecodedFamily} (exact and fastest-k decoding
- * with GD, Nesterov, L-BFGS or the power method), {@link LazyFamily} (LAG, LAGC, G-LAG, G-GD),
- * {@link AsyncFamily} (SAG, DSAG) and {@link SspFamily} (stale synchronous parallel). A new family
- * implements this and registers in {@link Families}; the others do not change.
+ * A method family as the {@link io.codedyarn.coordinator.RoundLoop} drives it: assign and send a
+ * round's tasks (returning the aggregator that collects it), then estimate and step once the
+ * aggregator has enough. Each family owns its aggregator and its optimiser: {@link
+ * io.codedyarn.coordinator.decoded.DecodedFamily} (exact and fastest-k decoding with GD, Nesterov,
+ * L-BFGS or the power method), {@link io.codedyarn.coordinator.lazy.LazyFamily} (LAG, LAGC, G-LAG,
+ * G-GD), {@link io.codedyarn.coordinator.async.AsyncFamily} (SAG, DSAG) and {@link
+ * io.codedyarn.coordinator.ssp.SspFamily} (stale synchronous parallel). A new family implements
+ * this and registers in {@link io.codedyarn.coordinator.Families}; the others do not change.
  */
 public interface Family {
     /** Setup rounds before the first iteration (step size, ‖X‖²_F, group smoothness). */

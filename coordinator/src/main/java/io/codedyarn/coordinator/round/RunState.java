@@ -275,7 +275,10 @@ public final class RunState {
         }
     }
 
-    /** Where the run's records go ({@link Checkpoints} flushes it before a checkpoint). */
+    /**
+     * Where the run's records go ({@link io.codedyarn.coordinator.Checkpoints} flushes it before a
+     * checkpoint).
+     */
     public TraceSink trace() {
         return trace;
     }

@@ -31,7 +31,8 @@ public final class SetupRounds {
 
     /**
      * The step size: {@code --step}, else 1/L with L from power iteration over the decoded Gram
-     * products ({@link Metric#smoothness}); the one home of this rule for every family.
+     * products ({@link io.codedyarn.coordinator.trace.Metric#smoothness}); the one home of this
+     * rule for every family.
      */
     public static double stepSize(RunState run, DecodeGate rounds, RoundDriver driver)
             throws InterruptedException, RunAborted {

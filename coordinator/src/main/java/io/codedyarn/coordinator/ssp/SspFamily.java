@@ -20,7 +20,7 @@ import java.util.Arrays;
  * model it read:
  *
  * <pre>
- *   x ← x − η ∇F_i(x_read),   F = Σ_i F_i   (F_i: block i's share of F, {@link Metric#assemblePart})
+ *   x ← x − η ∇F_i(x_read),   F = Σ_i F_i   (F_i: block i's share of F, {@link io.codedyarn.coordinator.trace.Metric#assemblePart})
  * </pre>
  *
  * so one clock of every worker moves x as one GD step does, and with staleness 0 the iterates after

@@ -7,13 +7,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The run-time adaptation events of a run, in the order they were taken — the {@link Adapter}'s
- * (slow workers, exclusions, replacements), the load balancer's and GC-DC's re-clustering: each one
- * is logged at INFO with its iteration, worker, node, what happened and why, and written to the
- * run's {@link TraceSink} ({@code events.csv}, the {@link RunResult}'s events). Only the last
- * {@value #RECENT} are kept here (for checkpoints), and those a live feed has not taken yet: GC-DC
- * re-clusters, and DSAG re-balances, every few rounds for as long as a run lasts. Single-threaded
- * (the coordinator's).
+ * The run-time adaptation events of a run, in the order they were taken — the {@link
+ * io.codedyarn.coordinator.adapt.Adapter}'s (slow workers, exclusions, replacements), the load
+ * balancer's and GC-DC's re-clustering: each one is logged at INFO with its iteration, worker,
+ * node, what happened and why, and written to the run's {@link TraceSink} ({@code events.csv}, the
+ * {@link RunResult}'s events). Only the last {@value #RECENT} are kept here (for checkpoints), and
+ * those a live feed has not taken yet: GC-DC re-clusters, and DSAG re-balances, every few rounds
+ * for as long as a run lasts. Single-threaded (the coordinator's).
  */
 public final class Decisions {
     private static final Logger LOG = LoggerFactory.getLogger(Decisions.class);

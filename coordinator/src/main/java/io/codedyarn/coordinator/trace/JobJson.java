@@ -7,8 +7,9 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 
 /**
  * The JSON files a cluster run ships to its ApplicationMaster: {@code job.json} (the {@link
- * TrainSpec}) and {@code job-info.json} ({@link JobInfo}). NaN fields ("not given") travel as the
- * string "NaN", which Jackson reads back as NaN.
+ * io.codedyarn.coordinator.round.TrainSpec}) and {@code job-info.json} ({@link
+ * io.codedyarn.coordinator.cluster.JobInfo}). NaN fields ("not given") travel as the string "NaN",
+ * which Jackson reads back as NaN.
  */
 public final class JobJson {
     public static final String SPEC_FILE = "job.json";

@@ -5,17 +5,19 @@ import java.util.List;
 
 /**
  * Where a run's records go as they become final, so that the coordinator's memory does not grow
- * with the rounds: it keeps a window of recent rows ({@link RunState}, {@link Decisions}, the open
- * tasks in {@link TaskLedger}) and hands every row here once nothing can change it. {@link
- * MemoryTrace} (the default) keeps them all, for the {@link RunResult} of simulations of bounded
- * size and the tests; the AM and {@code train} stream them to {@code iterations.csv}, {@code
- * events.csv} and {@code latency-trace.csv} ({@code am.output.StreamedTrace}). Called on the
+ * with the rounds: it keeps a window of recent rows ({@link
+ * io.codedyarn.coordinator.round.RunState}, {@link Decisions}, the open tasks in {@link
+ * io.codedyarn.coordinator.round.TaskLedger}) and hands every row here once nothing can change it.
+ * {@link MemoryTrace} (the default) keeps them all, for the {@link RunResult} of simulations of
+ * bounded size and the tests; the AM and {@code train} stream them to {@code iterations.csv},
+ * {@code events.csv} and {@code latency-trace.csv} ({@code am.output.StreamedTrace}). Called on the
  * coordinator's thread only.
  *
  * <p>The rows, each in the order of its file:
  *
  * <ul>
- *   <li>{@link #iteration}: each round as {@link RunState#record} logs it (final at once);
+ *   <li>{@link #iteration}: each round as {@link io.codedyarn.coordinator.round.RunState#record}
+ *       logs it (final at once);
  *   <li>{@link #event}: each adaptation event as it is taken (final at once);
  *   <li>{@link #task}: each traced task (setup rounds are not traced) in send order, once final: an
  *       answered one after the round it was answered in ended (the method marks it used, stale,
@@ -77,8 +79,9 @@ public interface TraceSink {
      *
      * @param checkpoint the checkpoint's file (for messages)
      * @param iterations rows of {@code iterations.csv} when it was taken
-     * @param recentIterations the last of them (at most {@link RunState#RECENT}), to check rows
-     *     found elsewhere against, or to take when they are all of them
+     * @param recentIterations the last of them (at most {@link
+     *     io.codedyarn.coordinator.round.RunState#RECENT}), to check rows found elsewhere against,
+     *     or to take when they are all of them
      * @param events rows of {@code events.csv} when it was taken
      * @param recentEvents the last of them (at most {@link Decisions#RECENT})
      * @param location the {@link #location} of the sink that wrote them (empty: none)
