@@ -21,6 +21,7 @@ import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.SchemeParams;
 import io.codedyarn.placement.Seeds;
 import io.codedyarn.placement.scheme.Schemes;
+import io.codedyarn.placement.slowdown.StraggleSpec;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
 import java.lang.management.ThreadMXBean;
@@ -161,7 +162,7 @@ public final class CoordinationBenchmark {
                         0,
                         Double.NaN,
                         null,
-                        "none",
+                        StraggleSpec.parse("none"),
                         1);
         long[] rows = new long[plan.partitions()];
         Arrays.fill(rows, 1000);

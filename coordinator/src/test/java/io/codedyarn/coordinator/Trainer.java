@@ -17,6 +17,8 @@ import io.codedyarn.coordinator.trace.TraceSink;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.SchemeParams;
 import io.codedyarn.placement.Seeds;
+import io.codedyarn.placement.latency.LatencySpec;
+import io.codedyarn.placement.slowdown.StraggleSpec;
 import java.util.random.RandomGenerator;
 
 /** Test fixture: small datasets and a one-call simulated training run. */
@@ -89,8 +91,8 @@ public final class Trainer {
                 Double.NaN,
                 wait,
                 Double.NaN,
-                latency,
-                "none",
+                LatencySpec.ofNullable(latency),
+                StraggleSpec.parse("none"),
                 params.seed());
     }
 

@@ -7,6 +7,8 @@ import io.codedyarn.coordinator.optim.Optimizer;
 import io.codedyarn.coordinator.round.TrainSpec;
 import io.codedyarn.coordinator.simulated.Reference;
 import io.codedyarn.hdfs.generate.GenotypeGenerator;
+import io.codedyarn.placement.latency.LatencySpec;
+import io.codedyarn.placement.slowdown.StraggleSpec;
 import io.codedyarn.repro.placement.ReproducedNumber;
 import io.codedyarn.repro.placement.Reproduction;
 import java.util.ArrayList;
@@ -153,8 +155,8 @@ public final class DsagLbTraining implements Reproduction {
                 p.timeLimit(),
                 c.waitFor(),
                 reference,
-                p.latency(),
-                "none",
+                LatencySpec.ofNullable(p.latency()),
+                StraggleSpec.parse("none"),
                 seed);
     }
 

@@ -10,6 +10,8 @@ import io.codedyarn.coordinator.round.TrainSpec;
 import io.codedyarn.coordinator.simulated.Reference;
 import io.codedyarn.hdfs.generate.HiggsLikeGenerator;
 import io.codedyarn.placement.Seeds;
+import io.codedyarn.placement.latency.LatencySpec;
+import io.codedyarn.placement.slowdown.StraggleSpec;
 import io.codedyarn.repro.placement.ReproducedNumber;
 import io.codedyarn.repro.placement.Reproduction;
 import java.util.ArrayList;
@@ -148,8 +150,8 @@ public final class DsagTraining implements Reproduction {
                 timeLimit,
                 c.waitFor(),
                 reference,
-                latency,
-                "none",
+                LatencySpec.ofNullable(latency),
+                StraggleSpec.parse("none"),
                 seed);
     }
 

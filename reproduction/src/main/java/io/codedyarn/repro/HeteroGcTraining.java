@@ -6,6 +6,8 @@ import io.codedyarn.coordinator.optim.Optimizer;
 import io.codedyarn.coordinator.round.TrainSpec;
 import io.codedyarn.placement.SchemeParams;
 import io.codedyarn.placement.Seeds;
+import io.codedyarn.placement.latency.LatencySpec;
+import io.codedyarn.placement.slowdown.StraggleSpec;
 import io.codedyarn.repro.placement.ReproducedNumber;
 import io.codedyarn.repro.placement.Reproduction;
 import java.util.ArrayList;
@@ -142,8 +144,8 @@ public final class HeteroGcTraining implements Reproduction {
                 TIME_LIMIT,
                 0,
                 ref,
-                c.latency,
-                c.straggle,
+                LatencySpec.ofNullable(c.latency),
+                StraggleSpec.parse(c.straggle),
                 seed);
     }
 

@@ -6,6 +6,8 @@ import io.codedyarn.coordinator.optim.Optimizer;
 import io.codedyarn.coordinator.round.TrainSpec;
 import io.codedyarn.hdfs.generate.LagcLeastSquaresGenerator;
 import io.codedyarn.placement.Seeds;
+import io.codedyarn.placement.latency.LatencySpec;
+import io.codedyarn.placement.slowdown.StraggleSpec;
 import io.codedyarn.repro.placement.ReproducedNumber;
 import io.codedyarn.repro.placement.Reproduction;
 import java.util.ArrayList;
@@ -123,8 +125,8 @@ public final class LagcTraining implements Reproduction {
                 Double.NaN,
                 c.waitFor(),
                 -loss0,
-                latency,
-                "none",
+                LatencySpec.ofNullable(latency),
+                StraggleSpec.parse("none"),
                 seed);
     }
 

@@ -7,6 +7,8 @@ import io.codedyarn.compute.data.DenseRows;
 import io.codedyarn.compute.task.Workload;
 import io.codedyarn.coordinator.round.TrainSpec;
 import io.codedyarn.placement.SchemeParams;
+import io.codedyarn.placement.latency.LatencySpec;
+import io.codedyarn.placement.slowdown.StraggleSpec;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -30,8 +32,8 @@ class SspReplayTest {
                 Double.NaN,
                 0,
                 Double.NaN,
-                "fixed+delay:count=1,seconds=0.3,sigma=0.3",
-                "none",
+                LatencySpec.parse("fixed+delay:count=1,seconds=0.3,sigma=0.3"),
+                StraggleSpec.none(),
                 3);
     }
 

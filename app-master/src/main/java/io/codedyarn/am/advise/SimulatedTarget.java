@@ -11,6 +11,8 @@ import io.codedyarn.coordinator.round.TrainSpec;
 import io.codedyarn.coordinator.trace.IterationRecord;
 import io.codedyarn.coordinator.trace.RunResult;
 import io.codedyarn.placement.Plan;
+import io.codedyarn.placement.latency.LatencySpec;
+import io.codedyarn.placement.slowdown.StraggleSpec;
 
 /**
  * {@code advise --data}: iterations and time to the target from training each candidate on the
@@ -62,8 +64,8 @@ public final class SimulatedTarget implements Advisor.ToTarget {
                 Double.NaN,
                 0,
                 reference,
-                latency,
-                "none",
+                LatencySpec.ofNullable(latency),
+                StraggleSpec.parse("none"),
                 c.params().seed());
     }
 

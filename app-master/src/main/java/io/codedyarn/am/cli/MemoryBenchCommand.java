@@ -12,6 +12,8 @@ import io.codedyarn.hdfs.generate.GeneratorParams;
 import io.codedyarn.hdfs.generate.Generators;
 import io.codedyarn.placement.InvalidParametersException;
 import io.codedyarn.placement.SchemeParams;
+import io.codedyarn.placement.latency.LatencySpec;
+import io.codedyarn.placement.slowdown.StraggleSpec;
 import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
@@ -158,8 +160,8 @@ final class MemoryBenchCommand implements Callable<Integer> {
                             Double.NaN,
                             0,
                             Double.NaN,
-                            latency,
-                            "none",
+                            LatencySpec.ofNullable(latency),
+                            StraggleSpec.parse("none"),
                             seed);
             // the coordinator logs every 10th round and the store every checkpoint at INFO: 10^5
             // and 2 x 10^4 lines for 10^6 rounds

@@ -14,6 +14,7 @@ import io.codedyarn.coordinator.optim.Optimizer;
 import io.codedyarn.coordinator.round.TrainSpec;
 import io.codedyarn.placement.InvalidParametersException;
 import io.codedyarn.placement.SchemeParams;
+import io.codedyarn.placement.latency.LatencySpec;
 import io.codedyarn.placement.slowdown.StraggleSpec;
 import java.io.PrintWriter;
 import java.util.Locale;
@@ -342,8 +343,8 @@ final class TrainCommand implements Callable<Integer> {
                 timeLimit == null ? Double.NaN : timeLimit,
                 waitFor,
                 reference == null ? Double.NaN : reference,
-                latency,
-                straggleSpec(params.workers()),
+                LatencySpec.ofNullable(latency),
+                StraggleSpec.parse(straggleSpec(params.workers())),
                 params.seed());
     }
 

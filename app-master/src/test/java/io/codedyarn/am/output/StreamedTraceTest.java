@@ -121,8 +121,9 @@ class StreamedTraceTest {
                         Double.NaN,
                         0,
                         Double.NaN,
-                        "shifted-exp:alpha=0.5,mu=2",
-                        "none",
+                        io.codedyarn.placement.latency.LatencySpec.parse(
+                                "shifted-exp:alpha=0.5,mu=2"),
+                        null,
                         1);
         var config = io.codedyarn.am.config.CodedYarnConfig.defaults();
         io.codedyarn.coordinator.trace.RunResult memory =

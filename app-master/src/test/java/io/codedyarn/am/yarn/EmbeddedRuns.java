@@ -12,6 +12,8 @@ import io.codedyarn.hdfs.prepare.DatasetPreparer;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.SchemeParams;
 import io.codedyarn.placement.json.PlanDocument;
+import io.codedyarn.placement.latency.LatencySpec;
+import io.codedyarn.placement.slowdown.StraggleSpec;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
@@ -94,13 +96,13 @@ public final class EmbeddedRuns {
                 0,
                 Double.NaN,
                 null,
-                "none",
+                StraggleSpec.parse("none"),
                 params.seed());
     }
 
     /** {@code s} with a target gap and injected slowness ({@code --straggle}). */
     public static TrainSpec slowed(TrainSpec s, double targetGap, String straggle) {
-        return s.withConditions(targetGap, null, straggle);
+        return s.withConditions(targetGap, null, StraggleSpec.parse(straggle));
     }
 
     /**
@@ -108,7 +110,7 @@ public final class EmbeddedRuns {
      * exact decoding makes the iterates independent of who answers) and no injected slowness.
      */
     public static TrainSpec inProcess(TrainSpec s) {
-        return s.withConditions(s.targetGap(), "exp:eta=1", "none");
+        return s.withConditions(s.targetGap(), LatencySpec.parse("exp:eta=1"), null);
     }
 
     /** The run's events.csv rows (header skipped), split into its 6 columns. */

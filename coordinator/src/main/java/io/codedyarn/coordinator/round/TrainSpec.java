@@ -1,11 +1,17 @@
 package io.codedyarn.coordinator.round;
 
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
+import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
+import com.fasterxml.jackson.databind.util.StdConverter;
 import io.codedyarn.compute.task.Workload;
 import io.codedyarn.coordinator.optim.Optimizer;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.SchemeParams;
 import io.codedyarn.placement.Seeds;
+import io.codedyarn.placement.latency.LatencySpec;
 import io.codedyarn.placement.scheme.Schemes;
+import io.codedyarn.placement.slowdown.StraggleSpec;
 
 /**
  * Everything a training run is asked to do, typed and parsed once (by the {@code train} command),
@@ -29,8 +35,7 @@ import io.codedyarn.placement.scheme.Schemes;
  *     unknown (gap column left empty)
  * @param latency simulated clusters: the latency spec (as {@code simulate --latency}); null
  *     otherwise
- * @param straggle the slowness workers inject into themselves ({@code --straggle}, see {@code
- *     StraggleSpec}); "none" (or null) for none
+ * @param straggle the slowness workers inject into themselves ({@code --straggle}); null for none
  * @param seed the seed of every random choice in the run (logged)
  */
 public record TrainSpec(
@@ -47,12 +52,16 @@ public record TrainSpec(
         double timeLimitSeconds,
         int waitFor,
         double reference,
-        String latency,
-        String straggle,
+        @JsonSerialize(using = ToStringSerializer.class)
+                @JsonDeserialize(converter = LatencyText.class)
+                LatencySpec latency,
+        @JsonSerialize(using = ToStringSerializer.class)
+                @JsonDeserialize(converter = StraggleText.class)
+                StraggleSpec straggle,
         long seed) {
 
     public TrainSpec {
-        straggle = straggle == null || straggle.isBlank() ? "none" : straggle;
+        straggle = straggle == null ? StraggleSpec.none() : straggle;
     }
 
     /**
@@ -69,7 +78,7 @@ public record TrainSpec(
     }
 
     /** This spec with another target gap, latency model and injected slowness. */
-    public TrainSpec withConditions(double targetGap, String latency, String straggle) {
+    public TrainSpec withConditions(double targetGap, LatencySpec latency, StraggleSpec straggle) {
         return with(iterations, targetGap, timeLimitSeconds, latency, straggle);
     }
 
@@ -82,8 +91,8 @@ public record TrainSpec(
             int iterations,
             double targetGap,
             double timeLimitSeconds,
-            String latency,
-            String straggle) {
+            LatencySpec latency,
+            StraggleSpec straggle) {
         return new TrainSpec(
                 workload,
                 scheme,
@@ -101,5 +110,21 @@ public record TrainSpec(
                 latency,
                 straggle,
                 seed);
+    }
+
+    /** job.json's latency text as the parsed spec (the text is what was given; null: none). */
+    static final class LatencyText extends StdConverter<String, LatencySpec> {
+        @Override
+        public LatencySpec convert(String text) {
+            return LatencySpec.ofNullable(text);
+        }
+    }
+
+    /** job.json's straggle text as the parsed spec. */
+    static final class StraggleText extends StdConverter<String, StraggleSpec> {
+        @Override
+        public StraggleSpec convert(String text) {
+            return StraggleSpec.parse(text);
+        }
     }
 }

@@ -68,7 +68,7 @@ public final class SimulatedTrain {
      * as a YARN worker resolves it.
      */
     static SimulatedCluster.Nodes nodes(TrainSpec spec, int workers) {
-        StraggleSpec straggle = StraggleSpec.parse(spec.straggle());
+        StraggleSpec straggle = spec.straggle();
         double[][] recorded = straggle.traceColumns(workers, SimulatedTrain::open);
         List<String> all = new ArrayList<>();
         for (int k = 0; k < NODES; k++) {
@@ -209,7 +209,7 @@ public final class SimulatedTrain {
             throws InterruptedException, InvalidCheckpointException {
         InvalidParametersException.require(
                 spec.latency() != null, "--latency", "is required with --cluster simulated");
-        LatencySpec latency = LatencySpec.parse(spec.latency());
+        LatencySpec latency = spec.latency();
         LatencyModel model =
                 latency.build(
                         plan.workers(),

@@ -44,6 +44,11 @@ public final class LatencySpec {
         this.parts = parts;
     }
 
+    /** {@link #parse}, or null for no spec (null or blank: not a simulated run). */
+    public static LatencySpec ofNullable(String text) {
+        return text == null || text.isBlank() ? null : parse(text);
+    }
+
     public static LatencySpec parse(String text) {
         if (text == null || text.isBlank()) {
             throw new InvalidParametersException(FLAG, "empty latency spec");
@@ -277,6 +282,11 @@ public final class LatencySpec {
         double[] r = new double[n];
         Arrays.fill(r, 1.0);
         return r;
+    }
+
+    /** The spec as given (its form in {@code job.json}). */
+    public String text() {
+        return text;
     }
 
     @Override

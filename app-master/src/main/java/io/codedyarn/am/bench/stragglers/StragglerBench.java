@@ -9,6 +9,8 @@ import io.codedyarn.coordinator.Coordinator;
 import io.codedyarn.coordinator.optim.Optimizer;
 import io.codedyarn.coordinator.round.TrainSpec;
 import io.codedyarn.placement.InvalidParametersException;
+import io.codedyarn.placement.latency.LatencySpec;
+import io.codedyarn.placement.slowdown.StraggleSpec;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -82,8 +84,8 @@ public final class StragglerBench {
                 settings.timeLimitSeconds(),
                 m.waitFor(),
                 settings.reference(),
-                simulated ? settings.latency() : null,
-                scenario.straggle(settings.workers()),
+                LatencySpec.ofNullable(simulated ? settings.latency() : null),
+                StraggleSpec.parse(scenario.straggle(settings.workers())),
                 seed);
     }
 

@@ -217,7 +217,7 @@ public final class AppMaster {
                         "coded-yarn AM " + env.applicationId(), java.time.Instant.now(), random);
         List<String> clusterNodes = runningNodeNames();
         Straggles straggles =
-                new Straggles(job.spec.straggle(), job.spec.seed(), n, clusterNodes, conf);
+                new Straggles(job.spec.straggle().text(), job.spec.seed(), n, clusterNodes, conf);
         if (!straggles.isNone()) {
             LOG.info("workers inject slowness: {}", straggles);
         }

@@ -22,7 +22,9 @@ import io.codedyarn.hdfs.prepare.PlacementRecord;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.SchemeParams;
 import io.codedyarn.placement.Seeds;
+import io.codedyarn.placement.latency.LatencySpec;
 import io.codedyarn.placement.scheme.Schemes;
+import io.codedyarn.placement.slowdown.StraggleSpec;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
@@ -84,7 +86,7 @@ class YarnTrainIT {
                 0,
                 Double.NaN,
                 null,
-                "none",
+                StraggleSpec.parse("none"),
                 params.seed());
     }
 
@@ -180,8 +182,8 @@ class YarnTrainIT {
                 s.timeLimitSeconds(),
                 s.waitFor(),
                 s.reference(),
-                "exp:eta=1",
-                "none",
+                LatencySpec.ofNullable("exp:eta=1"),
+                StraggleSpec.parse("none"),
                 s.seed());
     }
 

@@ -21,6 +21,7 @@ import io.codedyarn.placement.SchemeParams;
 import io.codedyarn.placement.Seeds;
 import io.codedyarn.placement.json.PlanDocument;
 import io.codedyarn.placement.scheme.Schemes;
+import io.codedyarn.placement.slowdown.StraggleSpec;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -79,7 +80,7 @@ class AppMasterTest {
                 0,
                 Double.NaN,
                 null,
-                "none",
+                StraggleSpec.parse("none"),
                 params.seed());
     }
 

@@ -64,7 +64,11 @@ class LivePageBrowserIT {
         SchemeParams params = SchemeParams.of(4, 1, 3);
         TrainSpec base =
                 EmbeddedRuns.spec(Workload.LR, "cyclic", params, "gd", 100_000)
-                        .withConditions(1e-12, null, "slow:factor=40");
+                        .withConditions(
+                                1e-12,
+                                null,
+                                io.codedyarn.placement.slowdown.StraggleSpec.parse(
+                                        "slow:factor=40"));
         org.apache.hadoop.fs.Path[] data =
                 runs.placed(
                         "live",

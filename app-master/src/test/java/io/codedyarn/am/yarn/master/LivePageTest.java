@@ -22,6 +22,7 @@ import io.codedyarn.coordinator.trace.RunResult;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.SchemeParams;
 import io.codedyarn.placement.Seeds;
+import io.codedyarn.placement.slowdown.StraggleSpec;
 import java.net.HttpURLConnection;
 import java.net.URL;
 import java.util.ArrayList;
@@ -92,7 +93,7 @@ class LivePageTest {
                         0,
                         Double.NaN,
                         null,
-                        "none",
+                        StraggleSpec.parse("none"),
                         5);
         plan = spec.plan();
         DenseRows data = uniform(200, 5, 3);
