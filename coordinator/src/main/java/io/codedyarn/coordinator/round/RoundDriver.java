@@ -24,11 +24,6 @@ public final class RoundDriver {
         this.stalls = stalls;
     }
 
-    /** A driver whose stalls only wait for replacements already on their way (tests, tools). */
-    public static RoundDriver withoutAdaptation(RoundEngine engine) {
-        return new RoundDriver(engine, () -> {});
-    }
-
     /** Feeds arrivals (null once the deadline passed) to the aggregator until it has enough. */
     public void collect(Aggregator aggregator) throws InterruptedException, RunAborted {
         collect(aggregator, Long.MAX_VALUE);

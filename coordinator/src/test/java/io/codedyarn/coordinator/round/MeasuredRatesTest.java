@@ -77,8 +77,9 @@ class MeasuredRatesTest {
         Decisions decisions = new Decisions();
         DecodeGate gate = new DecodeGate(plan, engine, decisions);
         double[] x = new double[Trainer.LR_DATA.cols() + 1];
+        RoundDriver driver = new RoundDriver(engine, () -> {}); // no adaptation: no stall here
         for (int t = 0; t < 30; t++) {
-            gate.evaluate(t, x, Task.Kind.OBJECTIVE, RoundDriver.withoutAdaptation(engine));
+            gate.evaluate(t, x, Task.Kind.OBJECTIVE, driver);
         }
         StragglerState state = gate.predicted();
         double[] rates = state.rates();
