@@ -1,5 +1,6 @@
 package io.codedyarn.coordinator;
 
+import io.codedyarn.compute.task.Task;
 import io.codedyarn.coordinator.adapt.Adapter;
 import io.codedyarn.coordinator.adapt.Replanner;
 import io.codedyarn.coordinator.checkpoint.Checkpoint;
@@ -9,6 +10,7 @@ import io.codedyarn.coordinator.round.Family;
 import io.codedyarn.coordinator.round.RoundDriver;
 import io.codedyarn.coordinator.round.RunAborted;
 import io.codedyarn.coordinator.round.RunState;
+import io.codedyarn.coordinator.round.Step;
 import io.codedyarn.coordinator.round.Stop;
 import io.codedyarn.coordinator.round.WorkerChange;
 import java.util.ArrayList;
@@ -44,6 +46,8 @@ public final class RoundLoop {
     private final DecodeGate gate;
     private final Checkpoint resume;
     private final RoundDriver driver;
+    private long nextCheck; // iteration from which an estimated target gap is checked again
+    private int checkInterval = 1;
 
     /**
      * @param replanner re-plans from measured speeds ({@code --speeds auto}); null for none
@@ -92,13 +96,39 @@ public final class RoundLoop {
             if (!driver.collect(round, timeLimit())) {
                 return Stop.TIME_LIMIT; // mid-round: the round's partial results are dropped
             }
-            Optional<Stop> stop = run.record(family.step());
+            Step step = family.step();
+            Optional<Stop> stop = run.record(step);
+            if (stop.isEmpty() && run.estimateReachedTarget()) {
+                stop = confirmTarget(step);
+            }
             if (stop.isPresent()) {
                 return stop.get();
             }
             checkpoints.afterRound(run, family, gate);
         }
     }
+
+    /**
+     * An estimated gap (SAG/DSAG's cache, SGD) reached {@code --target-gap}: an exact evaluation
+     * round at the step's point decides, the first time the estimate gets there and then, while it
+     * stays there, after 1, 2, 4 and then every {@value #MAX_CHECK_INTERVAL} iterations (each check
+     * costs one round over all the data, so the checks cost at most one round in that many, and the
+     * run stops at most that many iterations after the model reached the target).
+     */
+    private Optional<Stop> confirmTarget(Step step) throws InterruptedException, RunAborted {
+        if (run.iteration() < nextCheck) {
+            return Optional.empty();
+        }
+        double[] sums = gate.evaluate(-1, step.point(), Task.Kind.OBJECTIVE, driver).sum();
+        Optional<Stop> stop =
+                run.confirm(step.point(), run.metric.value(sums, step.point()), checkInterval);
+        nextCheck = run.iteration() + checkInterval;
+        checkInterval = Math.min(2 * checkInterval, MAX_CHECK_INTERVAL);
+        return stop;
+    }
+
+    /** The longest wait, in iterations, between two exact checks of an estimated target gap. */
+    static final int MAX_CHECK_INTERVAL = 8;
 
     /**
      * A round stalled (the live workers cannot make it up): the {@link Adapter} answers its

@@ -158,6 +158,7 @@ final class AsyncGate implements Aggregator {
                 a.restore(s.cache(), s.cacheRound());
                 agg = a;
             }
+            holdRecuts();
         }
         if (balancing != null) {
             balancing =
@@ -169,6 +170,16 @@ final class AsyncGate implements Aggregator {
                             params.schedule(),
                             engine.elapsedSeconds(),
                             decisions);
+        }
+    }
+
+    /**
+     * With load balancing, the cache holds a re-cut worker's new results until they cover its old
+     * entries ({@link RecutHold}), so a re-cut never opens a hole in the cache.
+     */
+    private void holdRecuts() {
+        if (balancing != null && agg instanceof CacheAggregator c) {
+            c.keepCoverageAcrossRecuts();
         }
     }
 
@@ -185,6 +196,7 @@ final class AsyncGate implements Aggregator {
                         case FRESH -> new SagAggregator(total, 1 + v.length, round);
                         case NONE -> new SgdAggregator(total, 1 + v.length, round);
                     };
+            holdRecuts();
         }
         agg.beginIteration(round);
         gate.reset();

@@ -7,6 +7,7 @@ package io.codedyarn.coordinator.async;
 abstract class CacheAggregator implements GradientAggregator {
     protected final GradientCache cache;
     private long iteration;
+    private RecutHold hold; // null: DSAG's eviction rule as the paper has it
 
     CacheAggregator(GradientCache cache, long firstIteration) {
         this.cache = cache;
@@ -43,7 +44,25 @@ abstract class CacheAggregator implements GradientAggregator {
         if (computedAt != iteration()) {
             return OfferResult.DISCARDED_STALE;
         }
-        return cache.insert(first, last, computedAt, payload);
+        return store(first, last, computedAt, payload);
+    }
+
+    /**
+     * From now on a result that covers a cached entry only in part is held until the held results
+     * cover it whole ({@link RecutHold}): what the load balancer's re-cuts need so that ξ never
+     * drops.
+     */
+    public void keepCoverageAcrossRecuts() {
+        if (hold == null) {
+            hold = new RecutHold();
+        }
+    }
+
+    /** Inserts into the cache, through the re-cut hold when it is on. */
+    protected OfferResult store(long first, long last, long computedAt, double[] payload) {
+        return hold == null
+                ? cache.insert(first, last, computedAt, payload)
+                : hold.offer(cache, first, last, computedAt, payload);
     }
 
     /**

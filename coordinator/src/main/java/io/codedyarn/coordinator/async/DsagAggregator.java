@@ -37,6 +37,6 @@ public final class DsagAggregator extends CacheAggregator {
     @Override
     public OfferResult offer(long first, long last, long computedAt, double[] payload) {
         checkNotFromFuture(computedAt);
-        return cache.insert(first, last, computedAt, payload);
+        return store(first, last, computedAt, payload);
     }
 }

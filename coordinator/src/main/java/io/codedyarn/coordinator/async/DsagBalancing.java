@@ -5,6 +5,7 @@ import io.codedyarn.placement.Seeds;
 import io.codedyarn.placement.loadbalance.LatencyProfiler;
 import io.codedyarn.placement.loadbalance.LatencyStats;
 import io.codedyarn.placement.loadbalance.LoadBalancer;
+import io.codedyarn.placement.loadbalance.SignificantDifferences;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
@@ -92,27 +93,48 @@ final class DsagBalancing {
         waiting = false;
         lastSolution = now;
         solutions++;
-        LatencyStats s = stats.get();
+        SignificantDifferences.Result sig = SignificantDifferences.pool(stats.get());
+        LatencyStats s = sig.stats();
+        double spread = LoadBalancer.loss(s, p);
+        if (spread * CONFIG.minImprovement() <= 1) {
+            // loss(p') ≥ 1 for every p', so loss(p')/loss(p) ≥ 1/spread ≥ the threshold: no
+            // re-cut can be published, and Algorithm 1's simulations would be wasted
+            kept(
+                    iteration,
+                    now,
+                    p,
+                    String.format(
+                            Locale.ROOT,
+                            "%s; max/min expected latency %.4g after pooling the workers whose"
+                                    + " latency does not differ significantly (%d of %d differ"
+                                    + " in computation, %d in communication): no re-cut can"
+                                    + " improve it by the acceptance threshold %.2f",
+                            due,
+                            spread,
+                            sig.distinctComputation(),
+                            p.length,
+                            sig.distinctCommunication(),
+                            CONFIG.minImprovement()));
+            return Optional.empty();
+        }
         LoadBalancer.Result r = balancer.optimizeDetailed(s, p, w, rows, rng);
         String why =
                 String.format(
                         Locale.ROOT,
-                        "%s; max/min expected latency %.4g -> %.4g (publish if ratio <= %.2f),"
-                                + " contribution h = %.4g vs h_min = %.4g",
+                        "%s; %d of %d workers differ significantly in computation, %d in"
+                                + " communication; max/min expected latency %.4g -> %.4g (publish"
+                                + " if ratio <= %.2f), contribution h = %.4g vs h_min = %.4g",
                         due,
+                        sig.distinctComputation(),
+                        p.length,
+                        sig.distinctCommunication(),
                         r.loss0(),
                         r.loss(),
                         CONFIG.minImprovement(),
                         r.contribution(),
                         r.minContribution());
         if (!r.accepted()) {
-            decisions.add(
-                    iteration,
-                    now,
-                    -1,
-                    "balance-kept",
-                    "load balancer keeps p = " + Arrays.toString(p),
-                    why);
+            kept(iteration, now, p, why);
             return Optional.empty();
         }
         rebalances++;
@@ -137,6 +159,16 @@ final class DsagBalancing {
             }
         }
         return Optional.of(q);
+    }
+
+    private void kept(long iteration, double now, int[] p, String why) {
+        decisions.add(
+                iteration,
+                now,
+                -1,
+                "balance-kept",
+                "load balancer keeps p = " + Arrays.toString(p),
+                why);
     }
 
     /** Optimiser runs so far (published or not). */

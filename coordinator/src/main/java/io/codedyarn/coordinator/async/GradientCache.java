@@ -171,7 +171,7 @@ public final class GradientCache {
     }
 
     /** Entries (i', j') with i' ≤ last and j' ≥ first, in increasing order of start. */
-    private List<Entry> overlapping(long first, long last) {
+    List<Entry> overlapping(long first, long last) {
         List<Entry> out = new ArrayList<>();
         Map.Entry<Long, Entry> before = byStart.lowerEntry(first);
         if (before != null && before.getValue().last >= first) {

@@ -18,5 +18,10 @@ public enum OfferResult {
      * Dropped: an overlapping entry is at least as fresh (t' ≥ t), or, for SAG and SGD, the result
      * was computed at an older iterate than the current one.
      */
-    DISCARDED_STALE
+    DISCARDED_STALE,
+    /**
+     * Held outside the cache ({@link RecutHold}): it covers a cached entry only in part (the worker
+     * was re-cut), and enters once the held results cover that entry whole.
+     */
+    HELD
 }

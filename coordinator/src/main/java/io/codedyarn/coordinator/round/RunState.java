@@ -10,6 +10,7 @@ import io.codedyarn.coordinator.trace.TraceSink;
 import io.codedyarn.placement.Plan;
 import java.util.ArrayDeque;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -49,6 +50,7 @@ public final class RunState {
     private double bestValue = Double.NaN;
     private double lastValue = Double.NaN;
     private volatile double progress;
+    private boolean estimateReachedTarget;
 
     private LiveFeed feed; // null: no live view
 
@@ -149,13 +151,65 @@ public final class RunState {
         if (iterations >= maxIterations) {
             return Optional.of(Stop.ITERATIONS);
         }
+        estimateReachedTarget = false;
         if (!Double.isNaN(spec.targetGap()) && gap <= spec.targetGap()) {
-            progress = 1.0;
-            return Optional.of(Stop.TARGET_GAP);
+            if (s.exact()) {
+                progress = 1.0;
+                return Optional.of(Stop.TARGET_GAP);
+            }
+            estimateReachedTarget = true; // only an exact evaluation may stop the run: confirm
         }
         if (!Double.isNaN(spec.timeLimitSeconds()) && t >= spec.timeLimitSeconds()) {
             progress = 1.0;
             return Optional.of(Stop.TIME_LIMIT);
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Whether the last recorded step was an estimate (SAG/DSAG's cache, SGD) whose gap reached
+     * {@code --target-gap}: the run stops only if an exact evaluation there confirms it ({@link
+     * #confirm}), since the estimate is biased and can even pass the optimum.
+     */
+    public boolean estimateReachedTarget() {
+        return estimateReachedTarget;
+    }
+
+    /**
+     * The exact objective {@code exact} at the last recorded step's point, evaluated because its
+     * estimate reached the target: the point becomes the model with that exact value, the check is
+     * an {@code exact-check} event, and the run stops ({@link Stop#TARGET_GAP}) when the exact gap
+     * holds.
+     *
+     * @param nextCheck iterations until the next check if it does not hold (for the event)
+     */
+    public Optional<Stop> confirm(double[] point, double exact, int nextCheck) {
+        double estimated = metric.gap(lastValue);
+        double gap = metric.gap(exact);
+        boolean holds = gap <= spec.targetGap();
+        best = point.clone();
+        bestValue = exact;
+        decisions.add(
+                iterations - 1,
+                engine.elapsedSeconds(),
+                -1,
+                "exact-check",
+                String.format(
+                        Locale.ROOT,
+                        "estimated gap %.4g, exact gap %.4g (objective %.17g)",
+                        estimated,
+                        gap,
+                        exact),
+                holds
+                        ? "the target gap " + spec.targetGap() + " holds: training stops"
+                        : "the estimate reached the target gap "
+                                + spec.targetGap()
+                                + " but the model has not: training goes on, next check in "
+                                + nextCheck
+                                + " iterations if the estimate stays there");
+        if (holds) {
+            progress = 1.0;
+            return Optional.of(Stop.TARGET_GAP);
         }
         return Optional.empty();
     }

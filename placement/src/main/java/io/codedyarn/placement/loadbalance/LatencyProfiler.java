@@ -70,6 +70,9 @@ public final class LatencyProfiler {
     private final double[] vc;
     private final double[] my;
     private final double[] vy;
+    private final double[] sc; // squared standard error of mc (Tukey–McLaughlin)
+    private final double[] sy; // squared standard error of my
+    private final int[] kept; // samples left after trimming (the fewer of comp's and comm's)
     private final boolean[] known;
 
     /**
@@ -96,6 +99,9 @@ public final class LatencyProfiler {
         vc = new double[n];
         my = new double[n];
         vy = new double[n];
+        sc = new double[n];
+        sy = new double[n];
+        kept = new int[n];
         known = new boolean[n];
     }
 
@@ -150,7 +156,7 @@ public final class LatencyProfiler {
             throw new IllegalArgumentException("p has " + p.length + " entries, expected " + n);
         }
         double[] buf = new double[0];
-        double[] out = new double[2];
+        double[] out = new double[4];
         boolean all = true;
         for (int i = 0; i < n; i++) {
             SampleWindow sw = windows[i];
@@ -162,13 +168,18 @@ public final class LatencyProfiler {
             boolean ok = trimmedMoments(buf, m, out);
             double cm = out[0];
             double cv = out[1];
+            double cs = out[2];
+            double ck = out[3];
             m = sw.copyComm(buf);
             ok &= trimmedMoments(buf, m, out);
             if (ok && valid(cm) && valid(cv) && valid(out[0]) && valid(out[1])) {
                 mc[i] = cm;
                 vc[i] = cv;
+                sc[i] = cs;
                 my[i] = out[0];
                 vy[i] = out[1];
+                sy[i] = out[2];
+                kept[i] = (int) Math.min(ck, out[3]);
                 known[i] = true;
             }
             all &= known[i];
@@ -178,19 +189,27 @@ public final class LatencyProfiler {
         }
         double[] ez = new double[n];
         double[] vz = new double[n];
+        double[] sz = new double[n];
         for (int i = 0; i < n; i++) {
             double s = theta[i] / p[i];
             ez[i] = mc[i] * s;
             vz[i] = vc[i] * s * s;
+            sz[i] = sc[i] * s * s;
         }
-        return Optional.of(new LatencyStats(my, vy, ez, vz, p));
+        return Optional.of(new LatencyStats(my, vy, ez, vz, p).withErrors(sy, sz, kept));
     }
 
     private static boolean valid(double x) {
         return x > 0 && !Double.isInfinite(x);
     }
 
-    /** Trimmed mean and population variance of a[0..m) into out; false if too few remain. */
+    /**
+     * Trimmed mean, population variance, the trimmed mean's squared standard error and the number
+     * of samples kept, of a[0..m), into out; false if too few remain. The standard error is Tukey
+     * and McLaughlin's (1963), as Wilcox gives it: se² = m·s_w²/h², with s_w² the winsorized sample
+     * variance (the trimmed values replaced by the nearest kept one, divisor m − 1) and h the
+     * number kept; 0 when m = 1.
+     */
     private boolean trimmedMoments(double[] a, int m, double[] out) {
         Arrays.sort(a, 0, m);
         int lo = Math.max(1, (int) Math.ceil(m * cfg.lowerQuantile())); // 1-based, inclusive
@@ -211,6 +230,20 @@ public final class LatencyProfiler {
         }
         out[0] = mean;
         out[1] = ss / count;
+        double low = a[lo - 1];
+        double high = a[hi - 1];
+        double ws = 0;
+        for (int k = 0; k < m; k++) {
+            ws += Math.min(high, Math.max(low, a[k]));
+        }
+        double wm = ws / m;
+        double wss = 0;
+        for (int k = 0; k < m; k++) {
+            double d = Math.min(high, Math.max(low, a[k])) - wm;
+            wss += d * d;
+        }
+        out[2] = m < 2 ? 0 : m * (wss / (m - 1)) / ((double) count * count);
+        out[3] = count;
         return true;
     }
 }

@@ -14,9 +14,24 @@ public final class LatencyStats {
     private final double[] compMean;
     private final double[] compVar;
     private final int[] p;
+    private final double[] commError; // squared standard errors of the means; null: not known
+    private final double[] compError;
+    private final int[] samples; // samples behind each worker's means; null: not known
 
     public LatencyStats(
             double[] commMean, double[] commVar, double[] compMean, double[] compVar, int[] p) {
+        this(commMean, commVar, compMean, compVar, p, null, null, null);
+    }
+
+    private LatencyStats(
+            double[] commMean,
+            double[] commVar,
+            double[] compMean,
+            double[] compVar,
+            int[] p,
+            double[] commError,
+            double[] compError,
+            int[] samples) {
         int n = p.length;
         if (commMean.length != n
                 || commVar.length != n
@@ -41,6 +56,47 @@ public final class LatencyStats {
         this.compMean = compMean.clone();
         this.compVar = compVar.clone();
         this.p = p.clone();
+        if ((commError == null) != (compError == null)
+                || (commError == null) != (samples == null)
+                || (commError != null
+                        && (commError.length != n
+                                || compError.length != n
+                                || samples.length != n))) {
+            throw new IllegalArgumentException("need one standard error per worker");
+        }
+        this.commError = commError == null ? null : commError.clone();
+        this.compError = compError == null ? null : compError.clone();
+        this.samples = samples == null ? null : samples.clone();
+    }
+
+    /**
+     * These moments with the squared standard errors of the communication and computation means (at
+     * p), as the profiler estimated them from its window, and the number of samples behind each
+     * worker's means.
+     */
+    public LatencyStats withErrors(double[] commMeanError, double[] compMeanError, int[] samples) {
+        return new LatencyStats(
+                commMean, commVar, compMean, compVar, p, commMeanError, compMeanError, samples);
+    }
+
+    /** Whether the standard errors of the means are known ({@link #withErrors}). */
+    public boolean hasErrors() {
+        return compError != null;
+    }
+
+    /** The squared standard error of e_Y,i (requires {@link #hasErrors}). */
+    public double commMeanError(int i) {
+        return commError[i];
+    }
+
+    /** The samples behind worker i's means (requires {@link #hasErrors}). */
+    public int samples(int i) {
+        return samples[i];
+    }
+
+    /** The squared standard error of e_Z,i at p_i (requires {@link #hasErrors}). */
+    public double compMeanError(int i) {
+        return compError[i];
     }
 
     public int workers() {
