@@ -6,6 +6,7 @@ import io.codedyarn.coordinator.async.BalanceSchedule;
 import io.codedyarn.coordinator.lazy.LazySettings;
 import io.codedyarn.coordinator.liveness.LivenessSettings;
 import java.util.Objects;
+import java.util.function.Consumer;
 
 /**
  * How a {@link Coordinator} runs, fixed before it starts: the typed {@code coded-yarn.*} settings
@@ -58,86 +59,79 @@ public record RunOptions(
     }
 
     public RunOptions withStartupTimeout(double seconds) {
-        return new RunOptions(
-                seconds,
-                liveness,
-                loadBalance,
-                adaptation,
-                clusterNodes,
-                balanceSchedule,
-                lazy,
-                speeds);
+        return with(b -> b.startupTimeoutSeconds = seconds);
     }
 
     public RunOptions withLiveness(LivenessSettings settings) {
-        return new RunOptions(
-                startupTimeoutSeconds,
-                settings,
-                loadBalance,
-                adaptation,
-                clusterNodes,
-                balanceSchedule,
-                lazy,
-                speeds);
+        return with(b -> b.liveness = settings);
     }
 
     public RunOptions withLoadBalance(boolean on) {
-        return new RunOptions(
-                startupTimeoutSeconds,
-                liveness,
-                on,
-                adaptation,
-                clusterNodes,
-                balanceSchedule,
-                lazy,
-                speeds);
+        return with(b -> b.loadBalance = on);
     }
 
     public RunOptions withAdaptation(AdaptSettings settings, int nodes) {
-        return new RunOptions(
-                startupTimeoutSeconds,
-                liveness,
-                loadBalance,
-                settings,
-                nodes,
-                balanceSchedule,
-                lazy,
-                speeds);
+        return with(
+                b -> {
+                    b.adaptation = settings;
+                    b.clusterNodes = nodes;
+                });
     }
 
     public RunOptions withBalanceSchedule(BalanceSchedule schedule) {
-        return new RunOptions(
-                startupTimeoutSeconds,
-                liveness,
-                loadBalance,
-                adaptation,
-                clusterNodes,
-                schedule,
-                lazy,
-                speeds);
+        return with(b -> b.balanceSchedule = schedule);
     }
 
     public RunOptions withLazy(LazySettings settings) {
-        return new RunOptions(
-                startupTimeoutSeconds,
-                liveness,
-                loadBalance,
-                adaptation,
-                clusterNodes,
-                balanceSchedule,
-                settings,
-                speeds);
+        return with(b -> b.lazy = settings);
     }
 
     public RunOptions withSpeeds(SpeedSettings settings) {
-        return new RunOptions(
-                startupTimeoutSeconds,
-                liveness,
-                loadBalance,
-                adaptation,
-                clusterNodes,
-                balanceSchedule,
-                lazy,
-                settings);
+        return with(b -> b.speeds = settings);
+    }
+
+    /** A copy of this record with what {@code change} sets, validated by the constructor. */
+    private RunOptions with(Consumer<Copy> change) {
+        Copy b = new Copy(this);
+        change.accept(b);
+        return b.build();
+    }
+
+    /**
+     * This record's components, mutable: a {@code with} method sets the ones it changes, then
+     * {@link #build} makes the new record.
+     */
+    private static final class Copy {
+        double startupTimeoutSeconds;
+        LivenessSettings liveness;
+        boolean loadBalance;
+        AdaptSettings adaptation;
+        int clusterNodes;
+        BalanceSchedule balanceSchedule;
+        LazySettings lazy;
+        SpeedSettings speeds;
+
+        Copy(RunOptions o) {
+            startupTimeoutSeconds = o.startupTimeoutSeconds;
+            liveness = o.liveness;
+            loadBalance = o.loadBalance;
+            adaptation = o.adaptation;
+            clusterNodes = o.clusterNodes;
+            balanceSchedule = o.balanceSchedule;
+            lazy = o.lazy;
+            speeds = o.speeds;
+        }
+
+        RunOptions build() {
+            return new RunOptions(
+                    startupTimeoutSeconds,
+                    liveness,
+                    loadBalance,
+                    adaptation,
+                    clusterNodes,
+                    balanceSchedule,
+                    lazy,
+                    speeds);
+        }
     }
 }

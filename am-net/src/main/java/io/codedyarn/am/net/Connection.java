@@ -49,14 +49,14 @@ final class Connection implements StreamObserver<WorkerMessage> {
     private final java.util.ArrayDeque<java.util.Set<Integer>> loadsPending =
             new java.util.ArrayDeque<>();
 
-    /** The real close status (see {@link GrpcWorkerServer#CLOSE_STATUS}); null if unknown. */
+    /** The real close status (see {@link CloseStatus}); null if unknown. */
     private final AtomicReference<Status> closeStatus;
 
     /** Called on the stream's call context (which carries the close-status holder). */
     Connection(GrpcWorkerServer server, ServerCallStreamObserver<CoordinatorMessage> out) {
         this.server = server;
         this.out = out;
-        this.closeStatus = GrpcWorkerServer.CLOSE_STATUS.get();
+        this.closeStatus = CloseStatus.KEY.get();
     }
 
     // ---- inbound (gRPC's thread, in order) ----
@@ -321,7 +321,7 @@ final class Connection implements StreamObserver<WorkerMessage> {
     synchronized void retire(String reason) {
         if (!ended) {
             ended = true;
-            write(GrpcWorkerServer.stop(reason));
+            write(CoordinatorMessages.stop(reason));
             complete();
         }
     }
@@ -329,7 +329,7 @@ final class Connection implements StreamObserver<WorkerMessage> {
     synchronized void stop(String reason) {
         if (!ended) {
             ended = true;
-            write(GrpcWorkerServer.stop(reason));
+            write(CoordinatorMessages.stop(reason));
             complete();
             server.release(worker, this);
         }

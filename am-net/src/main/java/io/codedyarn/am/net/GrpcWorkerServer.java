@@ -1,35 +1,31 @@
 package io.codedyarn.am.net;
 
 import io.codedyarn.compute.task.Task;
+import io.codedyarn.coordinator.cluster.CoordinatorEvent;
 import io.codedyarn.coordinator.cluster.EventQueue;
 import io.codedyarn.coordinator.cluster.WorkerPort;
 import io.codedyarn.coordinator.cluster.WorkerSetup;
+import io.codedyarn.placement.slowdown.WorkerStraggle;
 import io.codedyarn.protocol.ProtocolCodec;
 import io.codedyarn.protocol.v1.CoordinatorMessage;
-import io.codedyarn.protocol.v1.Stop;
-import io.codedyarn.protocol.v1.Vector;
 import io.codedyarn.protocol.v1.WorkerMessage;
 import io.codedyarn.protocol.v1.WorkerServiceGrpc;
-import io.grpc.Context;
-import io.grpc.Metadata;
 import io.grpc.Server;
-import io.grpc.ServerStreamTracer;
-import io.grpc.Status;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
 import io.grpc.stub.ServerCallStreamObserver;
 import io.grpc.stub.StreamObserver;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicIntegerArray;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.BiFunction;
 
 /**
  * The AM's end of the worker protocol ({@code worker.proto}): a gRPC server with one bidirectional
  * stream per worker, exposed to the coordinator as a {@link WorkerPort} plus {@link
- * io.codedyarn.coordinator.cluster.CoordinatorEvent}s posted to an {@link EventQueue}.
+ * CoordinatorEvent}s posted to an {@link EventQueue}.
  *
  * <p>Every stream is TLS with the AM's per-application {@link AmIdentity} (workers trust its
  * certificate by fingerprint), on the one address {@link ServerOptions#bindAddress()} names. A
@@ -45,6 +41,11 @@ import java.util.function.BiFunction;
  * on the coordinator's thread. Writes to one stream are serialised on its {@link Connection}
  * (StreamObserver is not thread-safe). {@link #send} encodes and queues the message in gRPC's
  * transport and returns: it never waits for the worker.
+ *
+ * <p>Its parts: {@link Connection} (one stream: its Hello, its message checks, its writes), {@link
+ * WorkerStreams} (which stream is each worker's, and its replacement's), {@link Spares} (the warm
+ * spares' streams), {@link CoordinatorMessages} (what the AM sends, encoded) and {@link
+ * CloseStatus} (the real status a stream closed with).
  */
 public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
     private final int workers;
@@ -52,27 +53,18 @@ public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
     private final BiFunction<Integer, String, WorkerSetup> setups;
     private final EventQueue events;
     private final ServerOptions opts;
-    private final AtomicReferenceArray<Connection> connections;
 
-    /** Per worker: its replacement's stream, connected and welcomed but not yet routed to. */
-    private final AtomicReferenceArray<Connection> standby;
-
-    /** Per worker: 1 while a replacement is expected (a second Hello for the id is accepted). */
-    private final AtomicIntegerArray expecting;
+    /** Per worker: its current stream, its replacement's, whether one is expected. */
+    private final WorkerStreams streams;
 
     private final Spares spares;
+    private final CoordinatorMessages messages;
     private final Server server;
     private final EventLoops loop;
     private volatile boolean closing;
 
     /** Name prefix of the server's event-loop threads. */
     public static final String IO_THREAD_PREFIX = "am-worker-io";
-
-    /** The iterate's encoding, shared by the sends of one broadcast (same array, same round). */
-    private volatile EncodedX lastX;
-
-    /** One broadcast's x, encoded once; {@code finite}: no NaN or ±∞ in it. */
-    private record EncodedX(double[] x, long round, Vector vector, boolean finite) {}
 
     /**
      * @param secret the per-application secret every Hello must carry
@@ -97,10 +89,9 @@ public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
         this.setups = setups;
         this.events = events;
         this.opts = opts;
-        this.connections = new AtomicReferenceArray<>(workers);
-        this.standby = new AtomicReferenceArray<>(workers);
-        this.expecting = new AtomicIntegerArray(workers);
+        this.streams = new WorkerStreams(workers);
         this.spares = new Spares(workers, opts.spares());
+        this.messages = new CoordinatorMessages(opts.maxMessageBytes());
         // The server's own event loop (not gRPC's shared default, which in-process clients also
         // use): sized by ioThreads, its threads named so their CPU time can be told apart.
         this.loop = EventLoops.create(opts.ioThreads(), IO_THREAD_PREFIX);
@@ -124,7 +115,7 @@ public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
                         // transport's threads instead of handing each message to a pool thread
                         .directExecutor()
                         .addService(new Service())
-                        .addStreamTracerFactory(new CloseStatusTracer())
+                        .addStreamTracerFactory(new CloseStatus())
                         .build();
     }
 
@@ -171,40 +162,14 @@ public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
             throw new IllegalArgumentException(
                     "worker " + worker + " out of range 0.." + (workers - 1));
         }
-        Connection c = connections.get(worker);
+        Connection c = streams.current(worker);
         if (c == null) {
             return;
         }
-        EncodedX e = lastX;
-        if (e == null || e.x() != task.x() || e.round() != task.round()) {
-            e =
-                    new EncodedX(
-                            task.x(),
-                            task.round(),
-                            ProtocolCodec.vector(task.x()),
-                            java.util.Arrays.stream(task.x()).allMatch(Double::isFinite));
-            lastX = e;
-        }
-        CoordinatorMessage m =
-                CoordinatorMessage.newBuilder()
-                        .setTask(ProtocolCodec.task(task, e.vector()))
-                        .build();
-        int size = m.getSerializedSize();
-        if (size > opts.maxMessageBytes()) {
-            throw new IllegalArgumentException(
-                    "task of round "
-                            + task.round()
-                            + " for worker "
-                            + worker
-                            + " is "
-                            + size
-                            + " bytes, over the message limit of "
-                            + opts.maxMessageBytes()
-                            + " bytes");
-        }
+        CoordinatorMessages.EncodedTask e = messages.task(worker, task);
         // every kernel answers [value, gradient] (1 + |x|), ‖X‖² one number
         int length = task.kind() == Task.Kind.SQUARED_NORM ? 1 : 1 + task.x().length;
-        c.sendTask(m, task.round(), task.units().size(), length, e.finite());
+        c.sendTask(e.message(), task.round(), task.units().size(), length, e.finite());
     }
 
     /**
@@ -214,8 +179,8 @@ public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
      * {@code WorkerFailed}.
      */
     @Override
-    public boolean replace(int worker, java.util.Set<String> avoid) {
-        expecting.set(worker, 1);
+    public boolean replace(int worker, Set<String> avoid) {
+        streams.expectReplacement(worker);
         return true;
     }
 
@@ -225,16 +190,7 @@ public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
      */
     @Override
     public void promote(int worker) {
-        expecting.set(worker, 0);
-        Connection s = standby.getAndSet(worker, null);
-        if (s == null) {
-            return; // the replacement connected after the old stream had gone: already routed
-        }
-        Connection old = connections.getAndSet(worker, s);
-        s.promoted();
-        if (old != null) {
-            old.retire("replaced by a new container");
-        }
+        streams.promote(worker);
     }
 
     /**
@@ -244,41 +200,25 @@ public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
      */
     @Override
     public void abandon(int worker, String why) {
-        Connection old = connections.getAndSet(worker, null);
-        if (old != null) {
-            old.retire("the application master gave up on it: " + why);
-        }
+        streams.abandon(worker, why);
     }
 
     /**
      * Tells {@code worker}'s current stream to read partitions {@code add} (index → URI) and then
      * hold exactly {@code add ∪ retain}; its Loaded answer becomes a {@link
-     * io.codedyarn.coordinator.cluster.CoordinatorEvent.PartitionsLoaded}. Returns false when the
-     * worker has no stream (it is gone; its replacement's Welcome names what it must hold).
+     * CoordinatorEvent.PartitionsLoaded}. Returns false when the worker has no stream (it is gone;
+     * its replacement's Welcome names what it must hold).
      */
-    public boolean load(int worker, java.util.Map<Integer, String> add, int[] retain) {
-        Connection c = connections.get(worker);
+    public boolean load(int worker, Map<Integer, String> add, int[] retain) {
+        Connection c = streams.current(worker);
         if (c == null) {
             return false;
         }
-        c.sendLoad(CoordinatorMessage.newBuilder().setLoad(load(add, retain)).build());
+        c.sendLoad(
+                CoordinatorMessage.newBuilder()
+                        .setLoad(CoordinatorMessages.load(add, retain))
+                        .build());
         return true;
-    }
-
-    private static io.codedyarn.protocol.v1.Load load(
-            java.util.Map<Integer, String> add, int[] retain) {
-        io.codedyarn.protocol.v1.Load.Builder b = io.codedyarn.protocol.v1.Load.newBuilder();
-        new java.util.TreeMap<>(add)
-                .forEach(
-                        (j, uri) ->
-                                b.addAdd(
-                                        io.codedyarn.protocol.v1.Partition.newBuilder()
-                                                .setIndex(j)
-                                                .setUri(uri)));
-        for (int j : retain) {
-            b.addRetain(j);
-        }
-        return b.build();
     }
 
     /** Sends Stop to every connected worker and shuts the server down (waits at most 5 s). */
@@ -289,16 +229,7 @@ public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
 
     public void close(String reason) {
         closing = true;
-        for (int w = 0; w < workers; w++) {
-            Connection c = connections.get(w);
-            if (c != null) {
-                c.stop(reason);
-            }
-            Connection s = standby.get(w);
-            if (s != null) {
-                s.stop(reason);
-            }
-        }
+        streams.stopAll(reason);
         for (Connection c : spares.all()) {
             c.stop(reason);
         }
@@ -319,41 +250,13 @@ public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
 
     private final class Service extends WorkerServiceGrpc.WorkerServiceImplBase {
         @Override
-        public StreamObserver<WorkerMessage> work(
-                StreamObserver<io.codedyarn.protocol.v1.CoordinatorMessage> out) {
+        public StreamObserver<WorkerMessage> work(StreamObserver<CoordinatorMessage> out) {
             Connection c =
                     new Connection(
                             GrpcWorkerServer.this,
                             (ServerCallStreamObserver<CoordinatorMessage>) out);
             scheduleHelloTimeout(c);
             return c;
-        }
-    }
-
-    /**
-     * The status a stream was really closed with. gRPC's stub layer reports every server-side abort
-     * (an oversized inbound message included) to the observer as "CANCELLED: client cancelled"; the
-     * stream tracer sees the real status first and leaves it in the call's context for {@link
-     * Connection} to name.
-     */
-    static final Context.Key<AtomicReference<Status>> CLOSE_STATUS =
-            Context.key("coded-yarn-close-status");
-
-    private static final class CloseStatusTracer extends ServerStreamTracer.Factory {
-        @Override
-        public ServerStreamTracer newServerStreamTracer(String method, Metadata headers) {
-            AtomicReference<Status> closed = new AtomicReference<>();
-            return new ServerStreamTracer() {
-                @Override
-                public Context filterContext(Context context) {
-                    return context.withValue(CLOSE_STATUS, closed);
-                }
-
-                @Override
-                public void streamClosed(Status status) {
-                    closed.set(status);
-                }
-            };
         }
     }
 
@@ -401,13 +304,7 @@ public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
         if (spares.isSpare(w)) {
             return spares.claim(w, c, host) ? Claim.SPARE : Claim.REFUSED;
         }
-        if (connections.compareAndSet(w, null, c)) {
-            return Claim.CURRENT;
-        }
-        if (expecting.get(w) == 1 && standby.compareAndSet(w, null, c)) {
-            return Claim.STANDBY;
-        }
-        return Claim.REFUSED;
+        return streams.claim(w, c);
     }
 
     int spareCount() {
@@ -430,13 +327,10 @@ public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
      */
     int adoptSpare(Connection c, int id, String host, long loadNanos) {
         int w = spares.assignedTo(id);
-        if (w < 0 || spares.release(id, c) != w || !standby.compareAndSet(w, null, c)) {
+        if (w < 0 || spares.release(id, c) != w || !streams.adoptAsStandby(w, c)) {
             return -1;
         }
-        expecting.set(w, 1);
-        events.post(
-                new io.codedyarn.coordinator.cluster.CoordinatorEvent.WorkerReady(
-                        w, host, loadNanos, true));
+        events.post(new CoordinatorEvent.WorkerReady(w, host, loadNanos, true));
         return w;
     }
 
@@ -444,7 +338,7 @@ public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
      * Reserves a ready, unassigned spare on a node outside {@code avoid} for {@code worker}'s
      * replacement: its id, or empty.
      */
-    public java.util.OptionalInt takeSpare(java.util.Set<String> avoid, int worker) {
+    public OptionalInt takeSpare(Set<String> avoid, int worker) {
         return spares.take(avoid, worker);
     }
 
@@ -460,16 +354,13 @@ public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
      * makes it the worker's replacement. False when the spare's stream is gone (its end already
      * posted the replacement's failure).
      */
-    public boolean assignSpare(
-            int id,
-            java.util.Map<Integer, String> uris,
-            io.codedyarn.placement.slowdown.WorkerStraggle straggle) {
+    public boolean assignSpare(int id, Map<Integer, String> uris, WorkerStraggle straggle) {
         Connection c = spares.stream(id);
         int w = spares.assignedTo(id);
         if (c == null || w < 0) {
             return false;
         }
-        var load = load(uris, new int[0]).toBuilder().setWorker(w);
+        var load = CoordinatorMessages.load(uris, new int[0]).toBuilder().setWorker(w);
         if (!straggle.isNone()) { // the slowness worker w injects, on the spare's node
             load.setStraggle(ProtocolCodec.straggle(straggle));
         }
@@ -483,14 +374,6 @@ public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
             spares.release(w, c);
             return false;
         }
-        if (standby.compareAndSet(w, c, null)) {
-            return true;
-        }
-        connections.compareAndSet(w, c, null);
-        return false;
-    }
-
-    static CoordinatorMessage stop(String reason) {
-        return CoordinatorMessage.newBuilder().setStop(Stop.newBuilder().setReason(reason)).build();
+        return streams.release(w, c);
     }
 }

@@ -26,7 +26,8 @@ import org.apache.hadoop.fs.Path;
  * HDFS). A failure on the way deletes the temporary directory, so {@code out} holds either every
  * file or does not exist. A long run streams its logs there while it trains ({@link #open}: {@link
  * StreamedTrace}), and the directory is completed and renamed the same way when it ends ({@link
- * Pending#commit}); the bytes are those {@link #write} writes from the logs in memory. Files:
+ * PendingOutputs#commit}); the bytes are those {@link #write} writes from the logs in memory.
+ * Files:
  *
  * <ul>
  *   <li>{@code model.csv}: one row per feature ({@code feature,value}; the intercept, when

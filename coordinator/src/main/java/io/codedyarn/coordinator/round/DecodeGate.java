@@ -186,7 +186,7 @@ public final class DecodeGate implements Aggregator {
      */
     private Verdict stall(String why) {
         if (stallDeadline == Long.MAX_VALUE) {
-            stallDeadline = engine.nanos() + (long) (engine.replacementWaitSeconds() * 1e9);
+            stallDeadline = engine.now() + (long) (engine.replacementWaitSeconds() * 1e9);
             stalledBecause = why;
         }
         return Verdict.stalled(deadWorkers() + "; " + why);

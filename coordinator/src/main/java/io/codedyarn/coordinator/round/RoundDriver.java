@@ -46,7 +46,7 @@ public final class RoundDriver {
             }
             long deadline = aggregator.deadline();
             Arrival a = engine.next(Math.min(deadline, limit));
-            if (a == null && deadline > limit && engine.nanos() >= limit) {
+            if (a == null && deadline > limit && engine.now() >= limit) {
                 return false;
             }
             verdict = aggregator.accept(a);

@@ -10,46 +10,56 @@ import io.codedyarn.coordinator.liveness.TaskDeadlines;
 import io.codedyarn.coordinator.round.TaskLedger.Slot;
 import io.codedyarn.coordinator.trace.LatencyRecord;
 import io.codedyarn.coordinator.trace.TraceSink;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The coordinator's event pump, shared by every method: sends tasks through the {@link WorkerPort},
  * takes events from the {@link EventSource} and turns them into {@link Arrival}s for the round's
- * aggregator, matching each result to the task it answers (by round and worker; a duplicate or
- * unsolicited result is dropped and counted). Its parts: the {@link TaskLedger} (the tasks sent and
- * their latency records until final, then the run's {@link TraceSink}), the {@link WorkerRoster}
- * (per worker: alive or why not, node, open tasks, replacement), the {@link StartPhase} (until
- * training starts), {@link SilentWorkers} (liveness deadlines) and {@link WorkerLifecycle}
- * (failures, late and replacement containers). Runs on the coordinator's thread only; it knows
- * nothing of what a round needs (that is the aggregator's {@link Verdict}) nor of how the loop
- * answers a stall ({@link RoundDriver}).
+ * aggregator. Its parts, which talk to each other through methods: the {@link TaskLedger} (the
+ * tasks sent and their latency records until final, then the run's {@link TraceSink}), the {@link
+ * WorkerRoster} (per worker: alive or why not, node, open tasks, replacement), the {@link
+ * StartPhase} (until training starts), the {@link ResultIntake} (each result matched to the task it
+ * answers, by round and worker, and timed; a duplicate or unsolicited result is dropped and
+ * counted), {@link SilentWorkers} (liveness deadlines), {@link Replacements} (make before break)
+ * and {@link WorkerLifecycle} (failures, late and replacement containers). Runs on the
+ * coordinator's thread only; it knows nothing of what a round needs (that is the aggregator's
+ * {@link Verdict}) nor of how the loop answers a stall ({@link RoundDriver}).
  */
 public final class RoundEngine {
     static final Logger LOG = LoggerFactory.getLogger(RoundEngine.class);
 
-    final WorkerPort port;
-    final EventSource events;
-    final Clock clock;
-    final int workers;
-    final List<WorkerChange> changes = new ArrayList<>();
-    boolean stalled;
-    double replacementWaitSeconds = 120;
-    private final List<Slot> answered = new ArrayList<>(); // traced, since drainSamples
+    private final WorkerPort port;
+    private final EventSource events;
+    private final Clock clock;
+    private final int workers;
+    private final List<WorkerChange> changes = new ArrayList<>();
 
     /** The tasks sent: open, recently answered, and records not final yet. */
-    final TaskLedger ledger;
+    private final TaskLedger ledger;
 
-    LivenessSettings liveness = LivenessSettings.off();
-    TaskDeadlines deadlines; // null: liveness off
+    private LivenessSettings liveness = LivenessSettings.off();
+    private TaskDeadlines deadlines; // null: liveness off
 
     /** Per worker: alive or why not, node, open tasks, replacement. */
-    final WorkerRoster roster;
+    private final WorkerRoster roster;
 
     /** The start of training: which workers are ready, their deadlines. */
-    final StartPhase starts;
+    private final StartPhase starts;
+
+    /** Results matched to their tasks and timed. */
+    private final ResultIntake results;
+
+    /** Asking for replacements, promoting them, and whether a stalled round waits for one. */
+    private final Replacements replacements;
 
     /** Workers failing, ready late, replaced, loaded: the events that are not results. */
     private final WorkerLifecycle lifecycle;
@@ -58,12 +68,11 @@ public final class RoundEngine {
     private final SilentWorkers silences;
 
     /** An event {@link #awaitReady} took from the source but did not handle. */
-    final java.util.ArrayDeque<CoordinatorEvent> early = new java.util.ArrayDeque<>();
+    private final ArrayDeque<CoordinatorEvent> early = new ArrayDeque<>();
 
-    long start;
+    private long start;
     private long rounds;
-    long resumedNanos;
-    private long duplicates;
+    private long resumedNanos;
 
     public RoundEngine(WorkerPort port, EventSource events, Clock clock) {
         this.port = port;
@@ -73,9 +82,11 @@ public final class RoundEngine {
         this.roster = new WorkerRoster(workers);
         this.ledger = new TaskLedger(workers, this::seconds);
         this.start = clock.nanos();
-        this.starts = new StartPhase(this);
-        this.silences = new SilentWorkers(this);
-        this.lifecycle = new WorkerLifecycle(this);
+        this.starts = new StartPhase(this, roster, events);
+        this.results = new ResultIntake(this, ledger, roster);
+        this.replacements = new Replacements(this, port, roster, ledger, starts);
+        this.silences = new SilentWorkers(this, roster, ledger, starts);
+        this.lifecycle = new WorkerLifecycle(this, roster, starts, replacements);
     }
 
     public int workers() {
@@ -92,13 +103,23 @@ public final class RoundEngine {
      * starts; set before {@link #awaitReady}. Off (the default): a silent worker stalls its round.
      */
     public void liveness(LivenessSettings settings) {
-        this.liveness = java.util.Objects.requireNonNull(settings);
+        this.liveness = Objects.requireNonNull(settings);
         this.deadlines = settings.enabled() ? new TaskDeadlines(workers, settings) : null;
     }
 
     /** Whether liveness deadlines are on. */
     public boolean livenessOn() {
         return deadlines != null;
+    }
+
+    /** The liveness settings (off unless {@link #liveness} turned them on). */
+    LivenessSettings livenessSettings() {
+        return liveness;
+    }
+
+    /** The workers' task deadlines; null while liveness is off. */
+    TaskDeadlines deadlines() {
+        return deadlines;
     }
 
     /** Waits until every worker reported ready; returns the slowest load time in seconds. */
@@ -122,9 +143,7 @@ public final class RoundEngine {
      * in seconds. See {@link StartPhase#awaitReady}.
      */
     public double awaitReady(
-            long timeoutNanos,
-            java.util.function.Predicate<boolean[]> enough,
-            java.util.function.Consumer<List<WorkerChange>> adapt)
+            long timeoutNanos, Predicate<boolean[]> enough, Consumer<List<WorkerChange>> adapt)
             throws InterruptedException, RunAborted {
         return starts.awaitReady(timeoutNanos, enough, adapt);
     }
@@ -150,12 +169,32 @@ public final class RoundEngine {
         } else {
             LOG.warn("worker {} failed: {}", w, why);
         }
-        changes.add(new WorkerChange(w, kind, why, "", null, elapsedSeconds()));
+        changed(new WorkerChange(w, kind, why, "", null, elapsedSeconds()));
         return new Arrival(w, -1, new long[0], null, 0, why);
     }
 
+    /** Records a change for the adaptation step ({@link #drainChanges}). */
+    void changed(WorkerChange change) {
+        changes.add(change);
+    }
+
+    /** Whether changes wait for the adaptation step. */
+    boolean hasChanges() {
+        return !changes.isEmpty();
+    }
+
+    /** Hands {@code e}, taken from the source but not handled at start, to {@link #next} first. */
+    void handLater(CoordinatorEvent e) {
+        early.add(e);
+    }
+
+    /** Training starts now: {@link #elapsedSeconds} count from here (a resumed run's included). */
+    void trainingStarts() {
+        start = clock.nanos() - resumedNanos;
+    }
+
     static String fmt(double v) {
-        return String.format(java.util.Locale.ROOT, "%.3g", v);
+        return String.format(Locale.ROOT, "%.3g", v);
     }
 
     /**
@@ -184,6 +223,7 @@ public final class RoundEngine {
         return rounds++;
     }
 
+    /** Clock nanos now. */
     public long now() {
         return clock.nanos();
     }
@@ -212,7 +252,7 @@ public final class RoundEngine {
     }
 
     String deathCause(int worker) {
-        return roster.deathCause[worker];
+        return roster.deathCause(worker);
     }
 
     /** Whether the worker has a task it has not answered yet. */
@@ -221,7 +261,7 @@ public final class RoundEngine {
     }
 
     long duplicates() {
-        return duplicates;
+        return results.duplicates();
     }
 
     /**
@@ -234,7 +274,7 @@ public final class RoundEngine {
             throw new IllegalArgumentException("one tag per unit");
         }
         ledger.sent(task.round(), iteration, worker, clock.nanos(), load, tags);
-        roster.inFlight[worker]++;
+        roster.sent(worker);
         port.send(worker, task.at(iteration));
     }
 
@@ -263,51 +303,13 @@ public final class RoundEngine {
                 return null;
             }
             Arrival a =
-                    e instanceof CoordinatorEvent.ResultArrived r ? accept(r) : lifecycle.handle(e);
+                    e instanceof CoordinatorEvent.ResultArrived r
+                            ? results.accept(r)
+                            : lifecycle.handle(e);
             if (a != null) {
                 return a;
             }
         }
-    }
-
-    private Arrival accept(CoordinatorEvent.ResultArrived r) {
-        var res = r.result();
-        Slot s = ledger.find(res.round(), res.worker());
-        if (s == null || s.received >= 0 || !alive(res.worker())) {
-            duplicates++;
-            LOG.warn(
-                    "dropped an unexpected or duplicate result: worker {} round {}",
-                    res.worker(),
-                    res.round());
-            return null;
-        }
-        if (res.values().length != s.tags.length) {
-            duplicates++;
-            LOG.warn(
-                    "dropped a result of worker {} round {}: {} values for {} units",
-                    res.worker(),
-                    res.round(),
-                    res.values().length,
-                    s.tags.length);
-            return null;
-        }
-        // the answer retires this task and every older one of the worker (dropped: newest wins)
-        ledger.answered(s, clock.nanos());
-        // A worker runs one task at a time: this one started when it was sent or when the
-        // worker's previous result left, whichever is later (a single FIFO server: service =
-        // departure − max(arrival, previous departure)).
-        s.service = s.received - Math.max(s.sent, roster.lastReceived[res.worker()]);
-        roster.lastReceived[res.worker()] = s.received;
-        s.compute = res.computeNanos();
-        if (deadlines != null) {
-            deadlines.record(res.worker(), s.service / 1e9, s.load);
-        }
-        roster.inFlight[res.worker()]--;
-        if (s.traced()) {
-            answered.add(s);
-        }
-        return new Arrival(
-                res.worker(), res.round(), s.tags, res.values(), res.computeNanos(), null);
     }
 
     /** Send-to-receive seconds of the task an arrival answers (NaN if unknown). */
@@ -353,11 +355,6 @@ public final class RoundEngine {
         ledger.finish();
     }
 
-    /** Tasks the ledger holds (open, recently answered, or waiting for an older one's record). */
-    int tasksHeld() {
-        return ledger.held();
-    }
-
     /** From now on, keep which traced tasks changed, for {@link #drainChanged} (a live feed). */
     void trackChanges() {
         ledger.trackChanges();
@@ -390,83 +387,44 @@ public final class RoundEngine {
      * look so.
      */
     public List<ServiceSample> drainSamples() {
-        List<ServiceSample> out = new ArrayList<>();
-        boolean[] seen = new boolean[workers];
-        for (Slot s : answered) {
-            double service = s.compute > 0 ? s.compute / 1e9 : (s.received - s.sent) / 1e9;
-            out.add(new ServiceSample(s.worker, service, s.load, false));
-            seen[s.worker] = true;
-        }
-        answered.clear();
-        long now = clock.nanos();
-        for (int w = 0; w < workers; w++) {
-            Slot oldest = ledger.oldestOpen(w);
-            if (!seen[w] && oldest != null && alive(w)) {
-                long since = Math.max(oldest.sent, roster.lastReceived[w]);
-                out.add(new ServiceSample(w, (now - since) / 1e9, oldest.load, true));
-            }
-        }
-        return out;
+        return results.drainSamples();
     }
 
     /** The node the worker's current incarnation runs on (as its ready event named it). */
     public String node(int worker) {
-        return roster.node[worker] != null ? roster.node[worker] : port.node(worker);
+        String node = roster.node(worker);
+        return node != null ? node : port.node(worker);
     }
 
     public boolean replacing(int worker) {
-        return roster.replacing[worker];
+        return roster.isReplacing(worker);
     }
 
-    /**
-     * A round cannot decode with the live workers (the loop has asked for replacements): says
-     * whether any failed worker's replacement is on its way. While so (until {@link #unstall}), a
-     * ready replacement of a failed worker is promoted as it arrives and {@link #next} returns
-     * {@link Arrival#ready} for it, so the round can send it its task.
-     */
+    /** See {@link Replacements#awaitReplacements}. */
     boolean awaitReplacements() {
-        for (int w = 0; w < workers; w++) {
-            if (!alive(w) && (roster.replacing[w] || starts.starting[w])) {
-                stalled = true;
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** Clock nanos now. */
-    public long nanos() {
-        return clock.nanos();
+        return replacements.awaitReplacements();
     }
 
     /** How long a round that cannot decode waits for replacements (default 120 s). */
     public double replacementWaitSeconds() {
-        return replacementWaitSeconds;
+        return replacements.waitSeconds();
     }
 
     public void replacementWaitSeconds(double seconds) {
-        if (!(seconds >= 0)) {
-            throw new IllegalArgumentException("replacement wait must be >= 0 s, got " + seconds);
-        }
-        this.replacementWaitSeconds = seconds;
+        replacements.waitSeconds(seconds);
     }
 
     /** The round no longer waits for a replacement. */
     void unstall() {
-        stalled = false;
+        replacements.unstall();
     }
 
     /**
      * Asks the port for a replacement of {@code worker} away from {@code avoid}; whether it will
      * come.
      */
-    public boolean replace(int worker, java.util.Set<String> avoid) {
-        if (roster.replacing[worker] || !port.replace(worker, avoid)) {
-            return false;
-        }
-        roster.replacing[worker] = true;
-        roster.replaceBy[worker] = clock.nanos() + (long) (replacementWaitSeconds * 1e9);
-        return true;
+    public boolean replace(int worker, Set<String> avoid) {
+        return replacements.replace(worker, avoid);
     }
 
     /** Asks the port to have {@code worker} load {@code add} and keep {@code add ∪ retain}. */
@@ -479,13 +437,7 @@ public final class RoundEngine {
      * tasks are lost (their slots say "replaced"), the worker is alive again and idle.
      */
     public void promote(int worker, String newNode) {
-        port.promote(worker);
-        roster.replacing[worker] = false;
-        if (deadlines != null) {
-            deadlines.reset(worker); // a new JVM on another node: its own history starts now
-        }
-        roster.startedOn(worker, newNode, clock.nanos());
-        ledger.replaced(worker);
+        replacements.promote(worker, newNode);
     }
 
     /**
@@ -493,7 +445,6 @@ public final class RoundEngine {
      * (no old incarnation to stop, unlike {@link #promote}).
      */
     public void admit(int worker, String host) {
-        roster.startedOn(worker, host, clock.nanos());
-        ledger.closed(worker);
+        replacements.admit(worker, host);
     }
 }

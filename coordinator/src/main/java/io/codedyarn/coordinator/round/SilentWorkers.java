@@ -12,9 +12,15 @@ import io.codedyarn.coordinator.round.TaskLedger.Slot;
  */
 final class SilentWorkers {
     private final RoundEngine engine;
+    private final WorkerRoster roster;
+    private final TaskLedger ledger;
+    private final StartPhase starts;
 
-    SilentWorkers(RoundEngine engine) {
+    SilentWorkers(RoundEngine engine, WorkerRoster roster, TaskLedger ledger, StartPhase starts) {
         this.engine = engine;
+        this.roster = roster;
+        this.ledger = ledger;
+        this.starts = starts;
     }
 
     /**
@@ -22,19 +28,20 @@ final class SilentWorkers {
      * hung and abandoned: a failure arrival, as if its connection had broken. Null when none is.
      */
     Arrival overdue(long now) {
-        if (engine.deadlines == null) {
+        TaskDeadlines deadlines = engine.deadlines();
+        if (deadlines == null) {
             return null;
         }
-        Arrival start = engine.starts.overdueStart(now);
+        Arrival start = starts.overdueStart(now);
         if (start != null) {
             return start;
         }
-        for (int w = 0; w < engine.workers; w++) {
-            if (now >= silentBy(w)) {
-                Slot head = engine.ledger.oldestOpen(w);
-                double silent = (now - Math.max(head.sent, engine.roster.lastReceived[w])) / 1e9;
+        for (int w = 0; w < engine.workers(); w++) {
+            if (now >= silentBy(w, deadlines)) {
+                Slot head = ledger.oldestOpen(w);
+                double silent = (now - roster.began(w, head.sent)) / 1e9;
                 return engine.fail(
-                        w, engine.deadlines.explain(w, head.load, silent), WorkerChange.Kind.HUNG);
+                        w, deadlines.explain(w, head.load, silent), WorkerChange.Kind.HUNG);
             }
         }
         return null;
@@ -45,27 +52,27 @@ final class SilentWorkers {
      * began it (the send, or its previous answer), its {@link TaskDeadlines} allowance; MAX_VALUE
      * when it has no open task or no deadline yet (before its first answer).
      */
-    private long silentBy(int w) {
-        Slot head = engine.ledger.oldestOpen(w);
-        if (head == null || !engine.alive(w)) {
+    private long silentBy(int w, TaskDeadlines deadlines) {
+        Slot head = ledger.oldestOpen(w);
+        if (head == null || !roster.alive(w)) {
             return Long.MAX_VALUE;
         }
-        double allowance = engine.deadlines.allowance(w, head.load);
+        double allowance = deadlines.allowance(w, head.load);
         if (!Double.isFinite(allowance)) {
             return Long.MAX_VALUE;
         }
-        return Math.max(head.sent, engine.roster.lastReceived[w])
-                + (long) Math.ceil(allowance * 1e9);
+        return roster.began(w, head.sent) + (long) Math.ceil(allowance * 1e9);
     }
 
     /** Clock nanos of the next silent worker's deadline (MAX_VALUE: none). */
     long nextOverdue() {
-        if (engine.deadlines == null) {
+        TaskDeadlines deadlines = engine.deadlines();
+        if (deadlines == null) {
             return Long.MAX_VALUE;
         }
-        long next = engine.starts.nextStartDeadline();
-        for (int w = 0; w < engine.workers; w++) {
-            next = Math.min(next, silentBy(w));
+        long next = starts.nextStartDeadline();
+        for (int w = 0; w < engine.workers(); w++) {
+            next = Math.min(next, silentBy(w, deadlines));
         }
         return next;
     }

@@ -1,7 +1,13 @@
 package io.codedyarn.coordinator.round;
 
 import io.codedyarn.coordinator.cluster.CoordinatorEvent;
+import io.codedyarn.coordinator.cluster.EventSource;
+import io.codedyarn.coordinator.liveness.LivenessSettings;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
  * The start of training, for the {@link RoundEngine}: which workers' first containers are ready,
@@ -13,24 +19,40 @@ import java.util.List;
  */
 final class StartPhase {
     private final RoundEngine engine;
+    private final WorkerRoster roster;
+    private final EventSource events;
+    private final int workers;
 
     /** Per worker: its first container has not said Ready yet (training may have started). */
-    final boolean[] starting;
+    private final boolean[] starting;
 
     private volatile int startingCount; // starting[] true, for other threads (the AM's progress)
 
     /** When {@link #awaitReady} began, and the slowest start among the workers ready so far. */
-    long startedAt;
+    private long startedAt;
 
     private long slowestStart = -1;
 
-    StartPhase(RoundEngine engine) {
+    StartPhase(RoundEngine engine, WorkerRoster roster, EventSource events) {
         this.engine = engine;
-        this.starting = new boolean[engine.workers()];
+        this.roster = roster;
+        this.events = events;
+        this.workers = engine.workers();
+        this.starting = new boolean[workers];
     }
 
     int startingCount() {
         return startingCount;
+    }
+
+    /** Whether the worker's first container has not said Ready yet. */
+    boolean isStarting(int worker) {
+        return starting[worker];
+    }
+
+    /** Clock nanos when {@link #awaitReady} began. */
+    long startedAt() {
+        return startedAt;
     }
 
     /**
@@ -45,48 +67,46 @@ final class StartPhase {
      * timeoutNanos}.
      */
     double awaitReady(
-            long timeoutNanos,
-            java.util.function.Predicate<boolean[]> enough,
-            java.util.function.Consumer<List<WorkerChange>> adapt)
+            long timeoutNanos, Predicate<boolean[]> enough, Consumer<List<WorkerChange>> adapt)
             throws InterruptedException, RunAborted {
-        startedAt = engine.clock.nanos();
+        startedAt = engine.now();
         long overall = startedAt + timeoutNanos;
-        java.util.Arrays.fill(starting, true);
-        startingCount = engine.workers;
+        Arrays.fill(starting, true);
+        startingCount = workers;
         long slowest = 0;
-        boolean[] ready = new boolean[engine.workers];
+        boolean[] ready = new boolean[workers];
         while (!enough.test(ready.clone())) {
-            if (!engine.changes.isEmpty()) {
+            if (engine.hasChanges()) {
                 adapt.accept(engine.drainChanges()); // may ask for replacements
                 continue;
             }
             boolean[] possible = ready.clone();
-            for (int w = 0; w < engine.workers; w++) {
-                possible[w] |= starting[w] || engine.roster.replacing[w];
+            for (int w = 0; w < workers; w++) {
+                possible[w] |= starting[w] || roster.isReplacing(w);
             }
             if (!enough.test(possible)) {
                 throw new RunAborted(notReady("too few workers are ready or on their way"));
             }
-            long now = engine.clock.nanos();
+            long now = engine.now();
             Arrival hung = overdueStart(now);
             if (hung != null) {
                 continue; // its FAILED change goes to adapt first
             }
             long until = Math.min(overall, nextStartDeadline());
-            for (int w = 0; w < engine.workers; w++) {
-                if (engine.roster.replacing[w] && !engine.alive(w)) {
-                    until = Math.min(until, engine.roster.replaceBy[w]);
+            for (int w = 0; w < workers; w++) {
+                if (roster.awaitingReplacement(w)) {
+                    until = Math.min(until, roster.replacementDeadline(w));
                 }
             }
-            CoordinatorEvent ev = engine.events.poll(Math.max(0, until - now));
+            CoordinatorEvent ev = events.poll(Math.max(0, until - now));
             if (ev == null) {
                 abortIfOverdue(overall, timeoutNanos);
             } else if (ev instanceof CoordinatorEvent.WorkerReady r) {
                 int w = r.worker();
-                if (engine.roster.replacing[w] && !engine.alive(w)) {
+                if (roster.awaitingReplacement(w)) {
                     String previous = engine.node(w);
                     engine.promote(w, r.host());
-                    engine.changes.add(
+                    engine.changed(
                             new WorkerChange(
                                     w,
                                     WorkerChange.Kind.STANDBY,
@@ -109,14 +129,14 @@ final class StartPhase {
                 if (starting[w]) {
                     started(w);
                     engine.fail(w, "failed at start: " + f.reason(), WorkerChange.Kind.FAILED);
-                } else if (engine.alive(w)) { // ready, then failed before training started
+                } else if (roster.alive(w)) { // ready, then failed before training started
                     ready[w] = false;
                     engine.fail(w, f.reason(), WorkerChange.Kind.FAILED);
                 }
             } else if (ev instanceof CoordinatorEvent.ReplacementFailed f
-                    && engine.roster.replacing[f.worker()]) {
-                engine.roster.replacing[f.worker()] = false;
-                engine.changes.add(
+                    && roster.isReplacing(f.worker())) {
+                roster.replacementFailed(f.worker());
+                engine.changed(
                         new WorkerChange(
                                 f.worker(), WorkerChange.Kind.REPLACEMENT_FAILED, f.reason()));
             }
@@ -124,30 +144,30 @@ final class StartPhase {
         // ready events already queued count too: training starts without a worker only when it
         // is really not ready yet
         CoordinatorEvent queued;
-        while ((queued = engine.events.poll(0)) instanceof CoordinatorEvent.WorkerReady r
+        while ((queued = events.poll(0)) instanceof CoordinatorEvent.WorkerReady r
                 && starting[r.worker()]) {
             readyAtStart(r);
             slowest = Math.max(slowest, r.loadNanos());
         }
         if (queued != null) {
-            engine.early.add(queued); // next() takes it first
+            engine.handLater(queued); // next() takes it first
         }
-        for (int w = 0; w < engine.workers; w++) {
+        for (int w = 0; w < workers; w++) {
             if (starting[w]) { // training goes on without it; it joins when ready
-                engine.roster.deathCause[w] = "not ready yet";
+                roster.notReadyYet(w);
                 RoundEngine.LOG.info(
                         "training starts without worker {}: it joins when it is ready", w);
             }
         }
-        engine.start = engine.clock.nanos() - engine.resumedNanos;
+        engine.trainingStarts();
         return slowest / 1e9;
     }
 
     /** A worker's first container says Ready before training starts. */
     private void readyAtStart(CoordinatorEvent.WorkerReady r) {
         started(r.worker());
-        engine.roster.node[r.worker()] = r.host();
-        slowestStart = Math.max(slowestStart, engine.clock.nanos() - startedAt);
+        roster.placedOn(r.worker(), r.host());
+        slowestStart = Math.max(slowestStart, engine.now() - startedAt);
         RoundEngine.LOG.info(
                 "worker {} ready on {} (loaded in {} ms)",
                 r.worker(),
@@ -157,7 +177,7 @@ final class StartPhase {
 
     /** At start: nothing came before the overall timeout or a replacement's wait. */
     private void abortIfOverdue(long overall, long timeoutNanos) throws RunAborted {
-        long now = engine.clock.nanos();
+        long now = engine.now();
         if (now >= overall) {
             throw new RunAborted(
                     notReady(
@@ -165,16 +185,14 @@ final class StartPhase {
                                     + Math.round(timeoutNanos / 1e9)
                                     + " s of the start"));
         }
-        for (int w = 0; w < engine.workers; w++) {
-            if (engine.roster.replacing[w]
-                    && !engine.alive(w)
-                    && now >= engine.roster.replaceBy[w]) {
+        for (int w = 0; w < workers; w++) {
+            if (roster.awaitingReplacement(w) && now >= roster.replacementDeadline(w)) {
                 throw new RunAborted(
                         notReady(
                                 "worker "
                                         + w
                                         + "'s replacement was not ready within "
-                                        + engine.fmt(engine.replacementWaitSeconds)
+                                        + RoundEngine.fmt(engine.replacementWaitSeconds())
                                         + " s (coded-yarn.worker.replacement-wait-seconds)"));
             }
         }
@@ -182,8 +200,8 @@ final class StartPhase {
 
     private String notReady(String why) {
         StringBuilder b = new StringBuilder("cannot start training: ").append(why);
-        for (int w = 0; w < engine.workers; w++) {
-            boolean missing = starting[w] || !engine.alive(w);
+        for (int w = 0; w < workers; w++) {
+            boolean missing = starting[w] || !roster.alive(w);
             if (missing) {
                 b.append("; worker ").append(w);
                 String n = engine.node(w);
@@ -194,8 +212,8 @@ final class StartPhase {
                         .append(
                                 starting[w]
                                         ? "its container is not ready yet"
-                                        : engine.roster.deathCause[w]
-                                                + (engine.roster.replacing[w]
+                                        : roster.deathCause(w)
+                                                + (roster.isReplacing(w)
                                                         ? " (replacement on its way)"
                                                         : ""));
             }
@@ -208,13 +226,12 @@ final class StartPhase {
      * some worker is ready, then max(start floor, start factor × the slowest start so far).
      */
     private long startDeadline() {
-        if (engine.deadlines == null || slowestStart < 0) {
+        if (!engine.livenessOn() || slowestStart < 0) {
             return Long.MAX_VALUE;
         }
+        LivenessSettings liveness = engine.livenessSettings();
         double allowance =
-                Math.max(
-                        engine.liveness.startFloorSeconds(),
-                        engine.liveness.startFactor() * slowestStart / 1e9);
+                Math.max(liveness.startFloorSeconds(), liveness.startFactor() * slowestStart / 1e9);
         return startedAt + (long) (allowance * 1e9);
     }
 
@@ -241,18 +258,19 @@ final class StartPhase {
         if (now < due) {
             return null;
         }
-        for (int w = 0; w < engine.workers; w++) {
+        for (int w = 0; w < workers; w++) {
             if (starting[w]) {
                 started(w);
+                LivenessSettings liveness = engine.livenessSettings();
                 String why =
                         String.format(
-                                java.util.Locale.ROOT,
+                                Locale.ROOT,
                                 "hung at start: not ready %s s after the start (deadline: %s × the"
                                         + " slowest ready worker's %s s, at least %s s)",
-                                engine.fmt((now - startedAt) / 1e9),
-                                engine.fmt(engine.liveness.startFactor()),
-                                engine.fmt(slowestStart / 1e9),
-                                engine.fmt(engine.liveness.startFloorSeconds()));
+                                RoundEngine.fmt((now - startedAt) / 1e9),
+                                RoundEngine.fmt(liveness.startFactor()),
+                                RoundEngine.fmt(slowestStart / 1e9),
+                                RoundEngine.fmt(liveness.startFloorSeconds()));
                 return engine.fail(w, why, WorkerChange.Kind.HUNG);
             }
         }

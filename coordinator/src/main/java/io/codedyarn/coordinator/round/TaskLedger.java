@@ -220,11 +220,6 @@ final class TaskLedger {
         answeredBefore.clear();
     }
 
-    /** Tasks the ledger holds (referable or waiting to be written): what its memory is. */
-    int held() {
-        return referable.size() + unwritten.size();
-    }
-
     /** From now on, keep which traced tasks changed, for {@link #drainChanged} (a live feed). */
     void trackChanges() {
         trackChanges = true;

@@ -12,26 +12,31 @@ import io.codedyarn.coordinator.cluster.CoordinatorEvent;
  */
 final class WorkerLifecycle {
     private final RoundEngine engine;
+    private final WorkerRoster roster;
+    private final StartPhase starts;
+    private final Replacements replacements;
 
-    WorkerLifecycle(RoundEngine engine) {
+    WorkerLifecycle(
+            RoundEngine engine, WorkerRoster roster, StartPhase starts, Replacements replacements) {
         this.engine = engine;
+        this.roster = roster;
+        this.starts = starts;
+        this.replacements = replacements;
     }
 
     /** Handles {@code e}; the arrival the waiting round must see, or null. */
     Arrival handle(CoordinatorEvent e) {
         if (e instanceof CoordinatorEvent.WorkerFailed f) {
             return failed(f);
-        } else if (e instanceof CoordinatorEvent.WorkerReady r
-                && engine.starts.starting[r.worker()]) {
+        } else if (e instanceof CoordinatorEvent.WorkerReady r && starts.isStarting(r.worker())) {
             return readyLate(r);
-        } else if (e instanceof CoordinatorEvent.WorkerReady r
-                && engine.roster.replacing[r.worker()]) {
+        } else if (e instanceof CoordinatorEvent.WorkerReady r && roster.isReplacing(r.worker())) {
             return replacementReady(r);
         } else if (e instanceof CoordinatorEvent.ReplacementFailed f
-                && engine.roster.replacing[f.worker()]) {
+                && roster.isReplacing(f.worker())) {
             return replacementFailed(f);
-        } else if (e instanceof CoordinatorEvent.PartitionsLoaded l && engine.alive(l.worker())) {
-            engine.changes.add(
+        } else if (e instanceof CoordinatorEvent.PartitionsLoaded l && roster.alive(l.worker())) {
+            engine.changed(
                     new WorkerChange(
                             l.worker(),
                             WorkerChange.Kind.LOADED,
@@ -42,11 +47,11 @@ final class WorkerLifecycle {
 
     private Arrival failed(CoordinatorEvent.WorkerFailed f) {
         int w = f.worker();
-        if (engine.starts.starting[w]) { // not ready yet, training went on without it
-            engine.starts.started(w);
+        if (starts.isStarting(w)) { // not ready yet, training went on without it
+            starts.started(w);
             return engine.fail(w, "failed at start: " + f.reason(), WorkerChange.Kind.FAILED);
         }
-        if (engine.alive(w)) {
+        if (roster.alive(w)) {
             return engine.fail(w, f.reason(), WorkerChange.Kind.FAILED);
         }
         return null;
@@ -58,14 +63,14 @@ final class WorkerLifecycle {
      */
     private Arrival readyLate(CoordinatorEvent.WorkerReady r) {
         int w = r.worker();
-        engine.starts.started(w);
+        starts.started(w);
         String how =
                 "its first container, "
-                        + (engine.clock.nanos() - engine.starts.startedAt) / 1_000_000
+                        + (engine.now() - starts.startedAt()) / 1_000_000
                         + " ms after the start";
-        if (engine.stalled) {
-            engine.admit(w, r.host());
-            engine.changes.add(
+        if (replacements.stalled()) {
+            replacements.admit(w, r.host());
+            engine.changed(
                     new WorkerChange(
                             w,
                             WorkerChange.Kind.READY,
@@ -75,7 +80,7 @@ final class WorkerLifecycle {
                             engine.elapsedSeconds()));
             return Arrival.ready(w);
         }
-        engine.changes.add(
+        engine.changed(
                 new WorkerChange(
                         w, WorkerChange.Kind.READY, r.host(), how, null, engine.elapsedSeconds()));
         return null;
@@ -89,11 +94,11 @@ final class WorkerLifecycle {
                         "%s, its partitions loaded in %d ms",
                         r.spare() ? "a warm spare" : "a new container",
                         r.loadNanos() / 1_000_000);
-        if (engine.stalled && !engine.alive(w)) {
+        if (replacements.stalled() && !roster.alive(w)) {
             // a round is waiting for it: it takes over now, not at the round's end
-            String previous = engine.roster.node[w];
-            engine.promote(w, r.host());
-            engine.changes.add(
+            String previous = roster.node(w);
+            replacements.promote(w, r.host());
+            engine.changed(
                     new WorkerChange(
                             w,
                             WorkerChange.Kind.STANDBY,
@@ -103,7 +108,7 @@ final class WorkerLifecycle {
                             engine.elapsedSeconds()));
             return Arrival.ready(w);
         }
-        engine.changes.add(
+        engine.changed(
                 new WorkerChange(
                         w,
                         WorkerChange.Kind.STANDBY,
@@ -116,14 +121,14 @@ final class WorkerLifecycle {
 
     private Arrival replacementFailed(CoordinatorEvent.ReplacementFailed f) {
         int w = f.worker();
-        engine.roster.replacing[w] = false;
-        engine.changes.add(new WorkerChange(w, WorkerChange.Kind.REPLACEMENT_FAILED, f.reason()));
-        if (engine.stalled && !engine.alive(w)) {
+        roster.replacementFailed(w);
+        engine.changed(new WorkerChange(w, WorkerChange.Kind.REPLACEMENT_FAILED, f.reason()));
+        if (replacements.stalled() && !roster.alive(w)) {
             // a round waits for this replacement: it learns now that it is not coming, and why
             // (e.g. the worker's only replica was on the lost node), instead of at the end of the
             // replacement wait with no cause
-            engine.roster.deathCause[w] += "; its replacement failed: " + f.reason();
-            return new Arrival(w, -1, new long[0], null, 0, engine.roster.deathCause[w]);
+            roster.alsoDiedOf(w, "; its replacement failed: " + f.reason());
+            return new Arrival(w, -1, new long[0], null, 0, roster.deathCause(w));
         }
         return null;
     }

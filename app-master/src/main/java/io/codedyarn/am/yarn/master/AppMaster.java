@@ -12,7 +12,6 @@ import io.codedyarn.am.output.RunSummary;
 import io.codedyarn.am.report.LiveData;
 import io.codedyarn.am.yarn.ProgressFile;
 import io.codedyarn.am.yarn.Straggles;
-import io.codedyarn.am.yarn.YarnKeys;
 import io.codedyarn.coordinator.Coordinator;
 import io.codedyarn.coordinator.RunOptions;
 import io.codedyarn.coordinator.cluster.EventQueue;
@@ -22,29 +21,19 @@ import io.codedyarn.coordinator.trace.JobJson;
 import io.codedyarn.coordinator.trace.LiveFeed;
 import io.codedyarn.coordinator.trace.RunResult;
 import java.io.IOException;
-import java.net.InetAddress;
 import java.net.URI;
-import java.net.UnknownHostException;
 import java.security.SecureRandom;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.BlockLocation;
-import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.yarn.api.records.FinalApplicationStatus;
-import org.apache.hadoop.yarn.api.records.NodeReport;
 import org.apache.hadoop.yarn.api.records.Resource;
 import org.apache.hadoop.yarn.client.api.AMRMClient.ContainerRequest;
 import org.apache.hadoop.yarn.client.api.async.AMRMClientAsync;
 import org.apache.hadoop.yarn.client.api.async.NMClientAsync;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
-import org.apache.hadoop.yarn.exceptions.YarnException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -60,7 +49,9 @@ import org.slf4j.LoggerFactory;
  * outputs, written atomically) and {@code shutDown} (unregisters SUCCEEDED, or FAILED with a
  * diagnostic naming the cause, also for any exception). Every client comes from the {@link
  * AmClients}, and the container's environment from the {@link AmEnvironment}, so that a test runs
- * this wiring against fakes.
+ * this wiring against fakes. Beside it: {@link ClusterNodes} (the NodeManagers as the AM names
+ * them, and which holds each worker's data) and {@link AmStatus} (what the status page, the live
+ * page and the RM heartbeat say of the run).
  *
  * <p>Threads: this one (the steps, then the coordinator); the containers' one {@link
  * SerialExecutor} (YARN's callbacks and the locality wait, see {@link WorkerContainers}); gRPC's
@@ -82,6 +73,7 @@ public final class AppMaster {
     private final YarnConfiguration conf;
     private final CodedYarnConfig config;
     private final YarnSettings settings;
+    private final ClusterNodes nodes;
     private final EventQueue events = new EventQueue();
     // the coordinator's thread publishes, the status page's reads
     private final LiveFeed feed = new LiveFeed();
@@ -89,16 +81,17 @@ public final class AppMaster {
     // opened by the steps; shutDown closes what was opened
     private SerialExecutor containerThread;
     private WorkerContainers containers;
+    private AmStatus status;
     private StatusPage page;
     private AMRMClientAsync<ContainerRequest> rm;
     private NMClientAsync nm;
     private GrpcWorkerServer server;
-    // read by the status page's and the RM heartbeat's threads
+    // read by the progress publisher's thread
     private volatile Coordinator coordinator;
     private CheckpointStore checkpoints;
     private PendingOutputs outputs; // the logs stream into --out's temporary sibling
     private ProgressPublisher publisher;
-    private volatile Job job;
+    private volatile Job job; // also read by gRPC's threads (each worker's setup)
 
     private String diagnostic = "";
     private boolean succeeded;
@@ -118,6 +111,7 @@ public final class AppMaster {
         this.conf = env.configuration();
         this.config = CodedYarnConfig.parse(conf::get);
         this.settings = config.yarn();
+        this.nodes = new ClusterNodes(clients, conf);
     }
 
     public static void main(String[] args) {
@@ -136,6 +130,7 @@ public final class AppMaster {
         try {
             register();
             job = openJob();
+            status.job(job.spec, job.placed.plan);
             DataReplacer replacer = prepareContainers();
             requestContainers(); // the workers' JVMs start while this AM starts its endpoint
             startWorkerEndpoint(replacer);
@@ -157,14 +152,15 @@ public final class AppMaster {
     private void register() throws Exception {
         containerThread = SerialExecutor.start("worker-containers", clients.clock());
         containers = new WorkerContainers(events, containerThread, containerThread);
+        status = new AmStatus(env.applicationId(), containers);
         page =
                 new StatusPage(
-                        this::status,
-                        new LiveData(env.applicationId(), feed, liveSource()),
+                        status::text,
+                        new LiveData(env.applicationId(), feed, status.liveSource()),
                         new java.net.InetSocketAddress(env.host(), 0),
                         ProxyHosts.of(conf),
                         "/proxy/" + env.applicationId() + "/");
-        rm = clients.resourceManager(conf, containers.rmCallbacks(this::progress));
+        rm = clients.resourceManager(conf, containers.rmCallbacks(status::progress));
         nm = clients.nodeManagers(conf, containers.nmCallbacks());
         String tracking = "http://" + env.host() + ":" + page.port() + "/";
         rm.registerApplicationMaster(env.host(), -1, tracking);
@@ -198,9 +194,9 @@ public final class AppMaster {
                         job.placed,
                         jobDir("replaced"),
                         workerResource,
-                        YarnKeys.parseNodeMap(conf.get(YarnKeys.EMBEDDED_NODE_MAP)),
-                        includePort(conf),
-                        AppMaster::canonical);
+                        nodes.embeddedNodeMap(),
+                        nodes.includePort(),
+                        ClusterNodes::canonical);
         containers.relocateWith(replacer::replace);
         containers.configure(job.placed.plan.workers(), workerResource);
         return replacer;
@@ -215,7 +211,7 @@ public final class AppMaster {
         AmIdentity identity =
                 AmIdentity.generate(
                         "coded-yarn AM " + env.applicationId(), java.time.Instant.now(), random);
-        List<String> clusterNodes = runningNodeNames();
+        List<String> clusterNodes = nodes.runningNames();
         Straggles straggles =
                 new Straggles(job.spec.straggle().text(), job.spec.seed(), n, clusterNodes, conf);
         if (!straggles.isNone()) {
@@ -286,6 +282,7 @@ public final class AppMaster {
                         .checkpoints(checkpoints, config.checkpointInterval(), "")
                         .trace(outputs.trace())
                         .liveFeed(feed);
+        status.coordinator(coordinator);
         AttemptRecovery.resume(checkpoints, coordinator); // a later attempt continues
         // the client's progress line (ProgressFile); at most once a second
         publisher =
@@ -334,7 +331,7 @@ public final class AppMaster {
     }
 
     private void requestContainers() throws Exception {
-        Map<Integer, String> nodeOfWorker = nodesForWorkers();
+        Map<Integer, String> nodeOfWorker = nodes.forWorkers(job.dataFs, job.placed);
         containers.request(
                 rm,
                 nm,
@@ -394,127 +391,5 @@ public final class AppMaster {
         if (containerThread != null) {
             containerThread.close();
         }
-    }
-
-    /** Per worker, the NodeManager holding most of its partitions' bytes (absent: no match). */
-    private Map<Integer, String> nodesForWorkers() throws Exception {
-        boolean includePort = includePort(conf);
-        List<String> names = new ArrayList<>();
-        for (NodeReport r : clients.runningNodes(conf)) {
-            String nm = r.getNodeId().getHost() + ":" + r.getNodeId().getPort();
-            names.add(includePort ? nm : LocalityPlanner.hostOf(nm));
-        }
-        names.sort(null);
-        LocalityPlanner planner =
-                new LocalityPlanner(
-                        YarnKeys.parseNodeMap(conf.get(YarnKeys.EMBEDDED_NODE_MAP)),
-                        names,
-                        AppMaster::canonical);
-        FileSystem fs = job.dataFs;
-        Map<Integer, String> out = new HashMap<>();
-        for (int w = 0; w < job.placed.plan.workers(); w++) {
-            Map<String, Long> bytes = new LinkedHashMap<>();
-            for (int j : job.placed.plan.stored(w)) {
-                FileStatus st = fs.getFileStatus(new Path(job.placed.partitionUris.get(j)));
-                for (BlockLocation b : fs.getFileBlockLocations(st, 0, st.getLen())) {
-                    for (String name : b.getNames()) {
-                        bytes.merge(name, b.getLength(), Long::sum);
-                    }
-                }
-            }
-            int worker = w;
-            planner.nodeFor(bytes).ifPresent(node -> out.put(worker, node));
-            LOG.info("worker {}: partitions on {} -> node {}", w, bytes.keySet(), out.get(w));
-        }
-        return out;
-    }
-
-    /** Whether YARN names nodes host:port (the embedded cluster) rather than host. */
-    /** The running NodeManagers as host:port, sorted (the order of --straggle's node=K). */
-    private List<String> runningNodeNames() throws IOException {
-        List<String> names = new ArrayList<>();
-        List<NodeReport> reports;
-        try {
-            reports = clients.runningNodes(conf);
-        } catch (YarnException e) {
-            throw new IOException("cannot list the running NodeManagers", e);
-        }
-        for (NodeReport r : reports) {
-            names.add(r.getNodeId().getHost() + ":" + r.getNodeId().getPort());
-        }
-        names.sort(null);
-        return names;
-    }
-
-    private static boolean includePort(Configuration conf) {
-        return conf.getBoolean(YarnConfiguration.RM_SCHEDULER_INCLUDE_PORT_IN_NODE_NAME, false);
-    }
-
-    private static String canonical(String host) {
-        try {
-            return InetAddress.getByName(host).getHostAddress();
-        } catch (UnknownHostException e) {
-            return host;
-        }
-    }
-
-    /** The run's progress, 0..1 (any thread: the RM heartbeat reports it). */
-    private double progress() {
-        Coordinator c = coordinator;
-        return c == null ? 0 : c.progress();
-    }
-
-    /** What the live page shows beside the feed (the status page's thread). */
-    private LiveData.Source liveSource() {
-        return new LiveData.Source() {
-            @Override
-            public TrainSpec spec() {
-                Job j = job;
-                return j == null ? null : j.spec;
-            }
-
-            @Override
-            public io.codedyarn.placement.Plan plan() {
-                Job j = job;
-                return j == null ? null : j.placed.plan;
-            }
-
-            @Override
-            public List<String> nodes() {
-                return containers.nodes();
-            }
-
-            @Override
-            public String status() {
-                return AppMaster.this.status().strip().replace("\n", "; ");
-            }
-        };
-    }
-
-    /** The status page's text (its own thread). */
-    private String status() {
-        Job j = job;
-        Coordinator c = coordinator;
-        if (j == null || c == null) {
-            return "coded-yarn " + env.applicationId() + ": starting\n";
-        }
-        return "coded-yarn "
-                + env.applicationId()
-                + "\nworkload "
-                + j.spec.workload().cliName()
-                + ", scheme "
-                + j.spec.scheme()
-                + ", seed "
-                + j.spec.seed()
-                + String.format("%nprogress %.1f %%%n", 100 * progress())
-                + "workers "
-                + containers.runningCount()
-                + " of "
-                + j.placed.plan.workers()
-                + " running\nnodes "
-                + containers.nodes()
-                + "\ntraining "
-                + c.status()
-                + "\n";
     }
 }

@@ -43,6 +43,7 @@ final class ContainerRequests {
     private static final Logger LOG = WorkerContainers.LOG;
 
     private final WorkerContainers owner;
+    private final RunningContainers containers;
     private final EventQueue events;
     private final Scheduler timers;
     private WorkerContainers.Relocation relocation;
@@ -55,8 +56,13 @@ final class ContainerRequests {
     private int replacementsAsked;
     private Scheduler.Cancellable localityTimer;
 
-    ContainerRequests(WorkerContainers owner, EventQueue events, Scheduler timers) {
+    ContainerRequests(
+            WorkerContainers owner,
+            RunningContainers containers,
+            EventQueue events,
+            Scheduler timers) {
         this.owner = owner;
+        this.containers = containers;
         this.events = events;
         this.timers = timers;
     }
@@ -135,7 +141,7 @@ final class ContainerRequests {
         }
         // each other worker once: the node it asked for (named as candidates are), else the one
         // its container runs on (a relaxed request)
-        Map<Integer, Container> running = owner.running();
+        Map<Integer, Container> running = containers.running();
         List<String> others = new ArrayList<>();
         for (int k = 0; k < owner.workers(); k++) {
             Container c = running.get(k);
@@ -225,7 +231,7 @@ final class ContainerRequests {
             long id = req.getAllocationRequestId();
             boolean replacement = id >= owner.workers();
             if (owner.isStopping()
-                    || (!replacement && owner.running().containsKey(w))
+                    || (!replacement && containers.has(w))
                     || req.getRelaxLocality()) {
                 continue; // placed (or its container is on the way), or already anywhere
             }
@@ -262,7 +268,7 @@ final class ContainerRequests {
 
     /** The node each other worker's container runs on (a replacement's chooser avoids them). */
     private List<String> nodesOfOthers(int w) {
-        List<String> nodes = owner.nodes();
+        List<String> nodes = containers.nodes();
         List<String> others = new ArrayList<>();
         for (int k = 0; k < owner.workers(); k++) {
             if (k != w && nodes.get(k) != null) {

@@ -29,6 +29,7 @@ final class SparePool {
     static final long SPARE_BASE = 1L << 40;
 
     private final WorkerContainers owner;
+    private final RunningContainers containers;
     private final Scheduler timers;
     private int spares;
     private boolean sparesRequested;
@@ -42,8 +43,9 @@ final class SparePool {
     private final Map<Integer, Container> spareContainers = new HashMap<>();
     private final Map<ContainerId, Integer> spareOf = new HashMap<>();
 
-    SparePool(WorkerContainers owner, Scheduler timers) {
+    SparePool(WorkerContainers owner, RunningContainers containers, Scheduler timers) {
         this.owner = owner;
+        this.containers = containers;
         this.timers = timers;
     }
 
@@ -98,7 +100,7 @@ final class SparePool {
         if (!sparesRequested
                 && sparesDue
                 && !owner.isStopping()
-                && owner.running().size() == owner.workers()) {
+                && containers.running().size() == owner.workers()) {
             sparesRequested = true;
             for (int k = 0; k < spares; k++) {
                 requestSpare(k);
@@ -163,7 +165,7 @@ final class SparePool {
                 workers + slot,
                 c.getId(),
                 WorkerContainers.nodeName(c));
-        owner.launch(c, workers + slot);
+        containers.launch(c, workers + slot);
     }
 
     /** A spare's container ended or failed to start: whether {@code id} was a spare's. */

@@ -16,21 +16,21 @@ import org.slf4j.Logger;
  * on its {@code thread} only.
  *
  * <p>State machine, per worker: <em>none</em> → <em>standby</em> (a replacement request's container
- * was granted and launched, or a warm spare was adopted) → either <em>promoted</em> ({@link #take}:
- * the facade makes it the worker's container and stops the old one) or <em>failed</em> (its
+ * was granted and launched, or a warm spare was adopted) → either <em>promoted</em> ({@link
+ * #promote}: it becomes the worker's container and the old one is stopped) or <em>failed</em> (its
  * container failed to start or exited: {@code ReplacementFailed}, the worker keeps its old
  * container) → none. At most one standby per worker.
  */
 final class Standbys {
     private static final Logger LOG = WorkerContainers.LOG;
 
-    private final WorkerContainers owner;
+    private final RunningContainers containers;
     private final EventQueue events;
     private final Map<Integer, Container> standby = new HashMap<>();
     private final Set<ContainerId> standbyIds = new HashSet<>();
 
-    Standbys(WorkerContainers owner, EventQueue events) {
-        this.owner = owner;
+    Standbys(RunningContainers containers, EventQueue events) {
+        this.containers = containers;
         this.events = events;
     }
 
@@ -43,7 +43,7 @@ final class Standbys {
     void allocated(int w, Container c, String node) {
         hold(w, c);
         LOG.info("worker {}: replacement container {} on {}", w, c.getId(), node);
-        owner.launch(c, w);
+        containers.launch(c, w);
     }
 
     /** Spare {@code spareId}'s container {@code c}, already running, becomes w's standby. */
@@ -55,16 +55,29 @@ final class Standbys {
     private void hold(int w, Container c) {
         standby.put(w, c);
         standbyIds.add(c.getId());
-        owner.bind(c.getId(), w);
+        containers.bind(c.getId(), w);
     }
 
-    /** Worker w's standby, no longer one (it is being promoted), or null. */
-    Container take(int w) {
+    /**
+     * Worker w's standby takes over: it becomes the worker's container, and the old one is stopped
+     * and released (its exit is not a failure). Nothing when w has no standby.
+     */
+    void promote(int w) {
         Container next = standby.remove(w);
-        if (next != null) {
-            standbyIds.remove(next.getId());
+        if (next == null) {
+            return;
         }
-        return next;
+        standbyIds.remove(next.getId());
+        Container old = containers.replace(w, next);
+        if (old != null) {
+            LOG.info(
+                    "worker {}: replaced container {} on {} by {} on {}",
+                    w,
+                    old.getId(),
+                    WorkerContainers.nodeName(old),
+                    next.getId(),
+                    WorkerContainers.nodeName(next));
+        }
     }
 
     /**
@@ -76,7 +89,7 @@ final class Standbys {
             return false;
         }
         standby.remove(w);
-        owner.unbind(id);
+        containers.unbind(id);
         events.post(
                 new CoordinatorEvent.ReplacementFailed(
                         w, "replacement container " + id + " " + how));

@@ -3,13 +3,8 @@ package io.codedyarn.am.yarn.master;
 import io.codedyarn.coordinator.cluster.CoordinatorEvent;
 import io.codedyarn.coordinator.cluster.EventQueue;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Collections;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Executor;
@@ -36,19 +31,20 @@ import org.slf4j.LoggerFactory;
  * <p>Threading: every callback of AMRMClientAsync and NMClientAsync ({@link ContainerCallbacks}),
  * every timer and every call of the AM's main thread ({@link #configure}, {@link #request}, ...)
  * only posts an action to {@code thread}, one thread (a {@link SerialExecutor}; the test's own
- * thread in tests) that alone reads and writes the plain collections below, so none of them needs a
- * lock. Timers run on the injected {@link Scheduler} (the coordinator's clock) and re-post their
- * action to {@code thread}. An action that throws fails every worker, naming the cause: the run
- * ends with that diagnostic instead of waiting for a container that will never be launched. Read
- * from other threads: {@link #nodes}/{@link #runningCount} (an immutable snapshot, volatile),
- * {@code stopping} (volatile, set by the main thread) and the progress supplier (the coordinator's,
- * readable from any thread).
+ * thread in tests) that alone reads and writes the plain collections of this class and its
+ * collaborators, so none of them needs a lock. Timers run on the injected {@link Scheduler} (the
+ * coordinator's clock) and re-post their action to {@code thread}. An action that throws fails
+ * every worker, naming the cause: the run ends with that diagnostic instead of waiting for a
+ * container that will never be launched. Read from other threads: {@link #nodes}/{@link
+ * #runningCount} (an immutable snapshot, volatile), {@code stopping} (volatile, set by the main
+ * thread) and the progress supplier (the coordinator's, readable from any thread).
  *
- * <p>This class is the facade: it owns {@code thread}, the containers that run workers and the
- * launch, and dispatches YARN's callbacks to three collaborators that run on the same thread:
- * {@link ContainerRequests} (requests and the locality fallback, re-placing data), {@link Standbys}
- * (replacements, make before break) and {@link SparePool} (the warm spares). They log under this
- * class's name.
+ * <p>This class is the facade: it owns {@code thread} and dispatches YARN's callbacks to four
+ * collaborators that run on the same thread: {@link RunningContainers} (which container runs which
+ * worker, the launch, the stop), {@link ContainerRequests} (requests and the locality fallback,
+ * re-placing data), {@link Standbys} (replacements, make before break) and {@link SparePool} (the
+ * warm spares); {@link RmHeartbeat} paces the RM client's heartbeat by the requests outstanding.
+ * They log under this class's name.
  */
 final class WorkerContainers implements ContainerCallbacks.Listener {
     /** Re-places a worker's data beside another node; returns that node, or empty. */
@@ -65,16 +61,10 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
     private final Scheduler timers;
 
     // ---- owned by `thread` ----
-    private IntFunction<ContainerLaunchContext> launchContext;
     private Resource resource;
     private int workers;
     private AMRMClientAsync<ContainerRequest> rm;
-    private NMClientAsync nm;
-    private final Map<Integer, Container> running = new HashMap<>();
-    // granted before launchWith: container id → (container, worker or spare id), in grant order
-    private final Map<ContainerId, Map.Entry<Container, Integer>> awaitingLaunch =
-            new LinkedHashMap<>();
-    private final Map<ContainerId, Integer> workerOf = new HashMap<>();
+    private final RunningContainers containers = new RunningContainers();
     private final ContainerRequests requests;
     private final Standbys standbys;
     private final SparePool spares;
@@ -83,18 +73,8 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
     /** Set by the main thread, so that an action in progress (a copy) need not finish first. */
     private volatile boolean stopping;
 
-    /** The RM client, for the heartbeat thread to pace ({@link HeartbeatPace}); set once. */
-    private volatile AMRMClientAsync<ContainerRequest> paced;
-
-    /** Container requests not yet granted (workers', replacements', spares'), after each action. */
-    private volatile int outstanding;
-
-    private final HeartbeatPace pace = new HeartbeatPace(YarnAmClients.HEARTBEAT_MILLIS);
-
-    /**
-     * Node of each worker's container (worker order, null where none yet), replaced on `thread`.
-     */
-    private volatile List<String> nodes = List.of();
+    /** Paces the RM client's heartbeat by the requests outstanding after each action. */
+    private final RmHeartbeat heartbeat = new RmHeartbeat();
 
     /**
      * Created before registration (its callbacks are the RM's); {@link #configure} later.
@@ -106,9 +86,9 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
         this.events = events;
         this.thread = thread;
         this.timers = timers;
-        this.requests = new ContainerRequests(this, events, timers);
-        this.standbys = new Standbys(this, events);
-        this.spares = new SparePool(this, timers);
+        this.requests = new ContainerRequests(this, containers, events, timers);
+        this.standbys = new Standbys(containers, events);
+        this.spares = new SparePool(this, containers, timers);
     }
 
     /** What to request, once the job is known (before {@link #request}). */
@@ -117,8 +97,7 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
                 () -> {
                     this.workers = workers;
                     this.resource = resource;
-                    List<String> none = new ArrayList<>(Collections.nCopies(workers, null));
-                    this.nodes = Collections.unmodifiableList(none);
+                    containers.workers(workers);
                 });
     }
 
@@ -129,16 +108,7 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
      * now.
      */
     void launchWith(IntFunction<ContainerLaunchContext> launchContext) {
-        post(
-                () -> {
-                    this.launchContext = launchContext;
-                    List<Map.Entry<Container, Integer>> waiting =
-                            new ArrayList<>(awaitingLaunch.values());
-                    awaitingLaunch.clear();
-                    if (!stopping) {
-                        waiting.forEach(e -> launch(e.getKey(), e.getValue()));
-                    }
-                });
+        post(() -> containers.launchWith(launchContext, stopping));
     }
 
     /** {@link #configure(int, Resource)} and {@link #launchWith} at once. */
@@ -150,20 +120,12 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
 
     /** The RM's callbacks: each posts to {@code thread}. */
     AMRMClientAsync.AbstractCallbackHandler rmCallbacks(DoubleSupplier progress) {
-        return ContainerCallbacks.resourceManager(this::post, this, progress, this::heartbeat);
+        return ContainerCallbacks.resourceManager(this::post, this, progress, heartbeat::beat);
     }
 
     /** After each action on `thread`: what the heartbeat thread paces by. */
     private void noteOutstanding() {
-        outstanding = requests.outstanding() + spares.outstanding();
-    }
-
-    /** On the RM client's heartbeat thread, once per heartbeat: the next one's interval. */
-    private void heartbeat() {
-        AMRMClientAsync<ContainerRequest> client = paced;
-        if (client != null) {
-            client.setHeartbeatInterval(pace.next(outstanding > 0));
-        }
+        heartbeat.outstanding(requests.outstanding() + spares.outstanding());
     }
 
     /** The NodeManagers' callbacks: each posts to {@code thread}. */
@@ -198,8 +160,8 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
                 thread,
                 () -> {
                     this.rm = rm;
-                    this.nm = nm;
-                    this.paced = rm;
+                    containers.clients(rm, nm);
+                    heartbeat.pace(rm);
                     spares.workersRequestedAt(timers.nanos());
                     requests.requestAll(nodeOf, Duration.ofSeconds(localityWaitSeconds));
                     noteOutstanding();
@@ -253,25 +215,7 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
      * a failure), the replacement becomes the worker's container.
      */
     void promote(int w) {
-        post(
-                () -> {
-                    Container next = standbys.take(w);
-                    if (next == null) {
-                        return;
-                    }
-                    Container old = running.put(w, next);
-                    if (old != null) {
-                        stopAndRelease(old);
-                        LOG.info(
-                                "worker {}: replaced container {} on {} by {} on {}",
-                                w,
-                                old.getId(),
-                                nodeName(old),
-                                next.getId(),
-                                nodeName(next));
-                    }
-                    setNode(w, nodeName(next));
-                });
+        post(() -> standbys.promote(w));
     }
 
     /**
@@ -282,11 +226,10 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
     void abandon(int w) {
         post(
                 () -> {
-                    Container old = running.remove(w);
+                    Container old = containers.remove(w);
                     if (old == null) {
                         return;
                     }
-                    stopAndRelease(old);
                     LOG.info(
                             "worker {}: stopping container {} on {}, which answers nothing",
                             w,
@@ -316,15 +259,13 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
                 || w < 0
                 || req == null
                 || req.getAllocationRequestId() != id
-                || running.containsKey(w)) {
+                || containers.has(w)) {
             LOG.info("releasing surplus container {} on {} (worker {})", c.getId(), node, w);
             rm.releaseAssignedContainer(c.getId());
             return;
         }
         requests.granted(w, req);
-        running.put(w, c);
-        workerOf.put(c.getId(), w);
-        setNode(w, node);
+        containers.run(w, c, node);
         String wanted = requests.requestedNode(w);
         LOG.info(
                 "worker {}: container {} on {}{}",
@@ -332,13 +273,13 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
                 c.getId(),
                 node,
                 wanted == null || wanted.equals(node) ? "" : " (wanted " + wanted + ")");
-        launch(c, w);
+        containers.launch(c, w);
         spares.requestOnceAllRun();
     }
 
     @Override
     public void started(ContainerId id) {
-        LOG.info("worker {} started in {}", workerOf.get(id), id);
+        LOG.info("worker {} started in {}", containers.workerOf(id), id);
     }
 
     @Override
@@ -346,7 +287,7 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
         if (spares.gone(id, "failed to start: " + t)) {
             return;
         }
-        Integer w = workerOf.get(id);
+        Integer w = containers.workerOf(id);
         if (w != null && standbys.ended(id, w, "failed to start: " + t)) {
             return;
         }
@@ -359,11 +300,11 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
 
     @Override
     public void completed(ContainerStatus s) {
-        awaitingLaunch.remove(s.getContainerId());
+        containers.ended(s.getContainerId());
         if (spares.gone(s.getContainerId(), "exited with status " + s.getExitStatus())) {
             return;
         }
-        Integer w = workerOf.get(s.getContainerId());
+        Integer w = containers.workerOf(s.getContainerId());
         if (w == null || stopping) {
             return;
         }
@@ -411,38 +352,6 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
                 });
     }
 
-    /** Starts container {@code c} as worker or spare {@code id}, or holds it for launchWith. */
-    void launch(Container c, int id) {
-        if (launchContext == null) {
-            awaitingLaunch.put(c.getId(), Map.entry(c, id));
-            return;
-        }
-        nm.startContainerAsync(c, launchContext.apply(id));
-    }
-
-    /** A worker's container, no longer its: stopped and released (its exit is no failure). */
-    private void stopAndRelease(Container old) {
-        workerOf.remove(old.getId());
-        nm.stopContainerAsync(old.getId(), old.getNodeId());
-        rm.releaseAssignedContainer(old.getId());
-    }
-
-    /** Container {@code id} runs (or will run) worker w. */
-    void bind(ContainerId id, int w) {
-        workerOf.put(id, w);
-    }
-
-    /** Container {@code id} no longer runs a worker. */
-    void unbind(ContainerId id) {
-        workerOf.remove(id);
-    }
-
-    private void setNode(int w, String node) {
-        List<String> now = new ArrayList<>(nodes);
-        now.set(w, node);
-        nodes = Collections.unmodifiableList(now);
-    }
-
     int workers() {
         return workers;
     }
@@ -459,11 +368,6 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
         return stopping;
     }
 
-    /** Worker → its container (read only). */
-    Map<Integer, Container> running() {
-        return Collections.unmodifiableMap(running);
-    }
-
     /** The nodes the workers were asked for on (see {@link ContainerRequests#requestedNodes}). */
     Collection<String> requestedNodes() {
         return requests.requestedNodes();
@@ -475,16 +379,12 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
 
     /** Node names the workers' containers run on (worker order; null where none yet). */
     List<String> nodes() {
-        return nodes;
+        return containers.nodes();
     }
 
     /** Workers with a container (any thread). */
     int runningCount() {
-        int n = 0;
-        for (String node : nodes) {
-            n += node == null ? 0 : 1;
-        }
-        return n;
+        return containers.runningCount();
     }
 
     /**

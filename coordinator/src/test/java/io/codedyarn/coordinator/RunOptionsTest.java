@@ -1,0 +1,61 @@
+package io.codedyarn.coordinator;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.codedyarn.coordinator.adapt.AdaptSettings;
+import io.codedyarn.coordinator.adapt.SpeedSettings;
+import io.codedyarn.coordinator.async.BalanceSchedule;
+import io.codedyarn.coordinator.lazy.LazySettings;
+import io.codedyarn.coordinator.liveness.LivenessSettings;
+import org.junit.jupiter.api.Test;
+
+/** Each {@code with} method changes its own setting and keeps every other one. */
+class RunOptionsTest {
+    private static final LazySettings LAZY = new LazySettings(0.5, 3, 2);
+    private static final SpeedSettings SPEEDS = new SpeedSettings(7, 0.2, 9);
+
+    @Test
+    void eachWitherChangesOnlyItsSetting() {
+        RunOptions all =
+                RunOptions.defaults()
+                        .withStartupTimeout(42)
+                        .withLiveness(LivenessSettings.defaults())
+                        .withLoadBalance(true)
+                        .withAdaptation(AdaptSettings.defaults(), 6)
+                        .withBalanceSchedule(BalanceSchedule.everyIterations(3))
+                        .withLazy(LAZY)
+                        .withSpeeds(SPEEDS);
+
+        assertThat(all)
+                .isEqualTo(
+                        new RunOptions(
+                                42,
+                                LivenessSettings.defaults(),
+                                true,
+                                AdaptSettings.defaults(),
+                                6,
+                                BalanceSchedule.everyIterations(3),
+                                LAZY,
+                                SPEEDS));
+        // applied in the reverse order: the same record
+        assertThat(
+                        RunOptions.defaults()
+                                .withSpeeds(SPEEDS)
+                                .withLazy(LAZY)
+                                .withBalanceSchedule(BalanceSchedule.everyIterations(3))
+                                .withAdaptation(AdaptSettings.defaults(), 6)
+                                .withLoadBalance(true)
+                                .withLiveness(LivenessSettings.defaults())
+                                .withStartupTimeout(42))
+                .isEqualTo(all);
+    }
+
+    @Test
+    void aWitherValidatesAsTheConstructorDoes() {
+        assertThatThrownBy(() -> RunOptions.defaults().withStartupTimeout(0))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThat(RunOptions.defaults().withAdaptation(AdaptSettings.off(), 0).clusterNodes())
+                .isEqualTo(1);
+    }
+}
