@@ -56,7 +56,7 @@ final class AdviseCommand implements Callable<Integer> {
             paramLabel = "RUN_DIR",
             description =
                     "instead: replay RUN_DIR's trace for its own scheme (job.json) and compare the"
-                            + " median iteration time with iterations.csv's; exit 1 beyond 20 %")
+                            + " median iteration time with iterations.csv's; exit 1 beyond 20 %%")
     Path check;
 
     @Option(

@@ -55,8 +55,8 @@ final class StragglersBenchCommand implements Callable<Integer> {
                     "injected by the workers (embedded, simulated): a: ramp + two workers 3x slow;"
                             + " b: Markov bursts; c: two workers 4x slow from iteration 50; d:"
                             + " NodeManager 1 5x slow. Made with bin/lab on a multi-host lab"
-                            + " (--cluster yarn): slow-host: one worker host at 20% of its CPU"
-                            + " share; two-slow-hosts: two at 40%; slow-link: one host's link at"
+                            + " (--cluster yarn): slow-host: one worker host at 20%% of its CPU"
+                            + " share; two-slow-hosts: two at 40%%; slow-link: one host's link at"
                             + " --link-rate; freeze-flap: one host frozen 5 s of every 30 s. none:"
                             + " no slowness, anywhere. Several comma-separated (default: a, or"
                             + " none with --cluster yarn)")

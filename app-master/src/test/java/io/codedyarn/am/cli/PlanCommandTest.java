@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -111,6 +112,42 @@ class PlanCommandTest {
                 .contains("kernels")
                 .contains("--rows")
                 .contains("--warmup");
+    }
+
+    /**
+     * Every command's help renders as written: a description with a bare '%' (picocli formats
+     * descriptions) made picocli print "Could not format ..." warnings, three times, above {@code
+     * bench stragglers --help}.
+     */
+    @Test
+    void everyCommandsHelpFormatsWithoutWarnings() {
+        picocli.CommandLine root =
+                CodedYarn.commandLine(
+                        io.codedyarn.am.config.CodedYarnConfig.defaults(),
+                        new java.io.PrintWriter(new java.io.StringWriter()),
+                        new java.io.PrintWriter(new java.io.StringWriter()));
+        java.util.List<picocli.CommandLine> all = new java.util.ArrayList<>();
+        java.util.ArrayDeque<picocli.CommandLine> todo = new java.util.ArrayDeque<>(List.of(root));
+        while (!todo.isEmpty()) {
+            picocli.CommandLine c = todo.poll();
+            all.add(c);
+            todo.addAll(c.getSubcommands().values());
+        }
+        java.io.PrintStream saved = System.err;
+        java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
+        try {
+            System.setErr(
+                    new java.io.PrintStream(
+                            captured, true, java.nio.charset.StandardCharsets.UTF_8));
+            for (picocli.CommandLine c : all) {
+                assertThat(c.getUsageMessage()).as(c.getCommandName()).isNotBlank();
+            }
+        } finally {
+            System.setErr(saved);
+        }
+        assertThat(all).hasSizeGreaterThan(10);
+        assertThat(captured.toString(java.nio.charset.StandardCharsets.UTF_8))
+                .doesNotContain("Could not format");
     }
 
     @Test

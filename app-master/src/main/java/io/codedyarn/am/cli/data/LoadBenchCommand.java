@@ -22,7 +22,7 @@ import picocli.CommandLine.Spec;
         description = {
             "Time partition loading against the raw read rate of the same files.",
             "DatasetReader.readPartition vs FileSystem.open + readFully into a byte[],",
-            "alternating, in this process; prints medians and load/raw (target >= 50 %)."
+            "alternating, in this process; prints medians and load/raw (target >= 50 %%)."
         })
 public final class LoadBenchCommand implements Callable<Integer> {
     private final CliContext ctx;
