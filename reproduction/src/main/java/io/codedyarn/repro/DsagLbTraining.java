@@ -67,10 +67,10 @@ public final class DsagLbTraining implements Reproduction {
                     "LR",
                     Workload.LR,
                     400,
-                    DsagTraining.COLS,
+                    HiggsLikeLr.COLS,
                     10,
-                    DsagTraining.LATENCY,
-                    DsagTraining.STOCHASTIC_STEP,
+                    DsagCurves.LATENCY,
+                    DsagCurves.STOCHASTIC_STEP,
                     0.5,
                     30.0,
                     new double[] {1e-3, 1e-4, 1e-6, 1e-8},
@@ -130,7 +130,7 @@ public final class DsagLbTraining implements Reproduction {
     static DenseRows data(Problem p, long seed, int workers) {
         int rows = workers * p.rowsPerWorker();
         return p.workload() == Workload.LR
-                ? DsagTraining.data(seed, rows)
+                ? HiggsLikeLr.data(seed, rows)
                 : SimulatedRuns.generate(
                         new GenotypeGenerator(
                                 rows, p.cols(), GenotypeGenerator.DEFAULT_DENSITY, seed),
@@ -167,7 +167,7 @@ public final class DsagLbTraining implements Reproduction {
      */
     static Map<String, List<Trace>> simulate(
             Problem p, long seed, DenseRows data, double ref, int realizations, int workers) {
-        double l = p.workload() == Workload.LR ? DsagTraining.smoothness(data, seed) : Double.NaN;
+        double l = p.workload() == Workload.LR ? HiggsLikeLr.smoothness(data, seed) : Double.NaN;
         BalanceSchedule schedule = BalanceSchedule.period(p.balancePeriod());
         List<Curve> curves = curves(p, workers);
         List<List<SimulatedRuns.Run>> runs =
@@ -183,7 +183,7 @@ public final class DsagLbTraining implements Reproduction {
                                         data,
                                         curves.get(k).balance(),
                                         schedule));
-        return DsagTraining.withMdsBound(curves.stream().map(Curve::label).toList(), runs, workers);
+        return DsagCurves.withMdsBound(curves.stream().map(Curve::label).toList(), runs, workers);
     }
 
     /**
@@ -202,10 +202,10 @@ public final class DsagLbTraining implements Reproduction {
 
     /**
      * Per realization: simulated seconds to {@code gap} by the logged gap, NaN unless the final
-     * model's exact gap is also ≤ {@code gap} (as {@link DsagTraining#meanTimeTo}).
+     * model's exact gap is also ≤ {@code gap} (as {@link TimesToGap#meanTimeTo}).
      */
     static double[] timeTo(Problem p, List<Trace> traces, double ref, double gap) {
-        double[] t = DsagTraining.timeTo(traces, gap);
+        double[] t = TimesToGap.timeTo(traces, gap);
         double[] exact = exactFinalGaps(p, traces, ref);
         for (int r = 0; r < t.length; r++) {
             if (exact[r] > gap) {
@@ -262,7 +262,7 @@ public final class DsagLbTraining implements Reproduction {
             DenseRows data = data(p, seed, workers);
             double ref =
                     p.workload() == Workload.LR
-                            ? DsagTraining.reference(data)
+                            ? HiggsLikeLr.reference(data)
                             : Reference.compute(Workload.PCA, data, false, 0, 3);
             Map<String, List<Trace>> res = simulate(p, seed, data, ref, realizations, workers);
             results.put(p, res);

@@ -152,7 +152,7 @@ public final class HeteroGcTraining implements Reproduction {
     /** Every case under every condition: {@code noisy} realizations (latency seeds) each. */
     static Map<Condition, Map<String, List<SimulatedRuns.Run>>> simulate(
             long seed, DenseRows data, double ref, int noisy) {
-        double step = 1 / DsagTraining.smoothness(data, seed);
+        double step = 1 / HiggsLikeLr.smoothness(data, seed);
         Map<Condition, Map<String, List<SimulatedRuns.Run>>> out = new EnumMap<>(Condition.class);
         for (Condition c : Condition.values()) {
             Map<String, List<SimulatedRuns.Run>> byLabel = new LinkedHashMap<>();
@@ -176,8 +176,8 @@ public final class HeteroGcTraining implements Reproduction {
 
     @Override
     public List<ReproducedNumber> run(long seed, double scale) {
-        data = DsagTraining.data(seed, WORKERS * ROWS_PER_WORKER);
-        reference = DsagTraining.reference(data);
+        data = HiggsLikeLr.data(seed, WORKERS * ROWS_PER_WORKER);
+        reference = HiggsLikeLr.reference(data);
         results.clear();
         results.putAll(simulate(seed, data, reference, Math.max(2, (int) Math.round(3 * scale))));
         return HeteroGcTrainingReport.rows(results);

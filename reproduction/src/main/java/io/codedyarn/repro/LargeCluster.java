@@ -20,13 +20,13 @@ import java.util.Map;
  */
 public final class LargeCluster implements Reproduction {
     static final int WORKERS = 1000;
-    static final String LATENCY = DsagTraining.LATENCY;
+    static final String LATENCY = DsagCurves.LATENCY;
 
     private Map<String, List<Trace>> results = Map.of();
     private Map<String, double[]> exact = Map.of();
     private double heapMb = Double.NaN;
     private double wallSeconds = Double.NaN;
-    private DsagTraining.Scale lastScale = scaleOf(1);
+    private DsagCurves.Scale lastScale = scaleOf(1);
 
     @Override
     public String id() {
@@ -42,8 +42,8 @@ public final class LargeCluster implements Reproduction {
      * Rows per worker shrink with the scale (at least 10); 3 latency realizations at every scale
      * (at least 2 are needed for a standard error, and the runs are the cheap part at small n).
      */
-    static DsagTraining.Scale scaleOf(double scale) {
-        return new DsagTraining.Scale(
+    static DsagCurves.Scale scaleOf(double scale) {
+        return new DsagCurves.Scale(
                 REALIZATIONS, Math.max(10, (int) Math.round(100 * scale)), 10.0);
     }
 
@@ -60,14 +60,14 @@ public final class LargeCluster implements Reproduction {
     @Override
     public List<ReproducedNumber> run(long seed, double scale) {
         lastScale = scaleOf(scale);
-        DenseRows data = DsagTraining.data(seed, WORKERS * lastScale.rowsPerWorker());
-        double ref = DsagTraining.reference(data);
+        DenseRows data = HiggsLikeLr.data(seed, WORKERS * lastScale.rowsPerWorker());
+        double ref = HiggsLikeLr.reference(data);
         long start = System.nanoTime();
-        results = DsagTraining.simulate(seed, data, ref, lastScale, cases(), LATENCY);
+        results = DsagCurves.simulate(seed, data, ref, lastScale, cases(), LATENCY);
         wallSeconds = (System.nanoTime() - start) / 1e9;
         exact = new java.util.LinkedHashMap<>();
         for (String l : results.keySet()) {
-            exact.put(l, DsagTraining.exactFinalGaps(results.get(l), data, ref));
+            exact.put(l, HiggsLikeLr.exactFinalGaps(results.get(l), data, ref));
         }
         Runtime rt = Runtime.getRuntime();
         rt.gc(); // live data only: the traces, the dataset and its partition copies
@@ -82,7 +82,7 @@ public final class LargeCluster implements Reproduction {
                         lastScale.realizations());
         for (String l : results.keySet()) {
             List<Trace> ts = results.get(l);
-            double[] t = DsagTraining.timeTo(ts, 1e-2);
+            double[] t = TimesToGap.timeTo(ts, 1e-2);
             double[] its = new double[ts.size()];
             for (int r = 0; r < its.length; r++) {
                 its[r] = ts.get(r).iterations();
@@ -91,7 +91,7 @@ public final class LargeCluster implements Reproduction {
                     ReproducedNumber.measured(
                             l + ": simulated s to gap 1e−2",
                             setting,
-                            DsagTraining.meanTimeTo(ts, 1e-2, exact.get(l)),
+                            TimesToGap.meanTimeTo(ts, 1e-2, exact.get(l)),
                             Stats.standardError(t),
                             "s",
                             String.format(

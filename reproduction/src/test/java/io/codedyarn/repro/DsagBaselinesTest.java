@@ -48,18 +48,18 @@ class DsagBaselinesTest {
     @Test
     void atRateOneTheBoundRetimesARealGdRunToItsOwnClock() {
         int workers = 8;
-        DsagTraining.Scale scale = new DsagTraining.Scale(2, 30, 0.5);
-        DenseRows data = DsagTraining.data(5, workers * scale.rowsPerWorker());
-        double ref = DsagTraining.reference(data);
-        TrainingCase gdCase = DsagTraining.cases(workers).get(4);
+        DsagCurves.Scale scale = new DsagCurves.Scale(2, 30, 0.5);
+        DenseRows data = HiggsLikeLr.data(5, workers * scale.rowsPerWorker());
+        double ref = HiggsLikeLr.reference(data);
+        TrainingCase gdCase = DsagCurves.cases(workers).get(4);
         assertThat(gdCase.label()).isEqualTo("GD");
         SimulatedRuns.Run run =
                 SimulatedRuns.runFull(
-                        DsagTraining.spec(
+                        DsagCurves.spec(
                                 gdCase,
-                                DsagTraining.LATENCY,
+                                DsagCurves.LATENCY,
                                 ref,
-                                DsagTraining.smoothness(data, 5),
+                                HiggsLikeLr.smoothness(data, 5),
                                 scale.timeLimit(),
                                 9),
                         data);

@@ -27,10 +27,10 @@ class DsagLbTrainingTest {
                 "LR",
                 Workload.LR,
                 40,
-                DsagTraining.COLS,
+                HiggsLikeLr.COLS,
                 10,
-                DsagTraining.LATENCY,
-                DsagTraining.STOCHASTIC_STEP,
+                DsagCurves.LATENCY,
+                DsagCurves.STOCHASTIC_STEP,
                 0.05,
                 seconds,
                 gaps,
@@ -54,8 +54,8 @@ class DsagLbTrainingTest {
                         "DSAG-LB w=10");
         assertThat(curves).allMatch(c -> c.balance() == c.label().contains("-LB"));
         DenseRows data = DsagLbTraining.data(TINY, 3, 20);
-        double ref = DsagTraining.reference(data);
-        double l = DsagTraining.smoothness(data, 3);
+        double ref = HiggsLikeLr.reference(data);
+        double l = HiggsLikeLr.smoothness(data, 3);
         BalanceSchedule every = BalanceSchedule.period(TINY.balancePeriod());
         for (DsagLbTraining.Curve c : List.of(curves.get(5), curves.get(6))) {
             SimulatedRuns.Run run =
@@ -82,7 +82,7 @@ class DsagLbTrainingTest {
                 assertThat(stop).as(c.label()).isNaN();
             }
         }
-        assertThat(DsagTraining.cases(49))
+        assertThat(DsagCurves.cases(49))
                 .allSatisfy(
                         c ->
                                 assertThat(Double.isNaN(c.stopGap(1e-6)))
@@ -98,8 +98,8 @@ class DsagLbTrainingTest {
         // old rule (stop on the logged gap) the run ended there; now it runs to the time budget.
         DsagLbTraining.Problem p = lr(5.0, 1e-2, 3e-3);
         DenseRows data = DsagLbTraining.data(p, 3, 20);
-        double ref = DsagTraining.reference(data);
-        double l = DsagTraining.smoothness(data, 3);
+        double ref = HiggsLikeLr.reference(data);
+        double l = HiggsLikeLr.smoothness(data, 3);
         DsagLbTraining.Curve sag = DsagLbTraining.curves(p, 20).get(3);
         assertThat(sag.label()).isEqualTo("SAG w=10");
         Trace t =

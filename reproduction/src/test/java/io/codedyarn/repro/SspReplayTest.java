@@ -39,8 +39,8 @@ class SspReplayTest {
 
     @Test
     void replayEndsAtTheRunsModelAndMatchesTheEstimateAtStalenessZero() {
-        DenseRows data = DsagTraining.data(4, 400);
-        double step = 1 / DsagTraining.smoothness(data, 4);
+        DenseRows data = HiggsLikeLr.data(4, 400);
+        double step = 1 / HiggsLikeLr.smoothness(data, 4);
         for (int s : new int[] {0, 2}) {
             SimulatedRuns.Run run = SimulatedRuns.runFull(spec(s, step, 121), data);
             SspReplay.Path p = SspReplay.replay(run.result(), data, 4, step, 1.0 / data.rows());

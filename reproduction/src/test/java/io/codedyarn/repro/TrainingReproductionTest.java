@@ -77,12 +77,12 @@ class TrainingReproductionTest {
     @Test
     void dsagReachesTheGapNoLaterThanSagWaitingForAll() {
         int workers = 20; // DSAG waits for w = 10 < N
-        DsagTraining.Scale scale = new DsagTraining.Scale(1, 60, 5.0);
-        DenseRows data = DsagTraining.data(3, workers * scale.rowsPerWorker());
-        double ref = DsagTraining.reference(data);
-        List<TrainingCase> cases = DsagTraining.cases(workers).subList(0, 2);
+        DsagCurves.Scale scale = new DsagCurves.Scale(1, 60, 5.0);
+        DenseRows data = HiggsLikeLr.data(3, workers * scale.rowsPerWorker());
+        double ref = HiggsLikeLr.reference(data);
+        List<TrainingCase> cases = DsagCurves.cases(workers).subList(0, 2);
         Map<String, List<Trace>> res =
-                DsagTraining.simulate(3, data, ref, scale, cases, DsagTraining.LATENCY);
+                DsagCurves.simulate(3, data, ref, scale, cases, DsagCurves.LATENCY);
         double dsag = timeTo(res.get("DSAG w=10"), data, ref, 1e-2);
         double sag = timeTo(res.get("SAG w=N"), data, ref, 1e-2);
         assertThat(dsag).isNotNaN();
@@ -91,6 +91,6 @@ class TrainingReproductionTest {
     }
 
     private static double timeTo(List<Trace> t, DenseRows data, double ref, double gap) {
-        return DsagTraining.meanTimeTo(t, gap, DsagTraining.exactFinalGaps(t, data, ref));
+        return TimesToGap.meanTimeTo(t, gap, HiggsLikeLr.exactFinalGaps(t, data, ref));
     }
 }

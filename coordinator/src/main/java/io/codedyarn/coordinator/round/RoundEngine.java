@@ -10,10 +10,8 @@ import io.codedyarn.coordinator.liveness.TaskDeadlines;
 import io.codedyarn.coordinator.round.TaskLedger.Slot;
 import io.codedyarn.coordinator.trace.LatencyRecord;
 import io.codedyarn.coordinator.trace.TraceSink;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -29,17 +27,17 @@ import org.slf4j.LoggerFactory;
  * WorkerRoster} (per worker: alive or why not, node, open tasks, replacement), the {@link
  * StartPhase} (until training starts), the {@link ResultIntake} (each result matched to the task it
  * answers, by round and worker, and timed; a duplicate or unsolicited result is dropped and
- * counted), {@link SilentWorkers} (liveness deadlines), {@link Replacements} (make before break)
- * and {@link WorkerLifecycle} (failures, late and replacement containers). Runs on the
- * coordinator's thread only; it knows nothing of what a round needs (that is the aggregator's
- * {@link Verdict}) nor of how the loop answers a stall ({@link RoundDriver}).
+ * counted), {@link SilentWorkers} (liveness deadlines), {@link Replacements} (make before break),
+ * {@link WorkerLifecycle} (failures, late and replacement containers), the {@link EventIntake} (the
+ * wait for the next arrival) and the {@link RunClock} (the run's time). Runs on the coordinator's
+ * thread only; it knows nothing of what a round needs (that is the aggregator's {@link Verdict})
+ * nor of how the loop answers a stall ({@link RoundDriver}).
  */
 public final class RoundEngine {
     static final Logger LOG = LoggerFactory.getLogger(RoundEngine.class);
 
     private final WorkerPort port;
-    private final EventSource events;
-    private final Clock clock;
+    private final RunClock time;
     private final int workers;
     private final List<WorkerChange> changes = new ArrayList<>();
 
@@ -64,29 +62,23 @@ public final class RoundEngine {
     /** Workers failing, ready late, replaced, loaded: the events that are not results. */
     private final WorkerLifecycle lifecycle;
 
-    /** The liveness deadlines of live workers' open tasks. */
-    private final SilentWorkers silences;
+    /** The wait for the next arrival: results, other events, silent workers. */
+    private final EventIntake intake;
 
-    /** An event {@link #awaitReady} took from the source but did not handle. */
-    private final ArrayDeque<CoordinatorEvent> early = new ArrayDeque<>();
-
-    private long start;
     private long rounds;
-    private long resumedNanos;
 
     public RoundEngine(WorkerPort port, EventSource events, Clock clock) {
         this.port = port;
-        this.events = events;
-        this.clock = clock;
+        this.time = new RunClock(clock);
         this.workers = port.workers();
         this.roster = new WorkerRoster(workers);
-        this.ledger = new TaskLedger(workers, this::seconds);
-        this.start = clock.nanos();
+        this.ledger = new TaskLedger(workers, time::seconds);
         this.starts = new StartPhase(this, roster, events);
         this.results = new ResultIntake(this, ledger, roster);
         this.replacements = new Replacements(this, port, roster, ledger, starts);
-        this.silences = new SilentWorkers(this, roster, ledger, starts);
-        this.lifecycle = new WorkerLifecycle(this, roster, starts, replacements);
+        this.lifecycle = new WorkerLifecycle(this, port, roster, ledger, starts, replacements);
+        SilentWorkers silences = new SilentWorkers(this, roster, ledger, starts);
+        this.intake = new EventIntake(events, time, silences, results, lifecycle);
     }
 
     public int workers() {
@@ -156,21 +148,9 @@ public final class RoundEngine {
         return starts.startingCount();
     }
 
-    /**
-     * Declares the worker failed ({@code why}); a hung one's incarnation is abandoned (its
-     * container stopped), since nothing else would end it.
-     */
+    /** See {@link WorkerLifecycle#fail}. */
     Arrival fail(int w, String why, WorkerChange.Kind kind) {
-        roster.died(w, why);
-        ledger.closed(w);
-        if (kind == WorkerChange.Kind.HUNG) {
-            LOG.warn("worker {} on {} declared failed: {}", w, node(w), why);
-            port.abandon(w, why);
-        } else {
-            LOG.warn("worker {} failed: {}", w, why);
-        }
-        changed(new WorkerChange(w, kind, why, "", null, elapsedSeconds()));
-        return new Arrival(w, -1, new long[0], null, 0, why);
+        return lifecycle.fail(w, why, kind);
     }
 
     /** Records a change for the adaptation step ({@link #drainChanges}). */
@@ -185,16 +165,12 @@ public final class RoundEngine {
 
     /** Hands {@code e}, taken from the source but not handled at start, to {@link #next} first. */
     void handLater(CoordinatorEvent e) {
-        early.add(e);
+        intake.handLater(e);
     }
 
-    /** Training starts now: {@link #elapsedSeconds} count from here (a resumed run's included). */
+    /** See {@link RunClock#trainingStarts}. */
     void trainingStarts() {
-        start = clock.nanos() - resumedNanos;
-    }
-
-    static String fmt(double v) {
-        return String.format(Locale.ROOT, "%.3g", v);
+        time.trainingStarts();
     }
 
     /**
@@ -203,7 +179,7 @@ public final class RoundEngine {
      * rounds} (so no result of the new run can be taken for an older round's).
      */
     public void resume(long elapsedNanos, long rounds) {
-        this.resumedNanos = elapsedNanos;
+        time.resumedAfter(elapsedNanos);
         this.rounds = rounds;
     }
 
@@ -214,7 +190,7 @@ public final class RoundEngine {
 
     /** Coordinator nanoseconds since the workers were ready (a resumed run's included). */
     public long elapsedNanos() {
-        return clock.nanos() - start;
+        return time.elapsedNanos();
     }
 
     /** A new round number (the tag results come back with). */
@@ -225,22 +201,19 @@ public final class RoundEngine {
 
     /** Clock nanos now. */
     public long now() {
-        return clock.nanos();
+        return time.now();
     }
 
-    /** Clock nanos at {@code seconds} coordinator seconds (the inverse of {@link #seconds}). */
+    /**
+     * Clock nanos at {@code seconds} coordinator seconds (the inverse of {@link RunClock#seconds}).
+     */
     public long nanosAt(double seconds) {
-        double nanos = start + seconds * 1e9;
-        return nanos >= Long.MAX_VALUE ? Long.MAX_VALUE : (long) nanos;
+        return time.nanosAt(seconds);
     }
 
-    /** Coordinator seconds since the workers were ready. */
-    double seconds(long nanos) {
-        return (nanos - start) / 1e9;
-    }
-
+    /** Coordinator seconds since the workers were ready (a resumed run's included). */
     public double elapsedSeconds() {
-        return seconds(clock.nanos());
+        return time.elapsedSeconds();
     }
 
     public boolean alive(int worker) {
@@ -273,7 +246,7 @@ public final class RoundEngine {
         if (tags.length != task.units().size()) {
             throw new IllegalArgumentException("one tag per unit");
         }
-        ledger.sent(task.round(), iteration, worker, clock.nanos(), load, tags);
+        ledger.sent(task.round(), iteration, worker, time.now(), load, tags);
         roster.sent(worker);
         port.send(worker, task.at(iteration));
     }
@@ -283,33 +256,7 @@ public final class RoundEngine {
      * (nanos; {@code Long.MAX_VALUE} for none).
      */
     public Arrival next(long deadline) throws InterruptedException {
-        while (true) {
-            long now = clock.nanos();
-            Arrival hung = silences.overdue(now);
-            if (hung != null) {
-                return hung;
-            }
-            long silentBy = silences.nextOverdue();
-            long until = Math.min(deadline, silentBy);
-            long wait = until == Long.MAX_VALUE ? Long.MAX_VALUE : until - now;
-            if (wait < 0) {
-                return null;
-            }
-            CoordinatorEvent e = early.isEmpty() ? events.poll(wait) : early.poll();
-            if (e == null) {
-                if (deadline == Long.MAX_VALUE || silentBy < deadline) {
-                    continue; // a silent worker's deadline (or none): judged at the loop's top
-                }
-                return null;
-            }
-            Arrival a =
-                    e instanceof CoordinatorEvent.ResultArrived r
-                            ? results.accept(r)
-                            : lifecycle.handle(e);
-            if (a != null) {
-                return a;
-            }
-        }
+        return intake.next(deadline);
     }
 
     /** Send-to-receive seconds of the task an arrival answers (NaN if unknown). */

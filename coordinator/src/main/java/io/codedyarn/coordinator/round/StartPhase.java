@@ -192,7 +192,7 @@ final class StartPhase {
                                 "worker "
                                         + w
                                         + "'s replacement was not ready within "
-                                        + RoundEngine.fmt(engine.replacementWaitSeconds())
+                                        + fmt(engine.replacementWaitSeconds())
                                         + " s (coded-yarn.worker.replacement-wait-seconds)"));
             }
         }
@@ -267,13 +267,17 @@ final class StartPhase {
                                 Locale.ROOT,
                                 "hung at start: not ready %s s after the start (deadline: %s × the"
                                         + " slowest ready worker's %s s, at least %s s)",
-                                RoundEngine.fmt((now - startedAt) / 1e9),
-                                RoundEngine.fmt(liveness.startFactor()),
-                                RoundEngine.fmt(slowestStart / 1e9),
-                                RoundEngine.fmt(liveness.startFloorSeconds()));
+                                fmt((now - startedAt) / 1e9),
+                                fmt(liveness.startFactor()),
+                                fmt(slowestStart / 1e9),
+                                fmt(liveness.startFloorSeconds()));
                 return engine.fail(w, why, WorkerChange.Kind.HUNG);
             }
         }
         return null;
+    }
+
+    private static String fmt(double v) {
+        return String.format(Locale.ROOT, "%.3g", v);
     }
 }

@@ -1,6 +1,7 @@
 package io.codedyarn.coordinator.round;
 
 import io.codedyarn.coordinator.cluster.CoordinatorEvent;
+import io.codedyarn.coordinator.cluster.WorkerPort;
 
 /**
  * The events of workers' lives that are not results, for the {@link RoundEngine}: a failure (a
@@ -12,16 +13,42 @@ import io.codedyarn.coordinator.cluster.CoordinatorEvent;
  */
 final class WorkerLifecycle {
     private final RoundEngine engine;
+    private final WorkerPort port;
     private final WorkerRoster roster;
+    private final TaskLedger ledger;
     private final StartPhase starts;
     private final Replacements replacements;
 
     WorkerLifecycle(
-            RoundEngine engine, WorkerRoster roster, StartPhase starts, Replacements replacements) {
+            RoundEngine engine,
+            WorkerPort port,
+            WorkerRoster roster,
+            TaskLedger ledger,
+            StartPhase starts,
+            Replacements replacements) {
         this.engine = engine;
+        this.port = port;
         this.roster = roster;
+        this.ledger = ledger;
         this.starts = starts;
         this.replacements = replacements;
+    }
+
+    /**
+     * Declares the worker failed ({@code why}); a hung one's incarnation is abandoned (its
+     * container stopped), since nothing else would end it.
+     */
+    Arrival fail(int w, String why, WorkerChange.Kind kind) {
+        roster.died(w, why);
+        ledger.closed(w);
+        if (kind == WorkerChange.Kind.HUNG) {
+            RoundEngine.LOG.warn("worker {} on {} declared failed: {}", w, engine.node(w), why);
+            port.abandon(w, why);
+        } else {
+            RoundEngine.LOG.warn("worker {} failed: {}", w, why);
+        }
+        engine.changed(new WorkerChange(w, kind, why, "", null, engine.elapsedSeconds()));
+        return new Arrival(w, -1, new long[0], null, 0, why);
     }
 
     /** Handles {@code e}; the arrival the waiting round must see, or null. */
@@ -49,10 +76,10 @@ final class WorkerLifecycle {
         int w = f.worker();
         if (starts.isStarting(w)) { // not ready yet, training went on without it
             starts.started(w);
-            return engine.fail(w, "failed at start: " + f.reason(), WorkerChange.Kind.FAILED);
+            return fail(w, "failed at start: " + f.reason(), WorkerChange.Kind.FAILED);
         }
         if (roster.alive(w)) {
-            return engine.fail(w, f.reason(), WorkerChange.Kind.FAILED);
+            return fail(w, f.reason(), WorkerChange.Kind.FAILED);
         }
         return null;
     }
