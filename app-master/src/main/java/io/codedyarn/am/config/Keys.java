@@ -72,7 +72,7 @@ public final class Keys {
             new ConfigKey<>(
                     "coded-yarn.dsag.load-balance",
                     true,
-                    "true: dsag and sag (SAG-LB) re-balance the workers' subpartition counts p_i from measured latencies (DSAG Algorithms 1 and 2) whenever the previous solution is older than coded-yarn.dsag.load-balance.period-seconds; false: p_i stay as --subpartitions set them");
+                    "true: dsag and sag (SAG-LB) re-balance the workers' subpartition counts p_i from measured latencies (DSAG Algorithms 1 and 2) whenever the previous solution is older than coded-yarn.dsag.load-balance.period-seconds; only latency differences the profiler's window can tell from noise count, and a re-cut worker's old cache entries stay until its new results cover them; false: p_i stay as --subpartitions set them");
 
     public static final ConfigKey<Double> DSAG_LOAD_BALANCE_PERIOD_SECONDS =
             new ConfigKey<>(
