@@ -117,8 +117,8 @@ class BalancedConvergenceTest {
      * Real heterogeneity (worker i's tasks take 1 + 3·i/N times as long, DSAG §VI's ramp) and the
      * paper's 10 subpartitions per worker for LR (with 1, no worker can take on more work), so the
      * balancer re-cuts: the run still reaches 1e-10 — a re-cut leaves no hole in the cache — in no
-     * more coordinator time than without balancing (measured: 198 iterations, 23.8 s against 227
-     * and 25.1 s; PCA, in docs/benchmarks.md, is 6 % slower with balancing).
+     * more coordinator time than without balancing (measured: 169 iterations, 22.35 s against 227
+     * and 25.07 s; PCA, in docs/benchmarks.md, takes the same time with balancing).
      */
     @Test
     void balancingRealHeterogeneityStillReachesTheTarget() throws Exception {
