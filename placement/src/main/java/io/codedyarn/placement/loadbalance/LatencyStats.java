@@ -140,6 +140,15 @@ public final class LatencyStats {
         return commMean[i] + compMeanAt(i, pNew);
     }
 
+    /**
+     * These moments with other communication and computation means (the spreads, p, the standard
+     * errors and sample counts unchanged).
+     */
+    public LatencyStats withMeans(double[] newCommMean, double[] newCompMean) {
+        return new LatencyStats(
+                newCommMean, commVar, newCompMean, compVar, p, commError, compError, samples);
+    }
+
     /** The same workers' moments re-expressed at partitioning q. */
     public LatencyStats at(int[] q) {
         double[] m = new double[q.length];

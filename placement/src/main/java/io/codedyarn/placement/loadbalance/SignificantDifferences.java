@@ -52,30 +52,13 @@ public final class SignificantDifferences {
         if (!stats.hasErrors()) {
             return new Result(stats, n, n);
         }
-        double[] comp = new double[n];
-        double[] compError = new double[n];
-        double[] comm = new double[n];
-        double[] commError = new double[n];
-        double[] compVar = new double[n];
-        double[] commVar = new double[n];
-        int[] samples = new int[n];
-        int[] p = new int[n];
-        for (int i = 0; i < n; i++) {
-            comp[i] = stats.compMean(i);
-            compError[i] = stats.compMeanError(i);
-            comm[i] = stats.commMean(i);
-            commError[i] = stats.commMeanError(i);
-            compVar[i] = stats.compVar(i);
-            commVar[i] = stats.commVar(i);
-            samples[i] = stats.samples(i);
-            p[i] = stats.p(i);
-        }
+        double[] comp = values(n, stats::compMean);
+        double[] comm = values(n, stats::commMean);
+        int[] samples = java.util.stream.IntStream.range(0, n).map(stats::samples).toArray();
         double z = threshold(n, ALPHA);
-        int distinctComp = pool(comp, compError, samples, z);
-        int distinctComm = pool(comm, commError, samples, z);
-        LatencyStats pooled =
-                new LatencyStats(comm, commVar, comp, compVar, p)
-                        .withErrors(commError, compError, samples);
+        int distinctComp = pool(comp, values(n, stats::compMeanError), samples, z);
+        int distinctComm = pool(comm, values(n, stats::commMeanError), samples, z);
+        LatencyStats pooled = stats.withMeans(comm, comp);
         return new Result(pooled, distinctComp, distinctComm);
     }
 
@@ -87,6 +70,10 @@ public final class SignificantDifferences {
      * @param distinctCommunication workers whose communication mean kept its own value
      */
     public record Result(LatencyStats stats, int distinctComputation, int distinctCommunication) {}
+
+    private static double[] values(int n, java.util.function.IntToDoubleFunction f) {
+        return java.util.stream.IntStream.range(0, n).mapToDouble(f).toArray();
+    }
 
     /** z = Φ⁻¹(1 − α/(2N)). */
     static double threshold(int workers, double alpha) {
