@@ -3,7 +3,9 @@ package io.codedyarn.coordinator;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.codedyarn.compute.task.Task;
 import io.codedyarn.coordinator.adapt.Adapter;
+import io.codedyarn.coordinator.adapt.PlanStep;
 import io.codedyarn.coordinator.adapt.Replanner;
+import io.codedyarn.coordinator.auto.AutoPlanner;
 import io.codedyarn.coordinator.checkpoint.Checkpoint;
 import io.codedyarn.coordinator.checkpoint.CheckpointInterval;
 import io.codedyarn.coordinator.checkpoint.CheckpointParts;
@@ -290,10 +292,11 @@ public final class Coordinator {
         engine.replacementWaitSeconds(options.adaptation().replacementWaitSeconds());
         engine.liveness(options.liveness());
         try {
-            engine.awaitReady(
-                    (long) (options.startupTimeoutSeconds() * 1e9),
-                    startsWith(),
-                    changes -> adapter.adapt(0, changes));
+            double startupRead =
+                    engine.awaitReady(
+                            (long) (options.startupTimeoutSeconds() * 1e9),
+                            startsWith(),
+                            changes -> adapter.adapt(0, changes));
             rounds = new DecodeGate(plan, engine, run.decisions);
             LOG.info(
                     "training {} with {} ({}), {} workers, seed {}",
@@ -302,7 +305,7 @@ public final class Coordinator {
                     Families.training(plan),
                     plan.workers(),
                     spec.seed());
-            Replanner replanner =
+            PlanStep replanner =
                     Replanner.applies(spec)
                             ? new Replanner(
                                     options.speeds(),
@@ -310,7 +313,10 @@ public final class Coordinator {
                                     rounds,
                                     Replanner.of(spec, plan),
                                     run.decisions)
-                            : null;
+                            : AutoPlanner.applies(spec)
+                                    ? new AutoPlanner(
+                                            options.auto(), engine, rounds, run, startupRead)
+                                    : null;
             family =
                     Families.create(
                             run,

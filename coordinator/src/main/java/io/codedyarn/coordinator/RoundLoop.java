@@ -2,7 +2,7 @@ package io.codedyarn.coordinator;
 
 import io.codedyarn.compute.task.Task;
 import io.codedyarn.coordinator.adapt.Adapter;
-import io.codedyarn.coordinator.adapt.Replanner;
+import io.codedyarn.coordinator.adapt.PlanStep;
 import io.codedyarn.coordinator.checkpoint.Checkpoint;
 import io.codedyarn.coordinator.round.Aggregator;
 import io.codedyarn.coordinator.round.DecodeGate;
@@ -22,7 +22,8 @@ import java.util.Optional;
  *
  * <ol>
  *   <li>adapt: the {@link Adapter} measures, excludes nodes and replaces workers; the {@link
- *       Replanner} re-plans from measured speeds;
+ *       PlanStep} re-plans from measured speeds ({@code --speeds auto}) or picks the code ({@code
+ *       --scheme auto});
  *   <li>assign tasks and send them ({@link Family#begin});
  *   <li>accept arrivals until the family's {@link Aggregator} says enough (or its deadline passes);
  *       when it says the round stalled, answer the failures at once and wait for a replacement
@@ -39,7 +40,7 @@ public final class RoundLoop {
     private final RunState run;
     private final Family family;
     private final Adapter adapter;
-    private final Replanner replanner;
+    private final PlanStep replanner;
     private final List<WorkerChange> heldForAdapter = new ArrayList<>();
     private final List<WorkerChange> heldForReplanner = new ArrayList<>();
     private final Checkpoints checkpoints;
@@ -50,7 +51,8 @@ public final class RoundLoop {
     private int checkInterval = 1;
 
     /**
-     * @param replanner re-plans from measured speeds ({@code --speeds auto}); null for none
+     * @param replanner re-plans from measured speeds ({@code --speeds auto}) or picks the code
+     *     ({@code --scheme auto}); null for neither
      * @param checkpoints takes the checkpoints between rounds
      * @param gate the run's decode gate (its GC-DC state is checkpointed)
      * @param resume the checkpoint this run continues; null for a fresh run
@@ -59,7 +61,7 @@ public final class RoundLoop {
             RunState run,
             Family family,
             Adapter adapter,
-            Replanner replanner,
+            PlanStep replanner,
             Checkpoints checkpoints,
             DecodeGate gate,
             Checkpoint resume) {
@@ -133,7 +135,7 @@ public final class RoundLoop {
     /**
      * A round stalled (the live workers cannot make it up): the {@link Adapter} answers its
      * failures at once (replacement requests); every other change waits for the boundary, where a
-     * promotion cannot take a result the round still needs, and the {@link Replanner} sees them all
+     * promotion cannot take a result the round still needs, and the {@link PlanStep} sees them all
      * there (it never re-plans mid-round).
      */
     private void answerFailures() {
@@ -156,7 +158,7 @@ public final class RoundLoop {
 
     /**
      * The adaptation step, between two rounds (its decisions take effect from the next one): the
-     * {@link Adapter}, then the {@link Replanner}, both seeing the workers' changes since the last
+     * {@link Adapter}, then the {@link PlanStep}, both seeing the workers' changes since the last
      * step.
      */
     private void adapt() {

@@ -3,6 +3,7 @@ package io.codedyarn.coordinator;
 import io.codedyarn.coordinator.adapt.AdaptSettings;
 import io.codedyarn.coordinator.adapt.SpeedSettings;
 import io.codedyarn.coordinator.async.BalanceSchedule;
+import io.codedyarn.coordinator.auto.AutoSettings;
 import io.codedyarn.coordinator.lazy.LazySettings;
 import io.codedyarn.coordinator.liveness.LivenessSettings;
 import java.util.Objects;
@@ -22,6 +23,7 @@ import java.util.function.Consumer;
  * @param balanceSchedule when the load balancer solves
  * @param lazy ξ, D and F of lag, lagc, g-lag and g-gd
  * @param speeds how measured speeds re-plan hetero, hetero-group and bcc-hetero
+ * @param auto how {@code --scheme auto} picks and switches the code
  */
 public record RunOptions(
         double startupTimeoutSeconds,
@@ -31,7 +33,8 @@ public record RunOptions(
         int clusterNodes,
         BalanceSchedule balanceSchedule,
         LazySettings lazy,
-        SpeedSettings speeds) {
+        SpeedSettings speeds,
+        AutoSettings auto) {
     public RunOptions {
         if (!(startupTimeoutSeconds > 0)) {
             throw new IllegalArgumentException(
@@ -42,6 +45,7 @@ public record RunOptions(
         Objects.requireNonNull(balanceSchedule);
         Objects.requireNonNull(lazy);
         Objects.requireNonNull(speeds);
+        Objects.requireNonNull(auto);
         clusterNodes = Math.max(1, clusterNodes);
     }
 
@@ -55,7 +59,8 @@ public record RunOptions(
                 1,
                 BalanceSchedule.defaults(),
                 LazySettings.defaults(),
-                SpeedSettings.defaults());
+                SpeedSettings.defaults(),
+                AutoSettings.defaults());
     }
 
     public RunOptions withStartupTimeout(double seconds) {
@@ -90,6 +95,10 @@ public record RunOptions(
         return with(b -> b.speeds = settings);
     }
 
+    public RunOptions withAuto(AutoSettings settings) {
+        return with(b -> b.auto = settings);
+    }
+
     /** A copy of this record with what {@code change} sets, validated by the constructor. */
     private RunOptions with(Consumer<Copy> change) {
         Copy b = new Copy(this);
@@ -110,6 +119,7 @@ public record RunOptions(
         BalanceSchedule balanceSchedule;
         LazySettings lazy;
         SpeedSettings speeds;
+        AutoSettings auto;
 
         Copy(RunOptions o) {
             startupTimeoutSeconds = o.startupTimeoutSeconds;
@@ -120,6 +130,7 @@ public record RunOptions(
             balanceSchedule = o.balanceSchedule;
             lazy = o.lazy;
             speeds = o.speeds;
+            auto = o.auto;
         }
 
         RunOptions build() {
@@ -131,7 +142,8 @@ public record RunOptions(
                     clusterNodes,
                     balanceSchedule,
                     lazy,
-                    speeds);
+                    speeds,
+                    auto);
         }
     }
 }

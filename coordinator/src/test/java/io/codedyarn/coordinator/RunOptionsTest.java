@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.codedyarn.coordinator.adapt.AdaptSettings;
 import io.codedyarn.coordinator.adapt.SpeedSettings;
 import io.codedyarn.coordinator.async.BalanceSchedule;
+import io.codedyarn.coordinator.auto.AutoSettings;
 import io.codedyarn.coordinator.lazy.LazySettings;
 import io.codedyarn.coordinator.liveness.LivenessSettings;
 import org.junit.jupiter.api.Test;
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.Test;
 class RunOptionsTest {
     private static final LazySettings LAZY = new LazySettings(0.5, 3, 2);
     private static final SpeedSettings SPEEDS = new SpeedSettings(7, 0.2, 9);
+    private static final AutoSettings AUTO = new AutoSettings(2, 4, 6, 0.2, 32);
 
     @Test
     void eachWitherChangesOnlyItsSetting() {
@@ -25,7 +27,8 @@ class RunOptionsTest {
                         .withAdaptation(AdaptSettings.defaults(), 6)
                         .withBalanceSchedule(BalanceSchedule.everyIterations(3))
                         .withLazy(LAZY)
-                        .withSpeeds(SPEEDS);
+                        .withSpeeds(SPEEDS)
+                        .withAuto(AUTO);
 
         assertThat(all)
                 .isEqualTo(
@@ -37,10 +40,12 @@ class RunOptionsTest {
                                 6,
                                 BalanceSchedule.everyIterations(3),
                                 LAZY,
-                                SPEEDS));
+                                SPEEDS,
+                                AUTO));
         // applied in the reverse order: the same record
         assertThat(
                         RunOptions.defaults()
+                                .withAuto(AUTO)
                                 .withSpeeds(SPEEDS)
                                 .withLazy(LAZY)
                                 .withBalanceSchedule(BalanceSchedule.everyIterations(3))

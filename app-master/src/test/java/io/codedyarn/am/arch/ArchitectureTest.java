@@ -143,7 +143,8 @@ class ArchitectureTest {
                         "io.codedyarn.coordinator.lazy..",
                         "io.codedyarn.coordinator.async..",
                         "io.codedyarn.coordinator.ssp..",
-                        "io.codedyarn.coordinator.adapt..")
+                        "io.codedyarn.coordinator.adapt..",
+                        "io.codedyarn.coordinator.auto..")
                 .check(classes);
     }
 }

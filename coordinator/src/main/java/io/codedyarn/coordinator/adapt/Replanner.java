@@ -12,7 +12,6 @@ import io.codedyarn.placement.scheme.Schemes;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * Measured speeds replace given speeds ({@code --speeds auto}, the default of hetero, hetero-group
@@ -30,12 +29,12 @@ import java.util.TreeSet;
  *       plan is taken when it predicts an iteration at least {@link SpeedSettings#minGain} shorter
  *       than the current one ({@link #predictedSeconds}: when the round decodes if every worker
  *       keeps its measured throughput).
- *   <li><b>Act.</b> Each worker whose support grows loads the partitions it lacks ({@link
- *       io.codedyarn.coordinator.cluster.WorkerPort#load}: re-placed beside its node on HDFS first)
- *       while it goes on computing the old code; once every live worker holds its new partitions,
- *       the {@link DecodeGate} switches to the new plan between two rounds. Results of older rounds
- *       are discarded as always, so no iteration is lost and no result is decoded with the wrong
- *       code.
+ *   <li><b>Act.</b> ({@link PlanSwitch}) Each worker whose support grows loads the partitions it
+ *       lacks ({@link io.codedyarn.coordinator.cluster.WorkerPort#load}: re-placed beside its node
+ *       on HDFS first) while it goes on computing the old code; once every live worker holds its
+ *       new partitions, the {@link DecodeGate} switches to the new plan between two rounds. Results
+ *       of older rounds are discarded as always, so no iteration is lost and no result is decoded
+ *       with the wrong code.
  * </ul>
  *
  * Workers keep the partitions of the current and the new plan while a switch is pending and drop
@@ -43,7 +42,7 @@ import java.util.TreeSet;
  * overlap: a re-plan waits until no replacement is under way, and a replacement asked for later
  * starts with the partitions the worker was last asked to hold. Owned by the coordinator's thread.
  */
-public final class Replanner {
+public final class Replanner implements PlanStep {
     /** The schemes whose placement follows per-worker speeds. */
     static final Set<String> SCHEMES =
             Set.of("hetero", "hetero-group", "bcc-hetero", "bcc-hetero-redraw");
@@ -59,10 +58,8 @@ public final class Replanner {
     private final DecodeGate gate;
     private final Planner planner;
     private final Decisions events;
-    private final boolean[] waiting;
-    private Plan pending;
+    private final PlanSwitch move;
     private double[] pendingSpeeds;
-    private int generation;
     private double lastChange = Double.NEGATIVE_INFINITY;
     private boolean unsupported;
 
@@ -77,7 +74,7 @@ public final class Replanner {
         this.gate = gate;
         this.planner = planner;
         this.events = events;
-        this.waiting = new boolean[engine.workers()];
+        this.move = new PlanSwitch(engine, gate, events);
     }
 
     /** Whether {@code spec} trains with measured speeds: a speed-placed scheme, no speeds given. */
@@ -98,24 +95,14 @@ public final class Replanner {
     }
 
     /** The step between rounds ({@code iteration}: the next round's), after the {@link Adapter}. */
+    @Override
     public void adapt(long iteration, java.util.List<WorkerChange> changes) {
         if (unsupported) {
             return;
         }
         double now = engine.elapsedSeconds();
-        for (WorkerChange c : changes) {
-            if (c.kind() == WorkerChange.Kind.LOADED && waiting[c.worker()]) {
-                waiting[c.worker()] = false;
-                events.add(
-                        iteration,
-                        now,
-                        c.worker(),
-                        "loaded",
-                        "holds its partitions of plan " + generation,
-                        "read in " + c.detail());
-            }
-        }
-        if (pending != null) {
+        move.observe(iteration, now, changes);
+        if (move.pending()) {
             switchWhenLoaded(iteration, now);
         } else if (iteration >= settings.warmupIterations()
                 && now - lastChange >= settings.minIntervalSeconds()
@@ -125,30 +112,23 @@ public final class Replanner {
     }
 
     private void switchWhenLoaded(long iteration, double now) {
-        for (int w = 0; w < waiting.length; w++) {
-            // a worker that died meanwhile comes back (replaced) with the partitions it was asked
-            // to hold; until then the code's tolerance carries the rounds
-            if (waiting[w] && engine.alive(w)) {
-                return;
-            }
+        Plan old = move.switchIfLoaded();
+        if (old == null) {
+            return;
         }
-        Arrays.fill(waiting, false);
-        Plan old = gate.plan();
-        gate.switchTo(pending);
         events.add(
                 iteration,
                 now,
                 -1,
                 "replanned",
                 "plan "
-                        + generation
+                        + move.generation()
                         + " in use: loads "
-                        + loads(pending)
+                        + loads(gate.plan())
                         + " (were "
                         + loads(old)
                         + ")",
                 "speeds " + format(pendingSpeeds));
-        pending = null;
         lastChange = now;
     }
 
@@ -159,35 +139,25 @@ public final class Replanner {
         }
         Plan current = gate.plan();
         double[] speeds = normalised(rates);
-        Plan next = planner.place(speeds, generation + 1);
+        Plan next = planner.place(speeds, move.generation() + 1);
         double before = predictedSeconds(current, rates);
         double after = predictedSeconds(next, rates);
         if (!(after <= (1 - settings.minGain()) * before)) {
             return;
         }
-        generation++;
         lastChange = now;
-        int loading = 0;
-        for (int w = 0; w < waiting.length; w++) {
-            int[] add = missing(next.stored(w), current.stored(w));
-            if (add.length == 0 || !engine.alive(w)) {
-                continue;
-            }
-            if (!engine.load(w, add, current.stored(w))) {
-                unsupported = true;
-                events.add(
-                        iteration,
-                        now,
-                        -1,
-                        "replan-abandoned",
-                        "plan " + generation + " not used",
-                        "this cluster cannot load partitions into running workers");
-                return;
-            }
-            waiting[w] = true;
-            loading++;
+        int loading = move.start(next);
+        if (loading < 0) {
+            unsupported = true;
+            events.add(
+                    iteration,
+                    now,
+                    -1,
+                    "replan-abandoned",
+                    "plan " + move.generation() + " not used",
+                    "this cluster cannot load partitions into running workers");
+            return;
         }
-        pending = next;
         pendingSpeeds = speeds;
         events.add(
                 iteration,
@@ -197,7 +167,7 @@ public final class Replanner {
                 String.format(
                         Locale.ROOT,
                         "plan %d: loads %s; %d workers load partitions",
-                        generation,
+                        move.generation(),
                         loads(next),
                         loading),
                 String.format(
@@ -214,7 +184,7 @@ public final class Replanner {
     }
 
     private boolean anyReplacing() {
-        for (int w = 0; w < waiting.length; w++) {
+        for (int w = 0; w < engine.workers(); w++) {
             if (engine.replacing(w)) {
                 return true;
             }
@@ -252,15 +222,6 @@ public final class Replanner {
             r[w] = rates[w] / mean;
         }
         return r;
-    }
-
-    /** The partitions of {@code wanted} not in {@code held}, ascending. */
-    static int[] missing(int[] wanted, int[] held) {
-        Set<Integer> have = new TreeSet<>();
-        for (int j : held) {
-            have.add(j);
-        }
-        return Arrays.stream(wanted).filter(j -> !have.contains(j)).sorted().toArray();
     }
 
     private static String loads(Plan p) {

@@ -38,7 +38,9 @@ public final class DecodeGate implements Aggregator {
     private CodewordAssigner assigner;
     private Decoder decoder;
     private final MeasuredRates rates;
-    private final GcDcDecisions decisions;
+    private Timing timing = (round, worker, seconds, load) -> {};
+    private final Decisions events;
+    private GcDcDecisions decisions;
     private StragglerState predicted;
     private int[] assignment;
     private int discarded;
@@ -66,6 +68,7 @@ public final class DecodeGate implements Aggregator {
         this.assigner = Assigners.forPlan(plan);
         this.decoder = plan.decoder();
         this.rates = new MeasuredRates(plan.workers());
+        this.events = decisions;
         this.decisions = GcDcDecisions.of(plan, decisions);
         this.predicted = StragglerState.allFast(plan.workers());
     }
@@ -84,7 +87,20 @@ public final class DecodeGate implements Aggregator {
         plan = next;
         assigner = Assigners.forPlan(next);
         decoder = next.decoder();
+        decisions = GcDcDecisions.of(next, events); // a switch into GC-DC logs its re-clusterings
         assignment = null;
+    }
+
+    /** Hears every timed result, its round's included after that round was decoded. */
+    @FunctionalInterface
+    public interface Timing {
+        /** Worker w took {@code seconds} for {@code load} units of round {@code round}'s task. */
+        void timed(long round, int worker, double seconds, double load);
+    }
+
+    /** Sends every timed result to {@code listener} from now on (auto's live window). */
+    public void onTimed(Timing listener) {
+        this.timing = java.util.Objects.requireNonNull(listener);
     }
 
     /** The plan rounds are coded with now. */
@@ -246,7 +262,10 @@ public final class DecodeGate implements Aggregator {
                     ? Verdict.NOT_YET
                     : stall("the rest cannot decode round " + round);
         }
-        rates.record(a.worker(), engine.serviceSeconds(a), engine.load(a));
+        double service = engine.serviceSeconds(a);
+        double load = engine.load(a);
+        rates.record(a.worker(), service, load);
+        timing.timed(a.round(), a.worker(), service, load);
         if (a.round() != round) {
             engine.mark(a, "discarded");
             discarded++;

@@ -58,6 +58,29 @@ public final class InProcessWorkers {
         return out;
     }
 
+    /**
+     * Builds a worker's executor over any partitions of {@code plan}'s K ({@link
+     * SimulatedCluster#load}: a move, a replacement's hold set); partitions are cut once and shared
+     * between the executors built here.
+     */
+    public static SimulatedCluster.Reloader reloader(
+            Plan plan,
+            Rows data,
+            io.codedyarn.coordinator.round.TrainSpec spec,
+            LongSupplier clock) {
+        Map<Integer, Rows> cache = new HashMap<>();
+        return (w, hold) -> {
+            Map<Integer, Rows> mine = new HashMap<>();
+            for (int j : hold) {
+                mine.put(
+                        j,
+                        cache.computeIfAbsent(
+                                j, p -> partition(data, plan.partitions(), p, spec.intercept())));
+            }
+            return new TaskExecutor(w, mine, spec.workload(), spec.components(), clock);
+        };
+    }
+
     /** Plan partition j (0-based) of K as its own block (a copy: workers own their memory). */
     public static Rows partition(Rows data, int partitions, int j, boolean intercept) {
         long n = data.rows();

@@ -1,10 +1,8 @@
 package io.codedyarn.coordinator.simulated;
 
-import io.codedyarn.compute.task.Piece;
 import io.codedyarn.compute.task.Task;
 import io.codedyarn.compute.task.TaskExecutor;
 import io.codedyarn.compute.task.TaskResult;
-import io.codedyarn.compute.task.WorkUnit;
 import io.codedyarn.coordinator.cluster.CoordinatorEvent;
 import io.codedyarn.coordinator.cluster.EventSource;
 import io.codedyarn.coordinator.cluster.ManualClock;
@@ -14,9 +12,7 @@ import io.codedyarn.placement.latency.LatencyModel;
 import io.codedyarn.placement.latency.LoadUnit;
 import io.codedyarn.placement.slowdown.Slowdown;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.PriorityQueue;
 
 /**
  * In-process workers on simulated time ({@code --cluster simulated}, and the coordinator's unit
@@ -49,9 +45,6 @@ public final class SimulatedCluster implements WorkerPort, EventSource {
         }
     }
 
-    private record Pending(
-            long at, long seq, int worker, CoordinatorEvent event, Task task, long start) {}
-
     /** Builds worker w's executor over the partitions {@code hold} (in-process {@link #load}). */
     @FunctionalInterface
     public interface Reloader {
@@ -62,23 +55,18 @@ public final class SimulatedCluster implements WorkerPort, EventSource {
     private Reloader reloader;
     private final TaskLatency latency;
     private final ManualClock clock;
-    private final long totalRows;
-    private final int[] partitionRows;
-    private final PriorityQueue<Pending> queue =
-            new PriorityQueue<>(
-                    Comparator.comparingLong(Pending::at).thenComparingLong(Pending::seq));
+    private final TaskLoads loads;
+    private final Timeline timeline;
     private final List<Object[]> batch = new ArrayList<>();
     private final long[] busyUntil;
-    private final Pending[] queued;
     private final long[] failAt;
     private final long[] hangAt;
     private String replacementsFail; // non-null: every replacement fails to start, with this
     private Slowdown[] slowdowns;
-    private Nodes nodes;
-    private String[] standby;
-    private long seq;
+    private SimulatedNodes nodes;
     private int batches;
     private double communication;
+    private double loadSecondsPerUnit;
 
     /**
      * @param partitionRows rows of each plan partition (to turn pieces into rows, then loads)
@@ -91,27 +79,17 @@ public final class SimulatedCluster implements WorkerPort, EventSource {
         this.workers = new ArrayList<>(workers);
         this.latency = latency;
         this.clock = clock;
-        this.partitionRows = new int[partitionRows.length];
-        long total = 0;
-        for (int j = 0; j < partitionRows.length; j++) {
-            this.partitionRows[j] = Math.toIntExact(partitionRows[j]);
-            total += partitionRows[j];
-        }
-        this.totalRows = total;
         int n = workers.size();
+        this.loads = new TaskLoads(partitionRows, n);
         this.busyUntil = new long[n];
-        this.queued = new Pending[n];
+        this.timeline = new Timeline(n);
         this.failAt = new long[n];
         java.util.Arrays.fill(failAt, Long.MAX_VALUE);
         this.hangAt = new long[n];
         java.util.Arrays.fill(hangAt, Long.MAX_VALUE);
         for (int w = 0; w < n; w++) {
-            push(
-                    clock.nanos(),
-                    w,
-                    new CoordinatorEvent.WorkerReady(w, "simulated-" + w, 0),
-                    null,
-                    0);
+            timeline.event(
+                    clock.nanos(), w, new CoordinatorEvent.WorkerReady(w, "simulated-" + w, 0));
         }
     }
 
@@ -134,50 +112,49 @@ public final class SimulatedCluster implements WorkerPort, EventSource {
                         InProcessWorkers.shape(data, plan.partitions()).partitionRows(),
                         latency,
                         clock);
-        java.util.Map<Integer, io.codedyarn.compute.data.Rows> cache = new java.util.HashMap<>();
-        c.reloader =
-                (w, hold) -> {
-                    java.util.Map<Integer, io.codedyarn.compute.data.Rows> mine =
-                            new java.util.HashMap<>();
-                    for (int j : hold) {
-                        mine.put(
-                                j,
-                                cache.computeIfAbsent(
-                                        j,
-                                        p ->
-                                                InProcessWorkers.partition(
-                                                        data,
-                                                        plan.partitions(),
-                                                        p,
-                                                        spec.intercept())));
-                    }
-                    return new TaskExecutor(
-                            w, mine, spec.workload(), spec.components(), clock::nanos);
-                };
+        c.reloader = InProcessWorkers.reloader(plan, data, spec, clock::nanos);
         return c;
     }
 
     /**
-     * The worker holds {@code add ∪ retain} from now on (in-process: at once; the loaded event
-     * comes now).
+     * The worker holds {@code add ∪ retain}: it computes over them at once (the current code's
+     * partitions are in {@code retain}, so its results do not change, as a real worker goes on
+     * computing while it reads), and says it holds them after {@link #loadSeconds} per unit of load
+     * added, unless it fails or goes quiet first, or is replaced meanwhile.
      */
     @Override
     public boolean load(int worker, int[] add, int[] retain) {
         if (reloader == null) {
             return false;
         }
-        int[] hold = WorkerPort.held(add, retain);
-        workers.set(worker, reloader.executor(worker, hold));
+        workers.set(worker, reloader.executor(worker, WorkerPort.held(add, retain)));
         long now = clock.nanos();
-        push(now, worker, new CoordinatorEvent.PartitionsLoaded(worker, 0), null, now);
+        long took = (long) Math.ceil(loadSecondsPerUnit * loads.ofPartitions(add) * 1e9);
+        long at = now + took;
+        if (at < failAt[worker] && at < hangAt[worker]) {
+            timeline.event(at, worker, new CoordinatorEvent.PartitionsLoaded(worker, took));
+        }
         return true;
+    }
+
+    /**
+     * How long a worker takes to read partitions it is asked to {@link #load}: simulated seconds
+     * per unit of load (n/N rows) added (default 0: at once).
+     */
+    public SimulatedCluster loadSeconds(double perUnit) {
+        if (!(perUnit >= 0 && perUnit < Double.POSITIVE_INFINITY)) {
+            throw new IllegalArgumentException(
+                    "load seconds per unit must be finite and >= 0, got " + perUnit);
+        }
+        this.loadSecondsPerUnit = perUnit;
+        return this;
     }
 
     /** Worker w dies at simulated second s: a WorkerFailed event, nothing from it after that. */
     public SimulatedCluster failAt(int worker, double seconds) {
         long at = (long) (seconds * 1e9);
         failAt[worker] = at;
-        push(at, worker, new CoordinatorEvent.WorkerFailed(worker, "simulated failure"), null, at);
+        timeline.event(at, worker, new CoordinatorEvent.WorkerFailed(worker, "simulated failure"));
         return this;
     }
 
@@ -189,7 +166,7 @@ public final class SimulatedCluster implements WorkerPort, EventSource {
     public SimulatedCluster hangAt(int worker, double seconds) {
         long at = (long) (seconds * 1e9);
         hangAt[worker] = at;
-        queue.removeIf(
+        timeline.drop(
                 p ->
                         p.worker() == worker
                                 && p.at() >= at
@@ -248,32 +225,18 @@ public final class SimulatedCluster implements WorkerPort, EventSource {
 
     /** Makes workers replaceable on {@code nodes} (and sets their slowdowns from it). */
     public SimulatedCluster nodes(Nodes nodes) {
-        this.nodes = nodes;
-        this.standby = new String[workers.size()];
+        this.nodes = new SimulatedNodes(nodes, workers.size());
         // the initial ready events name each worker's node (the engine learns nodes from them)
-        List<Pending> ready = new ArrayList<>();
-        queue.removeIf(
+        timeline.rewrite(
+                p -> p.event() instanceof CoordinatorEvent.WorkerReady,
                 p -> {
-                    boolean initial = p.event() instanceof CoordinatorEvent.WorkerReady;
-                    if (initial) {
-                        ready.add(p);
-                    }
-                    return initial;
+                    var r = (CoordinatorEvent.WorkerReady) p.event();
+                    return new CoordinatorEvent.WorkerReady(
+                            r.worker(), nodes.nodeOf()[r.worker()], r.loadNanos());
                 });
-        ready.sort(Comparator.comparingLong(Pending::seq));
-        for (Pending p : ready) {
-            var r = (CoordinatorEvent.WorkerReady) p.event();
-            push(
-                    p.at(),
-                    p.worker(),
-                    new CoordinatorEvent.WorkerReady(
-                            r.worker(), nodes.nodeOf()[r.worker()], r.loadNanos()),
-                    null,
-                    p.start());
-        }
         Slowdown[] s = new Slowdown[workers.size()];
         for (int w = 0; w < s.length; w++) {
-            s[w] = nodes.slowdownOn().apply(w, nodes.nodeOf()[w]);
+            s[w] = this.nodes.slowdown(w);
         }
         return straggle(s);
     }
@@ -284,66 +247,49 @@ public final class SimulatedCluster implements WorkerPort, EventSource {
      */
     @Override
     public boolean replace(int worker, java.util.Set<String> avoid) {
-        if (nodes == null || standby[worker] != null) {
+        if (nodes == null || nodes.hasStandby(worker)) {
             return false;
         }
-        java.util.Map<String, Integer> load = new java.util.TreeMap<>();
-        for (String n : nodes.all()) {
-            if (!avoid.contains(n)) {
-                load.put(n, 0);
-            }
-        }
-        for (int w = 0; w < nodes.nodeOf().length; w++) {
-            load.computeIfPresent(nodes.nodeOf()[w], (k, v) -> v + 1);
-            if (standby[w] != null) {
-                load.computeIfPresent(standby[w], (k, v) -> v + 1);
-            }
-        }
-        String best = null;
-        for (var e : load.entrySet()) {
-            if (best == null || e.getValue() < load.get(best)) {
-                best = e.getKey();
-            }
-        }
+        String best = nodes.leastLoaded(avoid);
         if (best == null) {
             return false;
         }
         long at = clock.nanos() + (long) (nodes.startSeconds() * 1e9);
         if (replacementsFail != null) {
-            push(
-                    at,
-                    worker,
-                    new CoordinatorEvent.ReplacementFailed(worker, replacementsFail),
-                    null,
-                    at);
+            timeline.event(
+                    at, worker, new CoordinatorEvent.ReplacementFailed(worker, replacementsFail));
             return true;
         }
-        standby[worker] = best;
-        push(at, worker, new CoordinatorEvent.WorkerReady(worker, best, 0), null, at);
+        nodes.startStandby(worker, best);
+        timeline.event(at, worker, new CoordinatorEvent.WorkerReady(worker, best, 0));
         return true;
     }
 
     /** The node the worker runs on, once {@link #nodes} placed it (else null). */
     @Override
     public String node(int worker) {
-        return nodes == null ? null : nodes.nodeOf()[worker];
+        return nodes == null ? null : nodes.nodeOf(worker);
     }
 
     /** The replacement takes over: the old incarnation's queued and running tasks vanish. */
     @Override
     public void promote(int worker) {
-        String node = standby[worker];
-        if (node == null) {
+        if (nodes == null) {
             throw new IllegalStateException("worker " + worker + " has no replacement ready");
         }
-        standby[worker] = null;
-        queue.removeIf(p -> p.worker() == worker && p.task() != null);
-        queued[worker] = null;
+        nodes.promote(worker);
+        // the old incarnation's tasks and a load it had not finished vanish with it (the
+        // replacement was started with the partitions it was last asked to hold)
+        timeline.drop(
+                p ->
+                        p.worker() == worker
+                                && (p.task() != null
+                                        || p.event() instanceof CoordinatorEvent.PartitionsLoaded));
+        timeline.forgetWaiting(worker);
         busyUntil[worker] = clock.nanos();
         failAt[worker] = Long.MAX_VALUE;
         hangAt[worker] = Long.MAX_VALUE;
-        nodes.nodeOf()[worker] = node;
-        slowdowns[worker] = nodes.slowdownOn().apply(worker, node);
+        slowdowns[worker] = nodes.slowdown(worker);
     }
 
     @Override
@@ -358,33 +304,25 @@ public final class SimulatedCluster implements WorkerPort, EventSource {
 
     @Override
     public void close() {
-        queue.clear();
+        timeline.clear();
     }
 
     @Override
     public CoordinatorEvent poll(long timeoutNanos) {
         flush();
-        Pending next = queue.peek();
         long now = clock.nanos();
         long limit = timeoutNanos >= Long.MAX_VALUE - now ? Long.MAX_VALUE : now + timeoutNanos;
+        if (limit == Long.MAX_VALUE && timeline.isEmpty()) {
+            throw new IllegalStateException(
+                    "simulated cluster: nothing in flight, the coordinator would wait forever");
+        }
+        Timeline.Pending next = timeline.next(limit);
         if (next == null) {
-            if (limit == Long.MAX_VALUE) {
-                throw new IllegalStateException(
-                        "simulated cluster: nothing in flight, the coordinator would wait forever");
-            }
             clock.advanceTo(limit);
             return null;
         }
-        if (next.at() > limit) {
-            clock.advanceTo(limit);
-            return null;
-        }
-        queue.poll();
         clock.advanceTo(Math.max(now, next.at()));
         if (next.task() != null) {
-            if (queued[next.worker()] == next) {
-                queued[next.worker()] = null;
-            }
             TaskResult r = workers.get(next.worker()).execute(next.task());
             return new CoordinatorEvent.ResultArrived(
                     new TaskResult(
@@ -435,7 +373,7 @@ public final class SimulatedCluster implements WorkerPort, EventSource {
         int n = workers.size();
         double[] load = new double[n];
         for (Object[] b : batch) {
-            load[(int) b[0]] = loadOf((Task) b[1]);
+            load[(int) b[0]] = loads.of((Task) b[1]);
         }
         double[] times = new double[n];
         latency.sample(batches++, load, times);
@@ -443,12 +381,8 @@ public final class SimulatedCluster implements WorkerPort, EventSource {
         for (Object[] b : batch) {
             int w = (int) b[0];
             Task task = (Task) b[1];
-            long start = Math.max(now, busyUntil[w]);
-            if (queued[w] != null && queued[w].start() > now) {
-                queue.remove(queued[w]); // newest wins: the queued task never started
-                start = queued[w].start();
-                queued[w] = null;
-            }
+            long waiting = timeline.dropWaiting(w, now); // newest wins: it never started
+            long start = waiting >= 0 ? waiting : Math.max(now, busyUntil[w]);
             double seconds = times[w];
             if (slowdowns != null) {
                 seconds += slowdowns[w].delaySeconds(task.iteration(), seconds);
@@ -458,30 +392,8 @@ public final class SimulatedCluster implements WorkerPort, EventSource {
             if (done >= failAt[w] || done >= hangAt[w]) {
                 continue; // dies, or goes quiet, before it finishes
             }
-            Pending p = push(done, w, null, task, start);
-            if (start > now) {
-                queued[w] = p;
-            }
+            timeline.task(done, w, task, start, now);
         }
         batch.clear();
-    }
-
-    private Pending push(long at, int worker, CoordinatorEvent event, Task task, long start) {
-        Pending p = new Pending(at, seq++, worker, event, task, start);
-        queue.add(p);
-        return p;
-    }
-
-    private double loadOf(Task task) {
-        long rows = 0;
-        for (WorkUnit u : task.units()) {
-            for (Piece p : u.pieces()) {
-                rows +=
-                        p.rowCount() < 0
-                                ? partitionRows[p.partition()] - p.firstRow()
-                                : p.rowCount();
-            }
-        }
-        return LoadUnit.ofRows(rows, totalRows, workers.size());
     }
 }

@@ -17,9 +17,11 @@ import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.SchemeParams;
 import io.codedyarn.placement.Seeds;
 import io.codedyarn.placement.scheme.Schemes;
+import io.codedyarn.placement.slowdown.Slowdown;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -140,6 +142,71 @@ class ReplannerTest {
         assertThat(fixed.events()).anyMatch(e -> e.event().equals("slow"));
     }
 
+    /**
+     * A worker that fails while it reads its partitions of the next plan never says it holds them;
+     * its replacement starts holding them (its Welcome names them), so the switch must not wait for
+     * the dead incarnation's LOADED, which would stall every later re-plan.
+     */
+    @Test
+    void aWorkerReplacedWhileLoadingDoesNotBlockTheSwitch() throws Exception {
+        SchemeParams six = SchemeParams.of(6, 1, 3);
+        TrainSpec spec = Trainer.spec(Workload.LR, "hetero", six, "gd", 60);
+        // reads take 20 s per unit of load: a move outlasts a replacement's 5 s start
+        Consumer<SimulatedCluster> slowReads = onThreeNodes(6).andThen(c -> c.loadSeconds(20));
+        RunResult quiet =
+                Trainer.run(spec, DATA, slow(Set.of(0, 1), 3), slowReads, AdaptSettings.defaults());
+        AdaptEvent replanning = events(quiet, "replanning").get(0);
+        AdaptEvent loaded =
+                quiet.events().stream()
+                        .filter(e -> e.event().equals("loaded"))
+                        .findFirst()
+                        .orElseThrow();
+        assertThat(loaded.seconds()).isGreaterThan(replanning.seconds() + 10);
+        assertThat(events(quiet, "replanned")).isNotEmpty();
+
+        int dying = loaded.worker();
+        RunResult dies =
+                Trainer.run(
+                        spec,
+                        DATA,
+                        slow(Set.of(0, 1), 3),
+                        slowReads.andThen(c -> c.failAt(dying, replanning.seconds() + 0.5)),
+                        AdaptSettings.defaults());
+        assertThat(dies.succeeded()).as(dies.diagnostic()).isTrue();
+        assertThat(dies.events())
+                .anyMatch(e -> e.event().equals("failed") && e.worker() == dying)
+                .anyMatch(e -> e.event().equals("replaced") && e.worker() == dying)
+                .anyMatch(
+                        e ->
+                                e.event().equals("loaded")
+                                        && e.worker() == dying
+                                        && e.reason()
+                                                .endsWith("its replacement started with them"));
+        AdaptEvent replaced =
+                dies.events().stream()
+                        .filter(e -> e.event().equals("replaced") && e.worker() == dying)
+                        .findFirst()
+                        .orElseThrow();
+        assertThat(events(dies, "replanned"))
+                .as("the switch happens once the replacement took over")
+                .isNotEmpty()
+                .allMatch(e -> e.seconds() >= replaced.seconds());
+        // the same exact code before and after: GD takes the same steps
+        assertThat(dies.objective()).isCloseTo(quiet.objective(), within(1e-12));
+    }
+
+    /** Six workers on three simulated nodes (w mod 3), replaceable after 5 s. */
+    private static Consumer<SimulatedCluster> onThreeNodes(int workers) {
+        List<String> nodes = List.of("n0", "n1", "n2");
+        return c -> {
+            String[] nodeOf = new String[workers];
+            for (int w = 0; w < workers; w++) {
+                nodeOf[w] = nodes.get(w % nodes.size());
+            }
+            c.nodes(new SimulatedCluster.Nodes(nodes, nodeOf, (w, node) -> Slowdown.NONE, 5.0));
+        };
+    }
+
     @Test
     void givenSpeedsAreNeverReplanned() throws Exception {
         RunResult r = run(spec("hetero", 1, 1, 2, 2), slow(Set.of(2, 3), 5));
@@ -181,7 +248,7 @@ class ReplannerTest {
         // loads 2 units each; finish times 2/r: (2, 1, 1, 0.5); s = 1: the 3rd smallest
         assertThat(Replanner.predictedSeconds(equal, new double[] {1, 2, 2, 4}))
                 .isCloseTo(1.0, within(1e-12));
-        assertThat(Replanner.missing(new int[] {5, 1, 3}, new int[] {3, 4})).containsExactly(1, 5);
+        assertThat(PlanSwitch.missing(new int[] {5, 1, 3}, new int[] {3, 4})).containsExactly(1, 5);
         assertThat(Replanner.normalised(new double[] {1, 3})).containsExactly(0.5, 1.5);
     }
 }

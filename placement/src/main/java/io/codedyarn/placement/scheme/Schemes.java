@@ -13,6 +13,7 @@ public final class Schemes {
     static {
         register(Uncoded.waitForAll());
         register(Uncoded.fastestK());
+        register(new Auto());
         // SCHEMES-REGISTRY: add new schemes below this line, one register(...) per line.
         register(new LagFamily(LagFamily.Variant.LAG));
         register(new LagFamily(LagFamily.Variant.LAGC));

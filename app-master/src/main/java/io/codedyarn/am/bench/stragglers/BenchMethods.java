@@ -65,6 +65,13 @@ public final class BenchMethods {
         m.add(row("gc-dc-lbfgs", "gc-dc", "lbfgs", two(n), "GC-DC, L-BFGS"));
         m.add(row("hetero-lbfgs", "hetero", "lbfgs", plan(n, s), "hetero-GC, L-BFGS" + speeds));
         m.add(row("bcc-lbfgs", "bcc", "lbfgs", load(n, 0, s + 1), "BCC, L-BFGS"));
+        m.add(
+                row(
+                        "auto-lbfgs",
+                        "auto",
+                        "lbfgs",
+                        plan(n, 0),
+                        "--scheme auto, L-BFGS: starts uncoded, picks and switches the code"));
         return List.copyOf(m);
     }
 

@@ -1,0 +1,52 @@
+package io.codedyarn.coordinator.auto;
+
+/**
+ * How {@code --scheme auto} decides ({@code coded-yarn.auto.*}, docs/configuration.md).
+ *
+ * @param maxStragglers the cap on s (and so on redundancy: at most cap + 1 partitions a worker);
+ *     -1: max(1, round(n/4)), what {@code bench stragglers} gives its fixed codes
+ * @param warmupIterations rounds measured before the first decision
+ * @param periodIterations rounds between decisions
+ * @param minGain the least relative gain, per round and to the end, that makes a switch
+ * @param windowIterations rounds of the live window a decision replays
+ */
+public record AutoSettings(
+        int maxStragglers,
+        int warmupIterations,
+        int periodIterations,
+        double minGain,
+        int windowIterations) {
+    public AutoSettings {
+        if (maxStragglers < -1) {
+            throw new IllegalArgumentException(
+                    "coded-yarn.auto.max-stragglers must be >= 0 (or -1: n/4), got "
+                            + maxStragglers);
+        }
+        if (warmupIterations < 1) {
+            throw new IllegalArgumentException(
+                    "coded-yarn.auto.warmup-iterations must be >= 1, got " + warmupIterations);
+        }
+        if (periodIterations < 1) {
+            throw new IllegalArgumentException(
+                    "coded-yarn.auto.period-iterations must be >= 1, got " + periodIterations);
+        }
+        if (!(minGain >= 0 && minGain < 1)) {
+            throw new IllegalArgumentException(
+                    "coded-yarn.auto.min-gain must be in [0, 1), got " + minGain);
+        }
+        if (windowIterations < 2) {
+            throw new IllegalArgumentException(
+                    "coded-yarn.auto.window-iterations must be >= 2, got " + windowIterations);
+        }
+    }
+
+    public static AutoSettings defaults() {
+        return new AutoSettings(-1, 3, 5, 0.1, 16);
+    }
+
+    /** The cap on s for n workers. */
+    int cap(int workers) {
+        int cap = maxStragglers >= 0 ? maxStragglers : Math.max(1, Math.round(workers / 4f));
+        return Math.min(cap, workers - 1);
+    }
+}

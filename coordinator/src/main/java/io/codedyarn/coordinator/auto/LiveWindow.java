@@ -1,0 +1,109 @@
+package io.codedyarn.coordinator.auto;
+
+import java.util.Arrays;
+
+/**
+ * The last rounds' measured service times per unit of load, per worker: the live trace that auto
+ * replays through each candidate code ({@link WindowReplay}). A row per round tag, holding the
+ * newest {@code capacity} rounds; a result that comes after its round was decoded is still timed
+ * into its round's row (a straggler's time is what matters most). A worker with no time in a round
+ * (its task was dropped unstarted, it was dead, its result never came) gets its median over the
+ * window, as {@code advise} fills a recorded trace's gaps.
+ */
+final class LiveWindow {
+    private final int workers;
+    private final int capacity;
+    private final long[] round;
+    private final double[][] perUnit;
+    private long newest = -1;
+
+    LiveWindow(int workers, int capacity) {
+        if (capacity < 2) {
+            throw new IllegalArgumentException("a window needs >= 2 rounds, got " + capacity);
+        }
+        this.workers = workers;
+        this.capacity = capacity;
+        this.round = new long[capacity];
+        Arrays.fill(round, -1);
+        this.perUnit = new double[capacity][workers];
+    }
+
+    /** Worker w took {@code seconds} for {@code load} units of round {@code r}'s task. */
+    void record(long r, int worker, double seconds, double load) {
+        if (!(load > 0) || !(seconds >= 0) || r < 0 || r <= newest - capacity) {
+            return; // no work measured, or older than the window
+        }
+        int slot = (int) (r % capacity);
+        if (round[slot] != r) {
+            round[slot] = r;
+            Arrays.fill(perUnit[slot], Double.NaN);
+        }
+        perUnit[slot][worker] = seconds / load;
+        newest = Math.max(newest, r);
+    }
+
+    /** Forgets everything (after a replacement changed who a worker is, for instance). */
+    void forget(int worker) {
+        for (double[] row : perUnit) {
+            row[worker] = Double.NaN;
+        }
+    }
+
+    /**
+     * The window's rounds, oldest first, [round][worker] seconds per unit, gaps filled with each
+     * worker's median; rounds where nobody was timed are left out. Null when fewer than {@code
+     * minRounds} rounds remain or some worker was never timed.
+     */
+    double[][] matrix(int minRounds) {
+        int[] order = new int[capacity];
+        int rows = 0;
+        for (long r = Math.max(0, newest - capacity + 1); r <= newest; r++) {
+            int slot = (int) (r % capacity);
+            if (round[slot] == r && anyTimed(perUnit[slot])) {
+                order[rows++] = slot;
+            }
+        }
+        if (rows < minRounds) {
+            return null;
+        }
+        double[][] out = new double[rows][];
+        for (int i = 0; i < rows; i++) {
+            out[i] = perUnit[order[i]].clone();
+        }
+        for (int w = 0; w < workers; w++) {
+            double[] column = new double[rows];
+            int k = 0;
+            for (double[] row : out) {
+                if (!Double.isNaN(row[w])) {
+                    column[k++] = row[w];
+                }
+            }
+            if (k == 0) {
+                return null;
+            }
+            double median = median(Arrays.copyOf(column, k));
+            for (double[] row : out) {
+                if (Double.isNaN(row[w])) {
+                    row[w] = median;
+                }
+            }
+        }
+        return out;
+    }
+
+    static double median(double[] v) {
+        double[] s = v.clone();
+        Arrays.sort(s);
+        int m = s.length / 2;
+        return s.length % 2 == 1 ? s[m] : 0.5 * (s[m - 1] + s[m]);
+    }
+
+    private static boolean anyTimed(double[] row) {
+        for (double x : row) {
+            if (!Double.isNaN(x)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

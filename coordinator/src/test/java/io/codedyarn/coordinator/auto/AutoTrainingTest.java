@@ -1,0 +1,110 @@
+package io.codedyarn.coordinator.auto;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.codedyarn.compute.data.DenseRows;
+import io.codedyarn.compute.task.Workload;
+import io.codedyarn.coordinator.Trainer;
+import io.codedyarn.coordinator.adapt.AdaptSettings;
+import io.codedyarn.coordinator.round.TrainSpec;
+import io.codedyarn.coordinator.simulated.SimulatedCluster;
+import io.codedyarn.coordinator.trace.AdaptEvent;
+import io.codedyarn.coordinator.trace.RunResult;
+import io.codedyarn.placement.SchemeParams;
+import java.util.List;
+import java.util.Set;
+import java.util.function.IntPredicate;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code --scheme auto} on the simulated cluster with scripted latencies: every task takes 1 s per
+ * unit of load (+1 % per worker id), the slow workers {@code factor}× as long while {@code slowAt}
+ * holds for the round.
+ */
+class AutoTrainingTest {
+    private static final DenseRows DATA = Trainer.logistic(600, 5, 7);
+
+    private static SimulatedCluster.TaskLatency slow(
+            Set<Integer> slow, double factor, IntPredicate slowAt) {
+        return (batch, load, out) -> {
+            for (int w = 0; w < load.length; w++) {
+                boolean s = slow.contains(w) && slowAt.test(batch);
+                out[w] = load[w] * (s ? factor : 1.0) * (1 + 0.01 * w);
+            }
+        };
+    }
+
+    /**
+     * 30 L-BFGS rounds: the codes' gradients agree to the last bits (differences of 1e-17 in the
+     * objective), and L-BFGS stays within 1e-12 of the uncoded run until it nears the optimum,
+     * where its curvature pairs, differences of gradients of 1e-8, amplify those bits (4e-9 at
+     * round 38 of this set).
+     */
+    private static TrainSpec spec(String scheme, int s) {
+        return Trainer.spec(Workload.LR, scheme, SchemeParams.of(6, s, 3), "lbfgs", 30);
+    }
+
+    private static RunResult run(TrainSpec spec, SimulatedCluster.TaskLatency latency)
+            throws InterruptedException {
+        return Trainer.run(spec, DATA, latency, c -> {}, AdaptSettings.off());
+    }
+
+    private static List<AdaptEvent> events(RunResult r, String event) {
+        return r.events().stream().filter(e -> e.event().equals(event)).toList();
+    }
+
+    private static void sameIterates(RunResult a, RunResult b) {
+        assertThat(a.iterations()).isEqualTo(b.iterations());
+        for (int t = 0; t < a.iterations(); t++) {
+            assertThat(a.iterationLog().get(t).objective())
+                    .as("iteration %d", t)
+                    .isCloseTo(b.iterationLog().get(t).objective(), within(1e-12));
+        }
+        assertThat(a.objective()).isCloseTo(b.objective(), within(1e-12));
+    }
+
+    private static double seconds(RunResult r) {
+        return r.iterationLog().get(r.iterations() - 1).seconds();
+    }
+
+    @Test
+    void aQuietClusterStaysUncodedAndTakesUncodedSteps() throws Exception {
+        SimulatedCluster.TaskLatency quiet = slow(Set.of(), 1, t -> false);
+        RunResult auto = run(spec("auto", 0), quiet);
+        RunResult uncoded = run(spec("uncoded", 0), quiet);
+        assertThat(auto.succeeded()).as(auto.diagnostic()).isTrue();
+        assertThat(events(auto, "auto-kept")).isNotEmpty();
+        assertThat(events(auto, "auto-switching")).isEmpty();
+        sameIterates(auto, uncoded);
+        assertThat(seconds(auto)).isCloseTo(seconds(uncoded), within(1e-9));
+    }
+
+    @Test
+    void twoPersistentlySlowWorkersMakeItSwitchEarlyWithTheSameIterates() throws Exception {
+        SimulatedCluster.TaskLatency twoSlow = slow(Set.of(0, 3), 4, t -> true);
+        RunResult auto = run(spec("auto", 0), twoSlow);
+        RunResult uncoded = run(spec("uncoded", 0), twoSlow);
+        assertThat(auto.succeeded()).as(auto.diagnostic()).isTrue();
+        List<AdaptEvent> switched = events(auto, "auto-switched");
+        assertThat(switched).as("%s", auto.events()).isNotEmpty();
+        assertThat(switched.get(0).iteration()).isLessThanOrEqualTo(6);
+        assertThat(events(auto, "auto-switching").get(0).reason())
+                .contains("w0")
+                .contains("w3")
+                .contains("persistent");
+        sameIterates(auto, uncoded);
+        assertThat(seconds(auto)).isLessThan(0.6 * seconds(uncoded));
+    }
+
+    @Test
+    void aSlowPairThatRecoversIsFollowedBack() throws Exception {
+        SimulatedCluster.TaskLatency recovers = slow(Set.of(0, 3), 4, t -> t < 14);
+        RunResult auto = run(spec("auto", 0), recovers);
+        assertThat(auto.succeeded()).as(auto.diagnostic()).isTrue();
+        List<AdaptEvent> switched = events(auto, "auto-switched");
+        assertThat(switched).as("%s", auto.events()).hasSizeGreaterThanOrEqualTo(2);
+        assertThat(switched.get(switched.size() - 1).reason()).contains("uncoded");
+        sameIterates(auto, run(spec("uncoded", 0), recovers));
+    }
+}

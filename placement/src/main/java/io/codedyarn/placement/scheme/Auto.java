@@ -1,0 +1,49 @@
+package io.codedyarn.placement.scheme;
+
+import io.codedyarn.placement.InvalidParametersException;
+import io.codedyarn.placement.Plan;
+import io.codedyarn.placement.Scheme;
+import io.codedyarn.placement.SchemeParams;
+import io.codedyarn.placement.coding.KOfNPromise;
+import java.util.random.RandomGenerator;
+
+/**
+ * {@code --scheme auto}: the run starts uncoded over K = n partitions (worker i holds partition i
+ * and the coordinator waits for all n), and the coordinator picks the exact code and its redundancy
+ * from what it measures, switching while the job runs. Every exact code yields the same gradient,
+ * so the optimizer's iterates are those of the fixed plan. K = n because every candidate the
+ * coordinator may switch to (cyclic, fractional, clustered, GC-DC, heterogeneity-aware, BCC) is
+ * built over the same n partitions.
+ */
+public final class Auto implements Scheme {
+    public static final String NAME = "auto";
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String description() {
+        return "starts uncoded; the ApplicationMaster picks and switches the exact code from what"
+                + " it measures (exact)";
+    }
+
+    @Override
+    public Plan place(SchemeParams p, RandomGenerator rng) {
+        int n = p.workers();
+        InvalidParametersException.require(n >= 1, "--workers", "must be >= 1, got %d", n);
+        InvalidParametersException.require(
+                p.partitions() <= 0 || p.partitions() == n,
+                "--partitions",
+                "auto places one partition per worker (%d); leave --partitions out, got %d",
+                n,
+                p.partitions());
+        Plan.Builder b = Plan.builder(NAME, n, n).stragglers(0).seed(p.seed());
+        Blocks.layOut(b, n, n);
+        b.promise(KOfNPromise.firstN(n, n));
+        b.decoder(Blocks.all(n));
+        b.parameter("workers", n).parameter("partitions", n).parameter("start", "uncoded");
+        return b.build();
+    }
+}
