@@ -27,6 +27,17 @@ public enum Scenario {
     C(
             "workers 0 and N/2 become 4x slow at iteration 50",
             n -> "switch:at=50,factor=4,workers=0/" + n / 2),
+    /**
+     * As C, early enough for an L-BFGS run (about 38 rounds to 1e-4) to see both regimes: what
+     * {@code --scheme auto} must follow.
+     */
+    C_EARLY(
+            "workers 0 and N/2 become 4x slow at iteration 15",
+            n -> "switch:at=15,factor=4,workers=0/" + n / 2),
+    /** NodeManager 1 5× slow until iteration 15, then at full speed: a slow node that recovers. */
+    RECOVER(
+            "every worker of NodeManager 1 5x slow until iteration 15, then at full speed",
+            n -> "switch:at=15,factor=5,mode=up,node=1"),
     /** One NodeManager 5× slow for the whole run: what exclusion and replacement fix. */
     D("every worker of NodeManager 1 5x slow for the whole run", n -> "slow:factor=5,node=1"),
     /** No slowness: the reference for (d)'s recovery target and for the lab scenarios. */
@@ -75,7 +86,10 @@ public enum Scenario {
         return description;
     }
 
-    /** The CLI name: a, b, c, d, none, slow-host, two-slow-hosts, slow-link or freeze-flap. */
+    /**
+     * The CLI name: a, b, c, c-early, recover, d, none, slow-host, two-slow-hosts, slow-link or
+     * freeze-flap.
+     */
     public String cliName() {
         return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
