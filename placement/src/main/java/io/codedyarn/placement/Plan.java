@@ -11,8 +11,9 @@ import java.util.Objects;
 
 /**
  * An immutable, self-validating placement plan: which partitions each worker stores, the codewords
- * the scheme can ask for, which codeword each worker computes by default, per-worker task metadata
- * (group, batch, subpartition count, load), and the decoder. Built by {@link Scheme#place}.
+ * the scheme can ask for, which codeword each worker computes by default (and its load), the
+ * decoder and its promise. What only one scheme family needs (SAG's w, LAG's groups, BCC's batches,
+ * GC-DC's membership matrix) is typed in {@link #family()}. Built by {@link Scheme#place}.
  *
  * <p>Partitions and workers are 0-based here; the papers' 1-based examples are shifted by one in
  * the tests.
@@ -27,15 +28,12 @@ public final class Plan {
     private final List<Codeword> codewords;
     private final int[] assignment;
     private final int[][] extraSends;
-    private final int[] group;
-    private final int[] batch;
-    private final int[] subpartitions;
     private final double[] load;
     private final Decoder decoder;
     private final ResponderPromise promise;
+    private final FamilySettings family;
     private final Map<String, String> parameters;
     private final Map<String, Double> diagnostics;
-    private final boolean unstoredAllowed;
 
     private Plan(Builder b) {
         this.scheme = Objects.requireNonNull(b.scheme, "scheme");
@@ -55,16 +53,24 @@ public final class Plan {
         for (int i = 0; i < workers; i++) {
             this.extraSends[i] = b.extraSends[i] == null ? new int[0] : b.extraSends[i].clone();
         }
-        this.group = b.group.clone();
-        this.batch = b.batch.clone();
-        this.subpartitions = b.subpartitions.clone();
         this.load = b.load == null ? defaultLoad() : b.load.clone();
         this.decoder = Objects.requireNonNull(b.decoder, "decoder");
         this.promise = Objects.requireNonNull(b.promise, "promise");
+        this.family = b.family;
         this.parameters = Collections.unmodifiableMap(new LinkedHashMap<>(b.parameters));
         this.diagnostics = Collections.unmodifiableMap(new LinkedHashMap<>(b.diagnostics));
-        this.unstoredAllowed = b.unstoredAllowed;
-        validate();
+        PlanChecks.check(
+                scheme,
+                workers,
+                partitions,
+                stored,
+                codewords,
+                assignment,
+                extraSends,
+                load,
+                promise,
+                family,
+                b.unstoredAllowed);
     }
 
     public static Builder builder(String scheme, int workers, int partitions) {
@@ -77,127 +83,6 @@ public final class Plan {
             l[i] = assignment[i] >= 0 ? codewords.get(assignment[i]).size() : 0;
         }
         return l;
-    }
-
-    private void validate() {
-        if (workers <= 0) {
-            throw new IllegalStateException(scheme + ": workers must be positive, got " + workers);
-        }
-        if (partitions <= 0) {
-            throw new IllegalStateException(
-                    scheme + ": partitions must be positive, got " + partitions);
-        }
-        int[] holders = new int[partitions];
-        for (int i = 0; i < workers; i++) {
-            for (int t = 0; t < stored[i].length; t++) {
-                int j = stored[i][t];
-                if (j < 0 || j >= partitions) {
-                    throw new IllegalStateException(
-                            scheme
-                                    + ": worker "
-                                    + i
-                                    + " stores partition "
-                                    + j
-                                    + " outside [0, "
-                                    + partitions
-                                    + ")");
-                }
-                if (t > 0 && stored[i][t - 1] == j) {
-                    throw new IllegalStateException(
-                            scheme + ": worker " + i + " stores partition " + j + " twice");
-                }
-                holders[j]++;
-            }
-        }
-        for (int j = 0; j < partitions; j++) {
-            if (holders[j] == 0 && !unstoredAllowed) {
-                throw new IllegalStateException(
-                        scheme + ": partition " + j + " is stored by no worker");
-            }
-        }
-        for (int c = 0; c < codewords.size(); c++) {
-            for (int t = 0; t < codewords.get(c).size(); t++) {
-                int j = codewords.get(c).partition(t);
-                if (j < 0 || j >= partitions) {
-                    throw new IllegalStateException(
-                            scheme
-                                    + ": codeword "
-                                    + c
-                                    + " uses partition "
-                                    + j
-                                    + " outside [0, "
-                                    + partitions
-                                    + ")");
-                }
-            }
-        }
-        for (int i = 0; i < workers; i++) {
-            int c = assignment[i];
-            if (c < -1 || c >= codewords.size()) {
-                throw new IllegalStateException(
-                        scheme
-                                + ": worker "
-                                + i
-                                + " assigned to codeword "
-                                + c
-                                + " of "
-                                + codewords.size());
-            }
-            if (c >= 0) {
-                for (int j : codewords.get(c).partitions()) {
-                    if (Arrays.binarySearch(stored[i], j) < 0) {
-                        throw new IllegalStateException(
-                                scheme
-                                        + ": worker "
-                                        + i
-                                        + " computes codeword "
-                                        + c
-                                        + " but does not store partition "
-                                        + j);
-                    }
-                }
-            }
-            for (int extra : extraSends[i]) {
-                if (c < 0 || extra < 0 || extra >= codewords.size()) {
-                    throw new IllegalStateException(
-                            scheme
-                                    + ": worker "
-                                    + i
-                                    + " also sends codeword "
-                                    + extra
-                                    + " (needs an assignment and an index below "
-                                    + codewords.size()
-                                    + ")");
-                }
-                for (int j : codewords.get(extra).partitions()) {
-                    if (Arrays.binarySearch(stored[i], j) < 0) {
-                        throw new IllegalStateException(
-                                scheme
-                                        + ": worker "
-                                        + i
-                                        + " sends codeword "
-                                        + extra
-                                        + " but does not store partition "
-                                        + j);
-                    }
-                }
-            }
-            if (subpartitions[i] < 1) {
-                throw new IllegalStateException(
-                        scheme + ": worker " + i + " has " + subpartitions[i] + " subpartitions");
-            }
-            if (!(load[i] >= 0) || Double.isInfinite(load[i])) {
-                throw new IllegalStateException(scheme + ": worker " + i + " has load " + load[i]);
-            }
-        }
-        if (promise.codewords() != codewords.size()) {
-            throw new IllegalStateException(
-                    scheme
-                            + ": promise is over "
-                            + promise.codewords()
-                            + " codewords, plan has "
-                            + codewords.size());
-        }
     }
 
     public String scheme() {
@@ -278,21 +163,6 @@ public final class Plan {
         return assigned == assignment[worker] ? sends(worker) : new int[] {assigned};
     }
 
-    /** The group of {@code worker} (LAG-family, clusters); -1 when the scheme has none. */
-    public int group(int worker) {
-        return group[worker];
-    }
-
-    /** The batch of {@code worker} (BCC); -1 when the scheme has none. */
-    public int batch(int worker) {
-        return batch[worker];
-    }
-
-    /** DSAG's p_i: subpartitions of the worker's data, processed one per iteration. */
-    public int subpartitions(int worker) {
-        return subpartitions[worker];
-    }
-
     /**
      * Partitions' worth of data the worker processes per iteration (all subpartitions), in this
      * plan's partitions of n/K rows. Latency models charge n/N-row shares instead, the same unit
@@ -314,7 +184,34 @@ public final class Plan {
         return promise;
     }
 
-    /** The scheme's effective parameters (after defaults), for display and JSON. */
+    /** The scheme family's typed values and per-worker task metadata (group, batch, p_i). */
+    public FamilySettings family() {
+        return family;
+    }
+
+    /**
+     * The family settings as {@code kind}, for code that only makes sense on one family (SAG's w,
+     * GC-DC's membership matrix).
+     *
+     * @throws IllegalArgumentException naming the scheme when the plan is of another family
+     */
+    public <F extends FamilySettings> F family(Class<F> kind) {
+        if (!kind.isInstance(family)) {
+            throw new IllegalArgumentException(
+                    scheme
+                            + " plans carry "
+                            + family.getClass().getSimpleName()
+                            + " settings, not "
+                            + kind.getSimpleName());
+        }
+        return kind.cast(family);
+    }
+
+    /**
+     * The scheme's effective parameters (after defaults) as {@code plan --json} shows them: the
+     * family's values ({@link FamilySettings#describe}) among figures that are only shown. For
+     * people and scripts; code reads {@link #family()}.
+     */
     public Map<String, String> parameters() {
         return parameters;
     }
@@ -358,12 +255,11 @@ public final class Plan {
         private final List<Codeword> codewords = new ArrayList<>();
         private final int[] assignment;
         private final int[][] extraSends;
-        private final int[] group;
-        private final int[] batch;
-        private final int[] subpartitions;
         private double[] load;
         private Decoder decoder;
         private ResponderPromise promise;
+        private FamilySettings family = new FamilySettings.None();
+        private boolean familySet;
         private final Map<String, String> parameters = new LinkedHashMap<>();
         private final Map<String, Double> diagnostics = new LinkedHashMap<>();
         private boolean unstoredAllowed;
@@ -375,9 +271,6 @@ public final class Plan {
             this.stored = new int[Math.max(workers, 0)][];
             this.assignment = filled(workers, -1);
             this.extraSends = new int[Math.max(workers, 0)][];
-            this.group = filled(workers, -1);
-            this.batch = filled(workers, -1);
-            this.subpartitions = filled(workers, 1);
         }
 
         private static int[] filled(int n, int v) {
@@ -418,21 +311,6 @@ public final class Plan {
             return this;
         }
 
-        public Builder group(int worker, int g) {
-            group[worker] = g;
-            return this;
-        }
-
-        public Builder batch(int worker, int b) {
-            batch[worker] = b;
-            return this;
-        }
-
-        public Builder subpartitions(int worker, int p) {
-            subpartitions[worker] = p;
-            return this;
-        }
-
         public Builder load(double[] perWorker) {
             this.load = perWorker.clone();
             return this;
@@ -448,6 +326,21 @@ public final class Plan {
             return this;
         }
 
+        /**
+         * The plan's family settings (default {@link FamilySettings.None}); their values join the
+         * parameters here, after those added so far.
+         */
+        public Builder family(FamilySettings f) {
+            if (familySet) {
+                throw new IllegalStateException(scheme + ": family settings given twice");
+            }
+            this.family = Objects.requireNonNull(f, "family");
+            this.familySet = true;
+            f.describe(parameters);
+            return this;
+        }
+
+        /** A figure shown among the parameters (never read back: typed values go in family). */
         public Builder parameter(String key, Object value) {
             parameters.put(key, String.valueOf(value));
             return this;

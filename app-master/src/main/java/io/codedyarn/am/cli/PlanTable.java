@@ -33,9 +33,9 @@ final class PlanTable {
                                                             + String.format("%.4g", e.getValue()))
                                     .collect(Collectors.joining(", ")));
         }
-        boolean groups = any(plan::group);
-        boolean batches = any(plan::batch);
-        boolean subs = any(w -> plan.subpartitions(w) > 1 ? 1 : -1);
+        boolean groups = any(plan.family()::group);
+        boolean batches = any(plan.family()::batch);
+        boolean subs = any(w -> plan.family().subpartitions(w) > 1 ? 1 : -1);
         StringBuilder header = new StringBuilder(String.format("%-7s %-8s", "worker", "load"));
         if (groups) {
             header.append(String.format(" %-6s", "group"));
@@ -51,13 +51,13 @@ final class PlanTable {
         for (int i = 0; i < plan.workers(); i++) {
             StringBuilder row = new StringBuilder(String.format("%-7d %-8.4g", i, plan.load(i)));
             if (groups) {
-                row.append(String.format(" %-6d", plan.group(i)));
+                row.append(String.format(" %-6d", plan.family().group(i)));
             }
             if (batches) {
-                row.append(String.format(" %-6d", plan.batch(i)));
+                row.append(String.format(" %-6d", plan.family().batch(i)));
             }
             if (subs) {
-                row.append(String.format(" %-6d", plan.subpartitions(i)));
+                row.append(String.format(" %-6d", plan.family().subpartitions(i)));
             }
             row.append(' ').append(ranges(plan.stored(i))).append(" -> ");
             int c = plan.assignment(i);

@@ -94,7 +94,7 @@ final class AsyncGate implements Aggregator {
         p = new int[n];
         pInFlight = new int[n];
         for (int i = 0; i < n; i++) {
-            p[i] = (int) Math.min(plan.subpartitions(i), blocks[i].size());
+            p[i] = (int) Math.min(plan.family().subpartitions(i), blocks[i].size());
         }
         inFlight = new SampleRange[n];
         // SAG-LB and DSAG-LB: the same balancer (DSAG §VII); SAG's cache evicts on re-cuts too.

@@ -108,7 +108,7 @@ final class GroupGate implements Aggregator {
 
     private boolean take(Arrival a) throws RunAborted {
         if (a.failed()) {
-            int g = plan.group(a.worker());
+            int g = plan.family().group(a.worker());
             if (x[g] != null && sums[g] == null && !decodable(g, a.worker())) {
                 throw new RunAborted(
                         "worker "
@@ -121,7 +121,7 @@ final class GroupGate implements Aggregator {
             }
             return false;
         }
-        int g = plan.group(a.worker());
+        int g = plan.family().group(a.worker());
         if (a.round() != round || sums[g] != null) {
             engine.mark(a, a.round() != round ? "discarded" : "unused");
             discarded += a.round() != round ? 1 : 0;

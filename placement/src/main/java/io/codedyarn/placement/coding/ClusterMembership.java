@@ -1,6 +1,5 @@
 package io.codedyarn.placement.coding;
 
-import java.util.Arrays;
 import java.util.random.RandomGenerator;
 
 /**
@@ -96,16 +95,6 @@ public final class ClusterMembership {
         return new ClusterMembership(workers, clusters, copy);
     }
 
-    /** Parses {@link #shiftsString()}: groups separated by ';', layers by ','. */
-    public static ClusterMembership parse(int workers, int clusters, String shifts) {
-        String[] groups = shifts.split(";");
-        int[][] s = new int[groups.length][];
-        for (int g = 0; g < groups.length; g++) {
-            s[g] = Arrays.stream(groups[g].split(",")).mapToInt(Integer::parseInt).toArray();
-        }
-        return ofShifts(workers, clusters, s);
-    }
-
     private static void check(int workers, int clusters) {
         if (clusters < 1 || workers < clusters || workers % clusters != 0) {
             throw new IllegalArgumentException(
@@ -148,20 +137,6 @@ public final class ClusterMembership {
             c[g] = shifts[g].clone();
         }
         return c;
-    }
-
-    /** "σ_{0,0},σ_{0,1};σ_{1,0},…": round-trips through {@link #parse}. */
-    public String shiftsString() {
-        StringBuilder sb = new StringBuilder();
-        for (int g = 0; g < shifts.length; g++) {
-            if (g > 0) {
-                sb.append(';');
-            }
-            for (int q = 0; q < shifts[g].length; q++) {
-                sb.append(q > 0 ? "," : "").append(shifts[g][q]);
-            }
-        }
-        return sb.toString();
     }
 
     /** The cluster worker w serves in layer q: (j + σ_{g,q}) mod P with w = gP + j. */

@@ -1,6 +1,7 @@
 package io.codedyarn.placement.json;
 
 import io.codedyarn.placement.Codeword;
+import io.codedyarn.placement.FamilySettings;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.verify.VerifyReport;
 import java.util.ArrayList;
@@ -42,6 +43,18 @@ public record PlanDocument(
             long unpromisedDecoded,
             List<String> failures) {}
 
+    /**
+     * The plan's family settings, read back from {@link #parameters} and the per-worker arrays (the
+     * inverse of what {@link #of} writes).
+     *
+     * @param source names the document in errors, such as the {@code plan.json} it was read from
+     * @throws IllegalArgumentException naming {@code source} and the key of a value that is missing
+     *     or does not parse
+     */
+    public FamilySettings family(String source) {
+        return FamilyReader.read(parameters, group, batch, subpartitions, source);
+    }
+
     public static PlanDocument of(Plan plan, VerifyReport report) {
         int n = plan.workers();
         List<int[]> stored = new ArrayList<>();
@@ -52,9 +65,9 @@ public record PlanDocument(
         for (int i = 0; i < n; i++) {
             stored.add(plan.stored(i));
             assignment[i] = plan.assignment(i);
-            group[i] = plan.group(i);
-            batch[i] = plan.batch(i);
-            sub[i] = plan.subpartitions(i);
+            group[i] = plan.family().group(i);
+            batch[i] = plan.family().batch(i);
+            sub[i] = plan.family().subpartitions(i);
         }
         List<CodewordDocument> cws = new ArrayList<>();
         for (Codeword c : plan.codewords()) {

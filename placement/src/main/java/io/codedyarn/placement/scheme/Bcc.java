@@ -1,6 +1,7 @@
 package io.codedyarn.placement.scheme;
 
 import io.codedyarn.placement.Codeword;
+import io.codedyarn.placement.FamilySettings;
 import io.codedyarn.placement.InvalidParametersException;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.Scheme;
@@ -164,8 +165,8 @@ public final class Bcc implements Scheme {
             b.stored(i, parts);
             // Codeword i is worker i's message z_i, eq. (12).
             b.assign(i, b.addCodeword(Codeword.sumOf(parts)));
-            b.batch(i, sigma[i]);
         }
+        b.family(new FamilySettings.Batches(sigma));
         int[] batchSize = new int[batches];
         for (int q = 0; q < batches; q++) {
             batchSize[q] = Math.min(k, (q + 1) * r) - q * r;

@@ -1,5 +1,6 @@
 package io.codedyarn.placement.scheme;
 
+import io.codedyarn.placement.FamilySettings;
 import io.codedyarn.placement.InvalidParametersException;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.SchemeParams;
@@ -75,25 +76,34 @@ final class ClusterPlans {
         return new EachOfPromise(clusters * size, parts);
     }
 
-    /** Decoder, promise, default assignment (layer 0) and the common parameters. */
+    /**
+     * Decoder, promise, default assignment (layer 0) and the common parameters; the scheme adds its
+     * family settings ({@link #layout}) next.
+     */
     static void finish(
             Plan.Builder b, CyclicCode code, ClusterMembership m, SchemeParams p, int size) {
         int clusters = m.clusters();
         int[] layer0 = m.layerAssignment(0);
         for (int w = 0; w < m.workers(); w++) {
             b.assign(w, layer0[w]);
-            b.group(w, layer0[w] / size);
         }
         CyclicCode[] codes = new CyclicCode[clusters];
         Arrays.fill(codes, code);
         b.decoder(CachingDecoder.of(new CyclicDecoder(codes)));
         b.promise(promise(clusters, size, p.stragglers()));
-        b.parameter("workers", m.workers())
-                .parameter("partitions", m.workers())
-                .parameter("clusters", clusters)
-                .parameter("clusterSize", size)
-                .parameter("stragglers", p.stragglers());
+        b.parameter("workers", m.workers()).parameter("partitions", m.workers());
         b.diagnostic("worstCondition", code.worstCondition());
         b.diagnostic("draws", code.draws());
+    }
+
+    /** The clusters of {@code m}: worker w's is that of its layer-0 codeword pℓ + i, p. */
+    static FamilySettings.Clusters layout(ClusterMembership m, int stragglers) {
+        int size = m.workers() / m.clusters();
+        int[] layer0 = m.layerAssignment(0);
+        int[] group = new int[m.workers()];
+        for (int w = 0; w < group.length; w++) {
+            group[w] = layer0[w] / size;
+        }
+        return new FamilySettings.Clusters(m.clusters(), stragglers, m.shifts(), group);
     }
 }

@@ -3,6 +3,7 @@ package io.codedyarn.placement.scheme;
 import io.codedyarn.placement.Codeword;
 import io.codedyarn.placement.Decoder;
 import io.codedyarn.placement.Decoding;
+import io.codedyarn.placement.FamilySettings;
 import io.codedyarn.placement.InvalidParametersException;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.Scheme;
@@ -71,7 +72,6 @@ public final class FractionalRepetition implements Scheme {
             }
             b.stored(i, parts);
             b.assign(i, b.addCodeword(Codeword.sumOf(parts)));
-            b.group(i, blk);
             holders.get(blk).add(i);
         }
         List<KOfNPromise> parts = new ArrayList<>();
@@ -85,6 +85,7 @@ public final class FractionalRepetition implements Scheme {
         }
         b.promise(new EachOfPromise(n, parts));
         b.decoder(new OnePerBlock(blockOf, blocks));
+        b.family(new FamilySettings.Groups(blockOf));
         b.parameter("workers", n)
                 .parameter("stragglers", s)
                 .parameter("partitions", n)

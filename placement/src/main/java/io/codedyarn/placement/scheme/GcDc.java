@@ -1,5 +1,6 @@
 package io.codedyarn.placement.scheme;
 
+import io.codedyarn.placement.FamilySettings;
 import io.codedyarn.placement.InvalidParametersException;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.Scheme;
@@ -7,6 +8,7 @@ import io.codedyarn.placement.SchemeParams;
 import io.codedyarn.placement.coding.ClusterMembership;
 import io.codedyarn.placement.coding.CyclicCode;
 import io.codedyarn.placement.coding.DynamicClustering;
+import java.util.OptionalDouble;
 import java.util.random.RandomGenerator;
 
 /**
@@ -24,10 +26,11 @@ import java.util.random.RandomGenerator;
  *
  * <p>{@code gc-dc-rerank} is the same scheme with footnote 5's refinement: Algorithm 1 ranks the
  * clusters again after every placement round ({@link DynamicClustering.Ranking#PER_ROUND}); the
- * plan records it as parameter "ranking" (once / per-round).
+ * plan records it in its {@link FamilySettings.DynamicClusters} (parameter "ranking": once /
+ * per-round).
  *
  * <p>For the coordinator: {@link #membership(Plan)} and {@link #clustering(Plan)} rebuild the
- * matrix and the clustering policy from the plan's parameters ("shifts", "ranking").
+ * matrix and the clustering policy from the plan's {@link FamilySettings.DynamicClusters}.
  */
 public final class GcDc implements Scheme {
     public static final String NAME = "gc-dc";
@@ -110,44 +113,42 @@ public final class GcDc implements Scheme {
             b.stored(w, parts);
         }
         ClusterPlans.finish(b, code, m, p, size);
-        b.parameter("memberships", m.memberships())
-                .parameter("shifts", m.shiftsString())
-                .parameter(
-                        "lemma1",
+        b.family(
+                new FamilySettings.DynamicClusters(
+                        ClusterPlans.layout(m, p.stragglers()),
                         ClusterMembership.satisfiesLemma1(
-                                p.workers(), m.clusters(), m.memberships()))
-                .parameter("cap", "per-group")
-                .parameter(
-                        "ranking",
-                        ranking == DynamicClustering.Ranking.ONCE ? "once" : "per-round");
-        if (p.hasSpeeds()) {
-            b.parameter("threshold", p.threshold());
-        }
+                                p.workers(), m.clusters(), m.memberships()),
+                        ranking == DynamicClustering.Ranking.PER_ROUND,
+                        p.hasSpeeds() ? OptionalDouble.of(p.threshold()) : OptionalDouble.empty()));
         return b.build();
     }
 
-    /** The membership matrix of a gc-dc plan, from its "clusters" and "shifts" parameters. */
+    /** The membership matrix of a gc-dc plan, from its clusters and shifts. */
     public static ClusterMembership membership(Plan plan) {
+        FamilySettings.Clusters layout = settings(plan).layout();
+        return ClusterMembership.ofShifts(plan.workers(), layout.clusters(), layout.shifts());
+    }
+
+    private static FamilySettings.DynamicClusters settings(Plan plan) {
         if (!isGcDc(plan.scheme())) {
             throw new IllegalArgumentException("not a " + NAME + " plan: " + plan.scheme());
         }
-        return ClusterMembership.parse(
-                plan.workers(),
-                Integer.parseInt(plan.parameters().get("clusters")),
-                plan.parameters().get("shifts"));
+        return plan.family(FamilySettings.DynamicClusters.class);
     }
 
     /**
      * The straggler threshold τ of a gc-dc plan ({@code --threshold}; 0: the slow/fast variant).
      */
     public static double threshold(Plan plan) {
-        return Double.parseDouble(plan.parameters().getOrDefault("threshold", "0"));
+        return plan.family() instanceof FamilySettings.DynamicClusters d
+                ? d.threshold().orElse(0)
+                : 0;
     }
 
     /** Algorithm 1 over the plan's membership matrix (per-group cap, the plan's ranking). */
     public static DynamicClustering clustering(Plan plan) {
         DynamicClustering.Ranking r =
-                "per-round".equals(plan.parameters().get("ranking"))
+                settings(plan).perRoundRanking()
                         ? DynamicClustering.Ranking.PER_ROUND
                         : DynamicClustering.Ranking.ONCE;
         return new DynamicClustering(membership(plan), DynamicClustering.Cap.PER_GROUP, r);

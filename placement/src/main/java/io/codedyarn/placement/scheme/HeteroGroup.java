@@ -3,6 +3,7 @@ package io.codedyarn.placement.scheme;
 import io.codedyarn.placement.Codeword;
 import io.codedyarn.placement.Decoder;
 import io.codedyarn.placement.Decoding;
+import io.codedyarn.placement.FamilySettings;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.Scheme;
 import io.codedyarn.placement.SchemeParams;
@@ -99,19 +100,22 @@ public final class HeteroGroup implements Scheme {
         }
         Plan.Builder b = HeteroCommon.skeleton(name(), alloc, p.seed());
         int l = 0;
+        int[] group = new int[n];
+        Arrays.fill(group, -1); // leftovers: in no group
         for (int i = 0; i < n; i++) {
             Codeword c;
             if (alloc.load(i) == 0) {
                 c = HeteroCommon.empty();
             } else if (groupOf[i] >= 0) {
                 c = Codeword.sumOf(alloc.support(i));
-                b.group(i, groupOf[i]);
+                group[i] = groupOf[i];
             } else {
                 c = new Codeword(drawn.code().support(l), drawn.code().coefficients(l));
                 l++;
             }
             HeteroCommon.addCodeword(b, i, c, alloc.load(i) > 0);
         }
+        b.family(new FamilySettings.Groups(group));
         b.parameter("groups", groups.size()).parameter("leftoverWorkers", leftover.length);
         if (leftover.length > 0) {
             b.parameter("leftoverStragglers", tolerated);

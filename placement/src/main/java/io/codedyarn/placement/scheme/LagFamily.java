@@ -2,6 +2,7 @@ package io.codedyarn.placement.scheme;
 
 import io.codedyarn.placement.Codeword;
 import io.codedyarn.placement.Decoder;
+import io.codedyarn.placement.FamilySettings;
 import io.codedyarn.placement.InvalidParametersException;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.Scheme;
@@ -38,7 +39,7 @@ import java.util.random.RandomGenerator;
  * </ul>
  *
  * The lazy trigger (17) is not part of the placement; it reads the groups from {@link
- * Plan#group(int)}, their batches from {@link PlanGroups}, and decodes one group with {@link
+ * Plan#family()}, their batches from {@link PlanGroups}, and decodes one group with {@link
  * BlockDecoder#decodeBlock}. The parameters carry the per-iteration counts of §2.7.
  *
  * <p>Example (the paper's Fig. 3, 0-based): lagc with M = 3, G = 1, r = 2: W0 = {0, 1}, W1 = {1,
@@ -82,7 +83,7 @@ public final class LagFamily implements Scheme {
     @Override
     public Training training(Plan plan) {
         return new Training.Lazy(
-                variant != Variant.G_GD, Integer.parseInt(plan.parameters().get("F")));
+                variant != Variant.G_GD, plan.family(FamilySettings.Lazy.class).minimalWait());
     }
 
     @Override
@@ -107,6 +108,7 @@ public final class LagFamily implements Scheme {
         GroupCode code = GroupCode.cyclic(mg, rg - 1, rng);
         Plan.Builder b = Plan.builder(name(), m, m).stragglers(rg - 1).seed(p.seed());
         int[][] members = new int[g][mg];
+        int[] groupOf = new int[m];
         List<KOfNPromise> parts = new ArrayList<>(g);
         for (int grp = 0; grp < g; grp++) {
             int base = grp * mg;
@@ -119,7 +121,7 @@ public final class LagFamily implements Scheme {
                 }
                 b.stored(w, global);
                 b.assign(w, b.addCodeword(new Codeword(global, local.coefficients())));
-                b.group(w, grp);
+                groupOf[w] = grp;
                 members[grp][k] = w;
             }
             parts.add(new KOfNPromise(m, members[grp], f));
@@ -133,7 +135,7 @@ public final class LagFamily implements Scheme {
                 .parameter("load", shape.load)
                 .parameter("groupLoad", rg)
                 .parameter("partitions", m)
-                .parameter("F", f)
+                .family(new FamilySettings.Lazy(f, groupOf))
                 .parameter("stragglersPerGroup", rg - 1)
                 .parameter("lazy", lazy)
                 .parameter("groupCode", code.construction())

@@ -6,7 +6,8 @@ import java.util.TreeSet;
 
 /**
  * Group views of a plan, for lazy (per-group) methods: the members of a group ({@link
- * Plan#group(int)}) and the partitions the group owns (the union of its members' stored ones).
+ * io.codedyarn.placement.FamilySettings#group(int)}) and the partitions the group owns (the union
+ * of its members' stored ones).
  */
 public final class PlanGroups {
     private PlanGroups() {}
@@ -15,7 +16,7 @@ public final class PlanGroups {
     public static int count(Plan plan) {
         int max = -1;
         for (int i = 0; i < plan.workers(); i++) {
-            max = Math.max(max, plan.group(i));
+            max = Math.max(max, plan.family().group(i));
         }
         return max + 1;
     }
@@ -25,7 +26,7 @@ public final class PlanGroups {
         int[] out = new int[plan.workers()];
         int n = 0;
         for (int i = 0; i < plan.workers(); i++) {
-            if (plan.group(i) == g) {
+            if (plan.family().group(i) == g) {
                 out[n++] = i;
             }
         }

@@ -1,5 +1,6 @@
 package io.codedyarn.placement.scheme;
 
+import io.codedyarn.placement.FamilySettings;
 import io.codedyarn.placement.InvalidParametersException;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.Scheme;
@@ -49,10 +50,11 @@ public final class Sag implements Scheme {
         return new Sag(Training.Memory.NONE);
     }
 
-    /** w = n − s, as {@link #place} recorded it in the plan's parameters. */
+    /** w = n − s, as {@link #place} recorded it in the plan's family settings. */
     @Override
     public Training training(Plan plan) {
-        return new Training.Asynchronous(Integer.parseInt(plan.parameters().get("w")), memory);
+        return new Training.Asynchronous(
+                plan.family(FamilySettings.Asynchronous.class).w(), memory);
     }
 
     @Override
@@ -98,15 +100,11 @@ public final class Sag implements Scheme {
         // The exact gradient needs all n blocks; stragglers are the method's business (w).
         Plan.Builder b = Plan.builder(name(), n, k).stragglers(0).seed(p.seed());
         Blocks.layOut(b, n, k);
-        for (int i = 0; i < n; i++) {
-            b.subpartitions(i, sub);
-        }
         b.promise(KOfNPromise.firstN(n, n));
         b.decoder(Blocks.all(n));
         b.parameter("workers", n)
                 .parameter("partitions", k)
-                .parameter("subpartitions", sub)
-                .parameter("w", n - s)
+                .family(new FamilySettings.Asynchronous(n - s, sub))
                 .parameter(
                         "staleResults",
                         memory == Training.Memory.FRESH_AND_STALE ? "cache" : "discard");

@@ -1,5 +1,6 @@
 package io.codedyarn.placement.scheme;
 
+import io.codedyarn.placement.FamilySettings;
 import io.codedyarn.placement.InvalidParametersException;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.Scheme;
@@ -34,7 +35,8 @@ public final class Ssp implements Scheme {
 
     @Override
     public Training training(Plan plan) {
-        return new Training.StaleSynchronous(Integer.parseInt(plan.parameters().get("staleness")));
+        return new Training.StaleSynchronous(
+                plan.family(FamilySettings.StaleSynchronous.class).staleness());
     }
 
     @Override
@@ -50,7 +52,9 @@ public final class Ssp implements Scheme {
         Blocks.layOut(b, n, k);
         b.promise(KOfNPromise.firstN(n, n));
         b.decoder(Blocks.all(n));
-        b.parameter("workers", n).parameter("partitions", k).parameter("staleness", s);
+        b.parameter("workers", n)
+                .parameter("partitions", k)
+                .family(new FamilySettings.StaleSynchronous(s));
         return b.build();
     }
 }

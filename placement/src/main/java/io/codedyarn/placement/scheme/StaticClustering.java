@@ -50,7 +50,7 @@ public final class StaticClustering implements Scheme {
             b.stored(w, b.codeword(layer0[w]).partitions());
         }
         ClusterPlans.finish(b, code, m, p, size);
-        b.parameter("shifts", m.shiftsString());
+        b.family(ClusterPlans.layout(m, p.stragglers()));
         return b.build();
     }
 }

@@ -41,7 +41,7 @@ public final class AsyncRoundSimulator {
         this.load = new double[n];
         this.partitionLoad = new double[n];
         for (int i = 0; i < n; i++) {
-            partitionLoad[i] = plan.load(i) / plan.subpartitions(i);
+            partitionLoad[i] = plan.load(i) / plan.family().subpartitions(i);
             load[i] = LoadUnit.ofPartitions(partitionLoad[i], plan.partitions(), n);
         }
         this.times = new double[n];

@@ -71,7 +71,7 @@ class ClusterMembershipTest {
                 }
                 assertThat(count).containsOnly(workers / clusters); // every layer is a partition
             }
-            ClusterMembership back = ClusterMembership.parse(workers, clusters, m.shiftsString());
+            ClusterMembership back = ClusterMembership.ofShifts(workers, clusters, m.shifts());
             assertThat(back.matrix()).isDeepEqualTo(m.matrix());
         }
     }

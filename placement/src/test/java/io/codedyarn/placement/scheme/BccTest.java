@@ -103,7 +103,7 @@ class BccTest {
         Plan p = place(scheme, workers, partitions, load, draws);
         int[] got = new int[workers];
         for (int i = 0; i < workers; i++) {
-            got[i] = p.batch(i);
+            got[i] = p.family().batch(i);
         }
         assertThat(got).containsExactly(batches);
         assertThat(p.diagnostics())
@@ -130,7 +130,7 @@ class BccTest {
         Plan p = Bcc.balanced().place(SchemeParams.of(7, 0, 1).withPartitions(9).withLoad(3), rng);
         assertThat(rng.drawn()).isZero();
         for (int i = 0; i < 7; i++) {
-            assertThat(p.batch(i)).isEqualTo(i % 3);
+            assertThat(p.family().batch(i)).isEqualTo(i % 3);
             assertThat(p.assignment(i)).isEqualTo(i);
         }
         // Copies 3, 2, 2: two stragglers may hit batch 1, so only one is tolerated.

@@ -52,7 +52,7 @@ class ClusterSchemesTest {
             int c = (cpi[w][0] - 1) * 3 + cpi[w][1] - 1;
             assertThat(plan.assignment(w)).isEqualTo(c);
             assertThat(plan.codeword(c).partitions()).containsExactly(want);
-            assertThat(plan.group(w)).isEqualTo(cpi[w][0] - 1);
+            assertThat(plan.family().group(w)).isEqualTo(cpi[w][0] - 1);
         }
         assertThat(new PlanVerifier().verify(plan, Seeds.generator(1)).failures()).isEmpty();
         assertThat(plan.promise().minimumSize()).isEqualTo(8); // 2 of 3 in each of 4 clusters

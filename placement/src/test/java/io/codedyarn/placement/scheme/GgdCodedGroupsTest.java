@@ -45,7 +45,7 @@ class GgdCodedGroupsTest {
         assertThat(lagc.parameters()).containsEntry("F", "7").containsEntry("lazy", "true");
         for (int w = 0; w < 20; w++) {
             assertThat(ggd.stored(w)).containsExactly(lagc.stored(w));
-            assertThat(ggd.group(w)).isEqualTo(w / 10);
+            assertThat(ggd.family().group(w)).isEqualTo(w / 10);
         }
         // 7 of group 0 and 7 of group 1 decode the full gradient (every coefficient of the sum
         // of the 20 batch gradients); 6 of group 1 do not.

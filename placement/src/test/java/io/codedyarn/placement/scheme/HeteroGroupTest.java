@@ -37,7 +37,7 @@ class HeteroGroupTest {
                 .doesNotContainKey("leftoverStragglers");
         int[] group = {0, 1, 1, 1, 0}; // {W1, W5} and {W2, W3, W4}
         for (int i = 0; i < 5; i++) {
-            assertThat(plan.group(i)).isEqualTo(group[i]);
+            assertThat(plan.family().group(i)).isEqualTo(group[i]);
             assertThat(plan.codeword(i).coefficients()).containsOnly(1.0);
         }
         Decoding d = plan.decoder().decode(allBut(5, 1)).orElseThrow(); // f1 + f5
@@ -65,7 +65,7 @@ class HeteroGroupTest {
         int[] group = {0, 0, -1, -1, -1, -1};
         double[][] b = plan.encodingMatrix();
         for (int i = 0; i < 6; i++) {
-            assertThat(plan.group(i)).isEqualTo(group[i]);
+            assertThat(plan.family().group(i)).isEqualTo(group[i]);
             for (int j = 0; j < 6; j++) {
                 assertThat(b[i][j]).as("B[%d][%d]", i, j).isCloseTo(expected[i][j], within(1e-12));
             }
@@ -116,7 +116,7 @@ class HeteroGroupTest {
                                 Seeds.generator(1));
         int[] group = {1, 1, 1, 1, 0, 0, 0, 1}; // {5,6,7} then {1,2,3,4,8}, 1-based
         for (int i = 0; i < 8; i++) {
-            assertThat(plan.group(i)).isEqualTo(group[i]);
+            assertThat(plan.family().group(i)).isEqualTo(group[i]);
             assertThat(plan.codeword(i).coefficients()).containsOnly(1.0);
         }
     }

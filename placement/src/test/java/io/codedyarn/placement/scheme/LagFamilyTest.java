@@ -89,7 +89,7 @@ class LagFamilyTest {
             assertThat(PlanGroups.count(plan)).isEqualTo(20 / mg);
             for (int w = 0; w < 20; w++) {
                 // Groups are disjoint blocks of consecutive workers.
-                assertThat(plan.group(w)).isEqualTo(w / mg);
+                assertThat(plan.family().group(w)).isEqualTo(w / mg);
                 assertThat(plan.stored(w)).hasSize(rg);
                 assertThat(plan.load(w)).isEqualTo(rg);
                 for (int j : plan.stored(w)) {
@@ -175,7 +175,7 @@ class LagFamilyTest {
         assertThat(plan.parameters()).containsEntry("groups", "6").containsEntry("F", "1");
         for (int w = 0; w < 6; w++) {
             assertThat(plan.stored(w)).containsExactly(w);
-            assertThat(plan.group(w)).isEqualTo(w);
+            assertThat(plan.family().group(w)).isEqualTo(w);
         }
         BitSet all = set(0, 1, 2, 3, 4, 5);
         assertThat(plan.decoder().decode(all).orElseThrow().coefficients()).containsOnly(1.0);

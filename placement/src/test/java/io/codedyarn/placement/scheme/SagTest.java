@@ -21,7 +21,7 @@ class SagTest {
         assertThat(plan.stored(1)).containsExactly(2, 3);
         assertThat(plan.stored(2)).containsExactly(4, 5, 6);
         for (int i = 0; i < 3; i++) {
-            assertThat(plan.subpartitions(i)).isEqualTo(2);
+            assertThat(plan.family().subpartitions(i)).isEqualTo(2);
             assertThat(plan.codeword(plan.assignment(i)).coefficients()).containsOnly(1.0);
         }
         assertThat(plan.parameters())
@@ -39,7 +39,7 @@ class SagTest {
     void sagDiscardsAndDefaultsToOneSubpartition() {
         Plan plan = Sag.sag().place(SchemeParams.of(4, 0, 1), Seeds.generator(1));
         assertThat(plan.partitions()).isEqualTo(4);
-        assertThat(plan.subpartitions(3)).isEqualTo(1);
+        assertThat(plan.family().subpartitions(3)).isEqualTo(1);
         assertThat(plan.parameters())
                 .containsEntry("staleResults", "discard")
                 .containsEntry("w", "4");
