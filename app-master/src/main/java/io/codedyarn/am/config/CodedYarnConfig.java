@@ -3,6 +3,7 @@ package io.codedyarn.am.config;
 import io.codedyarn.coordinator.adapt.AdaptSettings;
 import io.codedyarn.coordinator.adapt.SpeedSettings;
 import io.codedyarn.coordinator.async.BalanceSchedule;
+import io.codedyarn.coordinator.auto.AutoSettings;
 import io.codedyarn.coordinator.checkpoint.CheckpointInterval;
 import io.codedyarn.coordinator.lazy.LazySettings;
 import io.codedyarn.coordinator.liveness.LivenessSettings;
@@ -29,6 +30,8 @@ import java.util.function.Function;
  * @param liveness the {@code coded-yarn.liveness.*} deadlines
  * @param keepaliveSeconds {@link Keys#LIVENESS_KEEPALIVE_SECONDS}
  * @param speeds the {@code coded-yarn.speeds.*} keys ({@code --speeds auto})
+ * @param auto the {@code coded-yarn.auto.*} keys ({@code --scheme auto}, {@link AutoKeys})
+ * @param simulatedLoadSeconds {@link AutoKeys#SIMULATED_LOAD_SECONDS_PER_UNIT}
  * @param checkpointInterval {@link Keys#CHECKPOINT_INTERVAL}
  * @param yarn the YARN and embedded-cluster keys
  */
@@ -48,6 +51,8 @@ public record CodedYarnConfig(
         LivenessSettings liveness,
         double keepaliveSeconds,
         SpeedSettings speeds,
+        AutoSettings auto,
+        double simulatedLoadSeconds,
         CheckpointInterval checkpointInterval,
         YarnSettings yarn) {
 
@@ -106,6 +111,8 @@ public record CodedYarnConfig(
                 liveness(lookup),
                 keepalive(lookup),
                 speeds(lookup),
+                AutoKeys.parse(lookup),
+                AutoKeys.simulatedLoadSeconds(lookup),
                 CheckpointInterval.parse(
                         parse(lookup, Keys.CHECKPOINT_INTERVAL, s -> s),
                         "configuration key " + Keys.CHECKPOINT_INTERVAL.name()),

@@ -385,7 +385,7 @@ public final class Keys {
                     500,
                     "how often the client polls the application report (state, progress)");
 
-    public static List<ConfigKey<?>> all() {
+    private static List<ConfigKey<?>> base() {
         return List.of(
                 VERIFY_EXHAUSTIVE_LIMIT,
                 VERIFY_RANDOM_SAMPLES,
@@ -446,5 +446,12 @@ public final class Keys {
                 JOB_JAR,
                 PLACEMENT_MIN_REPLICATION,
                 REPORT_INTERVAL_MS);
+    }
+
+    /** Every key: {@link #base()} and {@link AutoKeys}. */
+    public static List<ConfigKey<?>> all() {
+        List<ConfigKey<?>> all = new java.util.ArrayList<>(base());
+        all.addAll(AutoKeys.all());
+        return List.copyOf(all);
     }
 }

@@ -105,11 +105,8 @@ public final class Trainers {
                             spec,
                             plan,
                             data,
-                            config.dsagLoadBalance(),
-                            config.balanceSchedule(),
-                            config.adaptation(),
-                            config.speeds(),
-                            config.lazy(),
+                            simulatedOptions(config),
+                            config.simulatedLoadSeconds(),
                             new SimulatedTrain.Checkpointing(
                                     store, config.checkpointInterval(), req.data(), from),
                             pending.trace());
@@ -150,12 +147,21 @@ public final class Trainers {
                 spec,
                 plan,
                 data,
-                config.dsagLoadBalance(),
-                config.balanceSchedule(),
-                config.adaptation(),
-                config.speeds(),
-                config.lazy(),
-                checkpointing);
+                simulatedOptions(config),
+                config.simulatedLoadSeconds(),
+                checkpointing,
+                new io.codedyarn.coordinator.trace.MemoryTrace());
+    }
+
+    /** The coordinator settings of a {@code --cluster simulated} run, from the configuration. */
+    private static io.codedyarn.coordinator.RunOptions simulatedOptions(CodedYarnConfig config) {
+        return io.codedyarn.coordinator.RunOptions.defaults()
+                .withLoadBalance(config.dsagLoadBalance())
+                .withAdaptation(config.adaptation(), SimulatedTrain.NODES)
+                .withSpeeds(config.speeds())
+                .withBalanceSchedule(config.balanceSchedule())
+                .withLazy(config.lazy())
+                .withAuto(config.auto());
     }
 
     /** Fills in the reference optimum when a target gap needs one and the data is here. */

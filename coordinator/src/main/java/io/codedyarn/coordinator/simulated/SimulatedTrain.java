@@ -207,6 +207,36 @@ public final class SimulatedTrain {
             Checkpointing checkpointing,
             TraceSink trace)
             throws InterruptedException, InvalidCheckpointException {
+        return run(
+                spec,
+                plan,
+                data,
+                RunOptions.defaults()
+                        .withLoadBalance(loadBalance)
+                        .withAdaptation(adaptation, NODES)
+                        .withSpeeds(speeds)
+                        .withBalanceSchedule(schedule)
+                        .withLazy(lazy),
+                0,
+                checkpointing,
+                trace);
+    }
+
+    /**
+     * As above, with every coordinator setting in {@code options} ({@code --scheme auto}'s
+     * included; its node count is the simulated cluster's) and {@code loadSecondsPerUnit}, how long
+     * a worker takes to read partitions it is asked to load mid-run ({@code
+     * coded-yarn.simulated.load-seconds-per-unit}: simulated seconds per unit of load added).
+     */
+    public static RunResult run(
+            TrainSpec spec,
+            Plan plan,
+            Rows data,
+            RunOptions options,
+            double loadSecondsPerUnit,
+            Checkpointing checkpointing,
+            TraceSink trace)
+            throws InterruptedException, InvalidCheckpointException {
         InvalidParametersException.require(
                 spec.latency() != null, "--latency", "is required with --cluster simulated");
         LatencySpec latency = spec.latency();
@@ -229,10 +259,11 @@ public final class SimulatedTrain {
         if (resume != null) {
             cluster.skipBatches(resume.state().path("cluster").path("batches").asInt(0));
         }
-        if (loadBalance) {
+        if (options.loadBalance()) {
             cluster.communicationFraction(0.05);
         }
         cluster.nodes(nodes(spec, plan.workers()));
+        cluster.loadSeconds(loadSecondsPerUnit);
         Coordinator coordinator =
                 new Coordinator(
                                 spec,
@@ -241,12 +272,7 @@ public final class SimulatedTrain {
                                 cluster,
                                 cluster,
                                 clock,
-                                RunOptions.defaults()
-                                        .withLoadBalance(loadBalance)
-                                        .withAdaptation(adaptation, NODES)
-                                        .withSpeeds(speeds)
-                                        .withBalanceSchedule(schedule)
-                                        .withLazy(lazy))
+                                options.withAdaptation(options.adaptation(), NODES))
                         .checkpoints(
                                 checkpointing.sink(),
                                 checkpointing.interval(),

@@ -24,16 +24,31 @@ public interface RunAgreement {
     /**
      * Issue 15 §3's check: the median iteration time {@code simulate} predicts from the run's
      * recorded trace over the measured one ({@link io.codedyarn.coordinator.advise.TraceAgreement};
-     * 1 = exact, within 0.8–1.2 required); null for a run it cannot judge (unreadable outputs).
+     * 1 = exact, within 0.8–1.2 required); null for a run it cannot judge (unreadable outputs) and
+     * for a {@code --scheme auto} run that switched code, whose trace spans several plans while the
+     * check replays one.
      */
     static RunAgreement traceReplay() {
         return runOut -> {
             try {
+                if (switchedCode(runOut)) {
+                    return null;
+                }
                 var r = io.codedyarn.coordinator.advise.TraceAgreement.check(runOut);
                 return r.ratio();
             } catch (java.io.IOException | RuntimeException e) {
                 return null;
             }
         };
+    }
+
+    private static boolean switchedCode(Path runOut) throws java.io.IOException {
+        Path events = runOut.resolve("events.csv");
+        if (!java.nio.file.Files.exists(events)) {
+            return false;
+        }
+        try (var lines = java.nio.file.Files.lines(events)) {
+            return lines.anyMatch(l -> l.contains(",auto-switched,"));
+        }
     }
 }

@@ -278,7 +278,8 @@ public final class AppMaster {
                                         .withLazy(config.lazy())
                                         .withAdaptation(config.adaptation(), clusterNodes.size())
                                         .withLiveness(config.liveness())
-                                        .withSpeeds(config.speeds()))
+                                        .withSpeeds(config.speeds())
+                                        .withAuto(config.auto()))
                         .checkpoints(checkpoints, config.checkpointInterval(), "")
                         .trace(outputs.trace())
                         .liveFeed(feed);

@@ -1,0 +1,85 @@
+package io.codedyarn.am.config;
+
+import io.codedyarn.coordinator.auto.AutoSettings;
+import java.util.List;
+
+/** The {@code coded-yarn.auto.*} keys ({@code --scheme auto}) and the simulated cluster's reads. */
+public final class AutoKeys {
+    private AutoKeys() {}
+
+    private static final AutoSettings DEFAULTS = AutoSettings.defaults();
+
+    public static final ConfigKey<Integer> MAX_STRAGGLERS =
+            new ConfigKey<>(
+                    "coded-yarn.auto.max-stragglers",
+                    DEFAULTS.maxStragglers(),
+                    "--scheme auto: the most stragglers s a code it switches to may tolerate, which bounds the redundancy (no worker holds more than s + 1 partitions); -1 = max(1, round(N/4)) for N workers");
+
+    public static final ConfigKey<Integer> WARMUP_ITERATIONS =
+            new ConfigKey<>(
+                    "coded-yarn.auto.warmup-iterations",
+                    DEFAULTS.warmupIterations(),
+                    "--scheme auto: rounds measured before the first decision (>= 1)");
+
+    public static final ConfigKey<Integer> PERIOD_ITERATIONS =
+            new ConfigKey<>(
+                    "coded-yarn.auto.period-iterations",
+                    DEFAULTS.periodIterations(),
+                    "--scheme auto: rounds between two decisions (>= 1)");
+
+    public static final ConfigKey<Double> MIN_GAIN =
+            new ConfigKey<>(
+                    "coded-yarn.auto.min-gain",
+                    DEFAULTS.minGain(),
+                    "--scheme auto: switch only when the best code's predicted time per round, and to the end of the run counting the data it moves, is at least this fraction shorter than the current code's; in [0, 1)");
+
+    public static final ConfigKey<Integer> WINDOW_ITERATIONS =
+            new ConfigKey<>(
+                    "coded-yarn.auto.window-iterations",
+                    DEFAULTS.windowIterations(),
+                    "--scheme auto: how many of the last rounds' measured times a decision replays through each candidate code (>= 2)");
+
+    public static final ConfigKey<Double> SIMULATED_LOAD_SECONDS_PER_UNIT =
+            new ConfigKey<>(
+                    "coded-yarn.simulated.load-seconds-per-unit",
+                    0.0,
+                    "--cluster simulated: simulated seconds a worker takes to read partitions it is asked to load while it runs (--scheme auto, --speeds auto), per unit of load added (n/N rows); 0 = at once (>= 0)");
+
+    static List<ConfigKey<?>> all() {
+        return List.of(
+                MAX_STRAGGLERS,
+                WARMUP_ITERATIONS,
+                PERIOD_ITERATIONS,
+                MIN_GAIN,
+                WINDOW_ITERATIONS,
+                SIMULATED_LOAD_SECONDS_PER_UNIT);
+    }
+
+    /**
+     * @throws IllegalArgumentException naming the key when a value is out of range
+     */
+    static AutoSettings parse(java.util.function.Function<String, String> lookup) {
+        int cap = CodedYarnConfig.parse(lookup, MAX_STRAGGLERS, Integer::parseInt);
+        int warmup = CodedYarnConfig.parse(lookup, WARMUP_ITERATIONS, Integer::parseInt);
+        int period = CodedYarnConfig.parse(lookup, PERIOD_ITERATIONS, Integer::parseInt);
+        double gain = CodedYarnConfig.parse(lookup, MIN_GAIN, Double::parseDouble);
+        int window = CodedYarnConfig.parse(lookup, WINDOW_ITERATIONS, Integer::parseInt);
+        CodedYarnConfig.require(cap >= -1, MAX_STRAGGLERS, cap, "must be >= 0, or -1 for N/4");
+        CodedYarnConfig.require(warmup >= 1, WARMUP_ITERATIONS, warmup, "must be >= 1");
+        CodedYarnConfig.require(period >= 1, PERIOD_ITERATIONS, period, "must be >= 1");
+        CodedYarnConfig.require(gain >= 0 && gain < 1, MIN_GAIN, gain, "must be in [0, 1)");
+        CodedYarnConfig.require(window >= 2, WINDOW_ITERATIONS, window, "must be >= 2");
+        return new AutoSettings(cap, warmup, period, gain, window);
+    }
+
+    static double simulatedLoadSeconds(java.util.function.Function<String, String> lookup) {
+        double s =
+                CodedYarnConfig.parse(lookup, SIMULATED_LOAD_SECONDS_PER_UNIT, Double::parseDouble);
+        CodedYarnConfig.require(
+                s >= 0 && Double.isFinite(s),
+                SIMULATED_LOAD_SECONDS_PER_UNIT,
+                s,
+                "must be a finite number of seconds >= 0");
+        return s;
+    }
+}
