@@ -4,7 +4,8 @@
  * {title, runs: [{name, group, parameters, targetGap, iterations, latency, events, placement}],
  * benches: [{title, note, columns, rows}]}. The live page polls data.json?since=N and merges what
  * is new into one run; the report gets the whole model inlined. Charts are ECharts'; after each
- * render every chart's element carries data-points (the points it plots) and <body> data-renders,
+ * render every chart's element carries data-points (the points it plots), data-marks (its vertical
+ * marks' labels, '|'-separated) and <body> data-renders,
  * so that a headless browser can check from the DOM that the charts hold data.
  */
 (function () {
@@ -62,6 +63,14 @@
     option.tooltip = option.tooltip || {trigger: 'axis'};
     c.setOption(option, true);
     box.setAttribute('data-points', String(points));
+    // the vertical marks' labels (reached, auto's switches), for tests: a canvas draws no text
+    var marks = [];
+    (option.series || []).forEach(function (s) {
+      ((s.markLine || {}).data || []).forEach(function (m) {
+        if (m.xAxis !== undefined) { marks.push(m.label.formatter); }
+      });
+    });
+    box.setAttribute('data-marks', marks.join('|'));
     if (empty) {
       box.setAttribute('data-empty', empty);
     } else {
@@ -83,18 +92,31 @@
     });
   }
 
-  /** Marks the target gap (a horizontal line) and each run's time to it (a point and a line). */
+  /**
+   * Marks the target gap (a horizontal line), each run's time to it (a vertical line), and each
+   * change of code under --scheme auto (a vertical line labelled with the code now in use).
+   */
   function markTarget(series, runs, x) {
     series.forEach(function (s, i) {
       var run = runs[i];
-      if (run.targetGap === null || run.targetGap === undefined) { return; }
-      var hit = timeToTarget(run);
-      var lines = [{yAxis: run.targetGap, name: 'target', label: {formatter: 'target ' + fmt(run.targetGap)}}];
-      if (hit) {
-        var at = x === 'seconds' ? hit.seconds : hit.iteration;
-        lines.push({xAxis: at, name: 'reached', label: {formatter: fmt(at) + (x === 'seconds' ? ' s' : '')}});
+      var lines = [];
+      if (run.targetGap !== null && run.targetGap !== undefined) {
+        var hit = timeToTarget(run);
+        lines.push({yAxis: run.targetGap, name: 'target', label: {formatter: 'target ' + fmt(run.targetGap)}});
+        if (hit) {
+          var at = x === 'seconds' ? hit.seconds : hit.iteration;
+          lines.push({xAxis: at, name: 'reached', label: {formatter: fmt(at) + (x === 'seconds' ? ' s' : '')}});
+        }
       }
-      s.markLine = {symbol: 'none', silent: true, lineStyle: {type: 'dashed'}, data: lines};
+      (run.events || []).forEach(function (e) {
+        if (e.event !== 'auto-switched') { return; }
+        var code = /in use: (.*?) \(was/.exec(e.reason);
+        lines.push({xAxis: x === 'seconds' ? e.seconds : e.iteration, name: 'switched',
+          label: {formatter: 'auto: ' + (code ? code[1] : 'switched')}});
+      });
+      if (lines.length > 0) {
+        s.markLine = {symbol: 'none', silent: true, lineStyle: {type: 'dashed'}, data: lines};
+      }
     });
   }
 

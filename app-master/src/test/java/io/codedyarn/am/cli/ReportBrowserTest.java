@@ -109,6 +109,45 @@ class ReportBrowserTest {
         assertThat(dom.split(note, -1)).as("gap-time and gap-iteration say why").hasSize(3);
     }
 
+    /** A --scheme auto run's switches of code are vertical marks labelled with the new code. */
+    @Test
+    void autoSwitchesAreMarkedOnTheConvergenceCharts() throws Exception {
+        Path run = tmp.resolve("auto");
+        CliRun t =
+                CliRun.of(
+                        "train",
+                        "--cluster",
+                        "simulated",
+                        "--scheme",
+                        "auto",
+                        "--workers",
+                        "6",
+                        "--iterations",
+                        "30",
+                        "--target-gap",
+                        "1e-4",
+                        "--latency",
+                        "shifted-exp:alpha=0.02,mu=50",
+                        "--straggle",
+                        "slow:factor=4,workers=0/3",
+                        "--out",
+                        run.toString());
+        assertThat(t.rc()).as(t.err()).isZero();
+        String events = Files.readString(run.resolve("events.csv"));
+        assertThat(events).contains(",auto-switched,");
+        Path html = tmp.resolve("auto.html");
+        CliRun r = CliRun.of("report", run.toString(), "--out", html.toString());
+        assertThat(r.rc()).as(r.err()).isZero();
+
+        String dom = new HeadlessChromium(tmp).dom(html.toUri().toString(), 5000);
+        java.util.regex.Matcher m =
+                java.util.regex.Pattern.compile(
+                                "id=\"gap-iteration[^\"]*\"[^>]*data-marks=\"([^\"]*)\"")
+                        .matcher(dom);
+        assertThat(m.find()).as("gap-iteration's marks").isTrue();
+        assertThat(m.group(1)).contains("auto: ");
+    }
+
     private static List<String[]> rows(Path csv) throws Exception {
         List<String> lines = Files.readAllLines(csv);
         return lines.subList(1, lines.size()).stream().map(l -> l.split(",", -1)).toList();

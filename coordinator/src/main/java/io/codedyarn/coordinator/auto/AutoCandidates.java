@@ -15,8 +15,9 @@ import java.util.TreeSet;
  * repetition with s = 1..cap; the heterogeneity-aware code with s = 0..cap, placed for the measured
  * speeds; BCC with redrawing at load 2..cap + 1 (always exact); static clustering and GC-DC with P
  * clusters of ℓ = n/P ≥ 2 workers and s = 1..min(ℓ − 1, cap) per cluster. The cap bounds the
- * computational redundancy: no worker holds more than cap + 1 partitions (BCC: its load). A choice
- * a scheme refuses is left out; so is any whose rounds could decode an estimate.
+ * redundancy: no worker computes more than cap + 1 partitions a round, nor holds more than 2(cap +
+ * 1) (GC-DC's workers hold their whole cluster's partitions to move between codewords). A choice a
+ * scheme refuses is left out; so is any whose rounds could decode an estimate.
  */
 final class AutoCandidates {
     private AutoCandidates() {}
@@ -30,19 +31,29 @@ final class AutoCandidates {
      */
     static List<Choice> of(int n, int cap, double[] speeds, long seed) {
         List<Choice> out = new ArrayList<>();
-        add(out, "uncoded", "uncoded", SchemeParams.of(n, 0, seed));
+        add(out, "uncoded", "uncoded", SchemeParams.of(n, 0, seed), cap);
         for (int s : strides(cap)) {
-            add(out, "cyclic s=" + s, "cyclic", SchemeParams.of(n, s, seed));
+            add(out, "cyclic s=" + s, "cyclic", SchemeParams.of(n, s, seed), cap);
             if (n % (s + 1) == 0) {
-                add(out, "fractional s=" + s, "fractional", SchemeParams.of(n, s, seed));
+                add(out, "fractional s=" + s, "fractional", SchemeParams.of(n, s, seed), cap);
             }
         }
-        add(out, "hetero s=0", "hetero", SchemeParams.of(n, 0, seed).withSpeeds(speeds));
+        add(out, "hetero s=0", "hetero", SchemeParams.of(n, 0, seed).withSpeeds(speeds), cap);
         for (int s : strides(cap)) {
-            add(out, "hetero s=" + s, "hetero", SchemeParams.of(n, s, seed).withSpeeds(speeds));
+            add(
+                    out,
+                    "hetero s=" + s,
+                    "hetero",
+                    SchemeParams.of(n, s, seed).withSpeeds(speeds),
+                    cap);
         }
         for (int r = 2; r <= cap + 1; r++) {
-            add(out, "bcc-redraw load=" + r, "bcc-redraw", SchemeParams.of(n, 0, seed).withLoad(r));
+            add(
+                    out,
+                    "bcc-redraw load=" + r,
+                    "bcc-redraw",
+                    SchemeParams.of(n, 0, seed).withLoad(r),
+                    cap);
         }
         for (int p = 1; p <= n / 2; p++) {
             int size = n / p;
@@ -52,9 +63,9 @@ final class AutoCandidates {
             for (int s = 1; s <= Math.min(size - 1, cap); s++) {
                 SchemeParams c = SchemeParams.of(n, s, seed).withClusters(p);
                 if (p > 1) {
-                    add(out, "clustered P=" + p + " s=" + s, "clustered", c);
+                    add(out, "clustered P=" + p + " s=" + s, "clustered", c, cap);
                 }
-                add(out, "gc-dc P=" + p + " s=" + s, "gc-dc", c);
+                add(out, "gc-dc P=" + p + " s=" + s, "gc-dc", c, cap);
             }
         }
         return out;
@@ -75,7 +86,8 @@ final class AutoCandidates {
         return List.copyOf(s);
     }
 
-    private static void add(List<Choice> out, String label, String scheme, SchemeParams p) {
+    private static void add(
+            List<Choice> out, String label, String scheme, SchemeParams p, int cap) {
         for (Choice c : out) {
             if (c.label().equals(label)) {
                 return;
@@ -88,6 +100,11 @@ final class AutoCandidates {
                             .place(p.withPartitions(p.workers()), Seeds.generator(p.seed()));
         } catch (IllegalArgumentException refused) { // InvalidParametersException included
             return;
+        }
+        for (int w = 0; w < plan.workers(); w++) {
+            if (plan.stored(w).length > 2 * (cap + 1)) {
+                return;
+            }
         }
         if (plan.partitions() == p.workers()
                 && Schemes.byName(scheme).training(plan) instanceof Training.Decoded) {

@@ -470,6 +470,42 @@ class YarnTrainIT {
         }
     }
 
+    /**
+     * {@code --scheme auto} on YARN: two of four workers 300× slow; it starts uncoded, switches to
+     * a code that decodes without them while it runs (their partitions re-placed beside the workers
+     * that take them, read in the background), and GD's iterates are the uncoded run's.
+     */
+    @Test
+    void autoSwitchesWhileItRunsAndTheIteratesDoNotChange() throws Exception {
+        SchemeParams params = SchemeParams.of(4, 0, 43);
+        TrainSpec base = spec(Workload.LR, "auto", params, "gd", 200);
+        Plan plan = base.plan();
+        assertThat(plan.partitions()).isEqualTo(4); // auto: one partition per worker
+        Path[] data = placed("auto-scheme", plan, GeneratorParams.of("higgs-like", 6000, 10, 9));
+        Rows rows = DatasetRows.read(fs, data[0]);
+        base = Trainers.withReference(base, rows);
+        TrainSpec auto = slowed(base, Double.NaN, "slow:factor=300,workers=1/2");
+        Path out = fs.makeQualified(new Path("/runs/auto-scheme"));
+        Configuration c = conf();
+        c.set("coded-yarn.exclusion.enabled", "false"); // the code's choice alone
+        YarnTrainer.Result r =
+                YarnTrainer.run(c, auto, new JobInfo(data[1].toString(), out.toString()), false);
+        assertThat(r.summary().diagnostic()).isEmpty();
+        List<String[]> events = events(out);
+        System.err.println("auto-scheme events:");
+        events.forEach(e -> System.err.println("  " + String.join(",", e)));
+        assertThat(events).anyMatch(e -> e[4].equals("auto-switched"));
+
+        TrainSpec uncoded = withScheme(base, "uncoded", params.withPartitions(4));
+        List<IterationRecord> it = SimulatedTrain.run(uncoded, uncoded.plan(), rows).iterationLog();
+        double[] yarn = objectives(out);
+        assertThat(yarn).hasSize(it.size());
+        for (int t = 0; t < yarn.length; t++) {
+            double f = it.get(t).objective();
+            assertThat(yarn[t]).as("iteration %d", t).isCloseTo(f, within(1e-9 * f));
+        }
+    }
+
     @Test
     void pcaReachesTheExplainedVarianceOfTheEigendecomposition() throws Exception {
         SchemeParams params = SchemeParams.of(4, 1, 3);
