@@ -4,10 +4,12 @@ import io.codedyarn.coordinator.round.TrainSpec;
 import io.codedyarn.coordinator.trace.IterationRecord;
 
 /**
- * How many rounds the run has left, for pricing a move: with {@code --target-gap} and a reference,
- * the rounds until the gap's recent log-linear trend reaches the target; otherwise, or while the
- * gap does not fall, the iteration budget left. At most {@value #CAP}: beyond that every move pays
- * anyway.
+ * How many rounds the run has left, for pricing a move. With {@code --target-gap} and a reference:
+ * the rounds until the gap's recent log-linear trend reaches the target, or, before there is a
+ * falling trend, as many rounds as have run (the run is as likely to be early as late: an early
+ * guess of the iteration budget made an embedded run move data at round 3 that it never earned
+ * back). Without a target: the iteration budget left. Never past the budget, and at most {@value
+ * #CAP}: beyond that every move pays anyway.
  */
 final class RoundsLeft {
     static final int CAP = 1000;
@@ -38,14 +40,17 @@ final class RoundsLeft {
         double budget = Math.max(1, spec.iterations() - iteration);
         double target = spec.targetGap();
         int k = Math.min(seen, TREND);
-        if (target > 0 && k >= 3) {
-            double newest = logGaps[(seen - 1) % TREND];
-            double oldest = logGaps[(seen - k) % TREND];
-            double slope = (newest - oldest) / (k - 1);
-            if (slope < 0) {
-                double rounds = (Math.log(target) - newest) / slope;
-                budget = Math.min(budget, Math.max(1, rounds));
+        if (target > 0) {
+            double rounds = Math.max(1, iteration); // no trend yet
+            if (k >= 3) {
+                double newest = logGaps[(seen - 1) % TREND];
+                double oldest = logGaps[(seen - k) % TREND];
+                double slope = (newest - oldest) / (k - 1);
+                if (slope < 0) {
+                    rounds = Math.max(1, (Math.log(target) - newest) / slope);
+                }
             }
+            budget = Math.min(budget, rounds);
         }
         return Math.min(budget, CAP);
     }

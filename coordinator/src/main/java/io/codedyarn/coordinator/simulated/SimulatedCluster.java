@@ -67,6 +67,7 @@ public final class SimulatedCluster implements WorkerPort, EventSource {
     private int batches;
     private double communication;
     private double loadSecondsPerUnit;
+    private int[][] initial; // each worker's partitions at start, when built over a plan
 
     /**
      * @param partitionRows rows of each plan partition (to turn pieces into rows, then loads)
@@ -113,6 +114,10 @@ public final class SimulatedCluster implements WorkerPort, EventSource {
                         latency,
                         clock);
         c.reloader = InProcessWorkers.reloader(plan, data, spec, clock::nanos);
+        c.initial = new int[plan.workers()][];
+        for (int w = 0; w < plan.workers(); w++) {
+            c.initial[w] = plan.stored(w);
+        }
         return c;
     }
 
@@ -147,6 +152,16 @@ public final class SimulatedCluster implements WorkerPort, EventSource {
                     "load seconds per unit must be finite and >= 0, got " + perUnit);
         }
         this.loadSecondsPerUnit = perUnit;
+        // the start-up reads take as long: each worker's ready event says so (auto prices its
+        // first move from the slowest one)
+        timeline.rewrite(
+                p -> p.event() instanceof CoordinatorEvent.WorkerReady r && r.loadNanos() == 0,
+                p -> {
+                    var r = (CoordinatorEvent.WorkerReady) p.event();
+                    double units = initial == null ? 1 : loads.ofPartitions(initial[r.worker()]);
+                    long nanos = (long) Math.ceil(perUnit * units * 1e9);
+                    return new CoordinatorEvent.WorkerReady(r.worker(), r.host(), nanos, r.spare());
+                });
         return this;
     }
 

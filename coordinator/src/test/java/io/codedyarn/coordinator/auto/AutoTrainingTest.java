@@ -98,6 +98,24 @@ class AutoTrainingTest {
     }
 
     @Test
+    void aMoveThatCostsMoreThanItWinsIsNotMade() throws Exception {
+        // reads of 200 s per unit: the 30-round run left cannot earn them back
+        SimulatedCluster.TaskLatency twoSlow = slow(Set.of(0, 3), 4, t -> true);
+        RunResult auto =
+                Trainer.run(
+                        spec("auto", 0),
+                        DATA,
+                        twoSlow,
+                        c -> c.loadSeconds(200),
+                        AdaptSettings.off());
+        assertThat(auto.succeeded()).as(auto.diagnostic()).isTrue();
+        assertThat(events(auto, "auto-switching")).as("%s", auto.events()).isEmpty();
+        assertThat(events(auto, "auto-kept"))
+                .isNotEmpty()
+                .allMatch(e -> e.reason().startsWith("uncoded"));
+    }
+
+    @Test
     void aSlowPairThatRecoversIsFollowedBack() throws Exception {
         SimulatedCluster.TaskLatency recovers = slow(Set.of(0, 3), 4, t -> t < 14);
         RunResult auto = run(spec("auto", 0), recovers);
