@@ -2,6 +2,7 @@ package io.codedyarn.am.yarn.client;
 
 import io.codedyarn.am.config.ConfigKey;
 import io.codedyarn.am.config.Keys;
+import io.codedyarn.am.config.YarnJobKeys;
 import io.codedyarn.am.config.YarnSettings;
 import io.codedyarn.am.output.CheckpointStore;
 import io.codedyarn.am.yarn.ClassDataSharing;
@@ -329,7 +330,7 @@ public final class YarnSubmitter implements AutoCloseable {
             File f = new File(settings.jobJar());
             if (!f.isFile()) {
                 throw new IllegalArgumentException(
-                        Keys.JOB_JAR.name() + " = " + settings.jobJar() + " is not a file");
+                        YarnJobKeys.JOB_JAR.name() + " = " + settings.jobJar() + " is not a file");
             }
             return f;
         }
@@ -340,7 +341,7 @@ public final class YarnSubmitter implements AutoCloseable {
         if (f == null) {
             throw new IllegalArgumentException(
                     "coded-yarn does not run from a jar: build the job jar (mvn package) or set "
-                            + Keys.JOB_JAR.name());
+                            + YarnJobKeys.JOB_JAR.name());
         }
         return f;
     }
