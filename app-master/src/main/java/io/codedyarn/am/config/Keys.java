@@ -8,8 +8,7 @@ import java.util.List;
  * run's seed, injected slowness and checkpoints), {@link KernelKeys} (the workers' compute), {@link
  * MethodKeys} (the methods' tuning), {@link AdaptationKeys} (slow and failed workers), {@link
  * LivenessKeys} (silent workers), {@link EmbeddedKeys} (the embedded cluster) and {@link
- * YarnJobKeys} (containers, queue, jar); {@link #all()} lists them all, in the order of {@code
- * conf/coded-yarn-default.xml}.
+ * YarnJobKeys} (containers, queue, jar); {@link #all()} lists them all.
  */
 public final class Keys {
     private Keys() {}
