@@ -7,12 +7,14 @@ import io.codedyarn.coordinator.checkpoint.Checkpoint;
 import io.codedyarn.coordinator.checkpoint.CheckpointInterval;
 import io.codedyarn.coordinator.checkpoint.CheckpointParts;
 import io.codedyarn.coordinator.checkpoint.CheckpointSink;
+import io.codedyarn.coordinator.checkpoint.InvalidCheckpointException;
 import io.codedyarn.coordinator.cluster.DataShape;
 import io.codedyarn.coordinator.decoded.DecodedFamily;
 import io.codedyarn.coordinator.round.DecodeGate;
 import io.codedyarn.coordinator.round.Family;
 import io.codedyarn.coordinator.round.RunState;
 import io.codedyarn.coordinator.round.TrainSpec;
+import io.codedyarn.coordinator.trace.TraceSink;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.Training;
 import java.io.IOException;
@@ -188,5 +190,51 @@ public final class Checkpoints {
             throw new IllegalArgumentException(
                     "checkpoint " + c.source() + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Where the rows before {@code checkpoint} are and how many ({@link RunState.Saved}), checked
+     * against its header's iteration count.
+     *
+     * @throws InvalidCheckpointException naming the file and field when its run state is not one
+     */
+    static TraceSink.Continued rowsBefore(Checkpoint checkpoint) throws InvalidCheckpointException {
+        TraceSink.Continued earlier;
+        try {
+            RunState.Saved saved =
+                    CheckpointParts.read(
+                            checkpoint.state().get("run"), RunState.Saved.class, "run");
+            earlier = saved.continued(checkpoint.source());
+        } catch (IllegalArgumentException e) {
+            throw new InvalidCheckpointException(checkpoint.source(), "run", e.getMessage(), e);
+        }
+        if (earlier.iterations() != checkpoint.iteration()) {
+            throw new InvalidCheckpointException(
+                    checkpoint.source(),
+                    "run.iterations",
+                    earlier.iterations() + " rows, the header says " + checkpoint.iteration());
+        }
+        return earlier;
+    }
+
+    /**
+     * {@code checkpoint}, saying that the rows before it are now in {@code location} (the run's
+     * streamed files moved there: its output directory); the run resuming it looks there after the
+     * checkpoint's own directory.
+     */
+    public static Checkpoint traceAt(Checkpoint checkpoint, String location) {
+        if (!(checkpoint.state().get("run")
+                instanceof com.fasterxml.jackson.databind.node.ObjectNode)) {
+            return checkpoint; // not a run's state: Coordinator.resume says what is wrong
+        }
+        com.fasterxml.jackson.databind.node.ObjectNode state = checkpoint.state().deepCopy();
+        ((com.fasterxml.jackson.databind.node.ObjectNode) state.get("run")).put("trace", location);
+        return new Checkpoint(
+                checkpoint.source(),
+                checkpoint.identity(),
+                checkpoint.iteration(),
+                checkpoint.elapsedNanos(),
+                checkpoint.rounds(),
+                state);
     }
 }

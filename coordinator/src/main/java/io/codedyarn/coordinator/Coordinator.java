@@ -8,7 +8,6 @@ import io.codedyarn.coordinator.adapt.Replanner;
 import io.codedyarn.coordinator.auto.AutoPlanner;
 import io.codedyarn.coordinator.checkpoint.Checkpoint;
 import io.codedyarn.coordinator.checkpoint.CheckpointInterval;
-import io.codedyarn.coordinator.checkpoint.CheckpointParts;
 import io.codedyarn.coordinator.checkpoint.CheckpointSink;
 import io.codedyarn.coordinator.checkpoint.InvalidCheckpointException;
 import io.codedyarn.coordinator.cluster.Clock;
@@ -30,7 +29,6 @@ import io.codedyarn.coordinator.trace.RunResult;
 import io.codedyarn.coordinator.trace.TraceSink;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.Training;
-import java.util.List;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -110,30 +108,7 @@ public final class Coordinator {
      * @throws io.codedyarn.placement.InvalidParametersException naming the flag
      */
     public static void validate(TrainSpec spec, Plan plan) {
-        io.codedyarn.placement.InvalidParametersException.require(
-                !(Families.training(plan) instanceof Training.Lazy
-                        && spec.workload().cliName().equals("pca")),
-                "--scheme",
-                "%s (lazy aggregation) trains lr and lsq, not pca; use an exact scheme or dsag",
-                plan.scheme());
-        io.codedyarn.placement.InvalidParametersException.require(
-                !(Families.training(plan) instanceof Training.StaleSynchronous
-                        && spec.workload().cliName().equals("pca")),
-                "--scheme",
-                "%s (stale synchronous parallel) trains lr and lsq, not pca; use an exact scheme"
-                        + " or dsag",
-                plan.scheme());
-        io.codedyarn.placement.InvalidParametersException.require(
-                spec.waitFor() <= plan.workers(),
-                "--wait",
-                "must be at most --workers (%d), got %d",
-                plan.workers(),
-                spec.waitFor());
-        io.codedyarn.placement.InvalidParametersException.require(
-                spec.optimizer() == null || Families.training(plan) instanceof Training.Decoded,
-                "--optimizer",
-                "only applies to exact-gradient schemes; %s uses its own update",
-                plan.scheme());
+        Families.validate(spec, plan);
     }
 
     /**
@@ -209,21 +184,7 @@ public final class Coordinator {
      */
     public Coordinator resume(Checkpoint checkpoint) throws InvalidCheckpointException {
         checkpoint.identity().check(checkpoint.source(), identity());
-        TraceSink.Continued earlier;
-        try {
-            RunState.Saved saved =
-                    CheckpointParts.read(
-                            checkpoint.state().get("run"), RunState.Saved.class, "run");
-            earlier = saved.continued(checkpoint.source());
-        } catch (IllegalArgumentException e) {
-            throw new InvalidCheckpointException(checkpoint.source(), "run", e.getMessage(), e);
-        }
-        if (earlier.iterations() != checkpoint.iteration()) {
-            throw new InvalidCheckpointException(
-                    checkpoint.source(),
-                    "run.iterations",
-                    earlier.iterations() + " rows, the header says " + checkpoint.iteration());
-        }
+        TraceSink.Continued earlier = Checkpoints.rowsBefore(checkpoint);
         try {
             trace().resume(earlier);
         } catch (IllegalArgumentException e) {
@@ -237,27 +198,6 @@ public final class Coordinator {
         }
         this.resume = checkpoint;
         return this;
-    }
-
-    /**
-     * {@code checkpoint}, saying that the rows before it are now in {@code location} (the run's
-     * streamed files moved there: its output directory); the run resuming it looks there after the
-     * checkpoint's own directory.
-     */
-    public static Checkpoint traceAt(Checkpoint checkpoint, String location) {
-        if (!(checkpoint.state().get("run")
-                instanceof com.fasterxml.jackson.databind.node.ObjectNode)) {
-            return checkpoint; // not a run's state: resume() says what is wrong with it
-        }
-        com.fasterxml.jackson.databind.node.ObjectNode state = checkpoint.state().deepCopy();
-        ((com.fasterxml.jackson.databind.node.ObjectNode) state.get("run")).put("trace", location);
-        return new Checkpoint(
-                checkpoint.source(),
-                checkpoint.identity(),
-                checkpoint.iteration(),
-                checkpoint.elapsedNanos(),
-                checkpoint.rounds(),
-                state);
     }
 
     /**
@@ -396,18 +336,14 @@ public final class Coordinator {
                 objective,
                 run.iteration(),
                 ok ? "" : ": " + diagnostic);
-        // the logs are the sink's when it kept them (MemoryTrace); a streaming one wrote them out
-        MemoryTrace kept = sink instanceof MemoryTrace m ? m : null;
-        return new RunResult(
+        return RunResult.withLogsOf(
+                sink,
                 ok,
                 diagnostic,
                 model,
                 objective,
                 Math.toIntExact(run.iteration()),
-                engine.elapsedSeconds(),
-                kept == null ? List.of() : kept.iterations(),
-                kept == null ? List.of() : kept.tasks(),
-                kept == null ? List.of() : kept.events());
+                engine.elapsedSeconds());
     }
 
     /**
@@ -419,17 +355,7 @@ public final class Coordinator {
                 || !(Families.training(plan) instanceof Training.Decoded)) {
             return RoundEngine::allOf;
         }
-        return ready -> {
-            java.util.BitSet arrived = new java.util.BitSet();
-            for (int w = 0; w < ready.length; w++) {
-                if (ready[w]) {
-                    for (int c : plan.sends(w)) {
-                        arrived.set(c);
-                    }
-                }
-            }
-            return plan.decoder().decode(arrived).isPresent();
-        };
+        return ready -> DecodeGate.decodes(plan, ready);
     }
 
     /**

@@ -8,6 +8,7 @@ import io.codedyarn.coordinator.lazy.LazySettings;
 import io.codedyarn.coordinator.round.DecodeGate;
 import io.codedyarn.coordinator.round.Family;
 import io.codedyarn.coordinator.round.RunState;
+import io.codedyarn.coordinator.round.TrainSpec;
 import io.codedyarn.coordinator.ssp.SspFamily;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.Training;
@@ -49,5 +50,37 @@ final class Families {
             return new SspFamily(run, decodeGate, ssp);
         }
         return new DecodedFamily(run, decodeGate);
+    }
+
+    /**
+     * Rejects what no family trains: lazy and SSP schemes with PCA, {@code --wait} above the
+     * workers, {@code --optimizer} with a family that has its own update ({@link
+     * Coordinator#validate}).
+     */
+    static void validate(TrainSpec spec, Plan plan) {
+        io.codedyarn.placement.InvalidParametersException.require(
+                !(training(plan) instanceof Training.Lazy
+                        && spec.workload().cliName().equals("pca")),
+                "--scheme",
+                "%s (lazy aggregation) trains lr and lsq, not pca; use an exact scheme or dsag",
+                plan.scheme());
+        io.codedyarn.placement.InvalidParametersException.require(
+                !(training(plan) instanceof Training.StaleSynchronous
+                        && spec.workload().cliName().equals("pca")),
+                "--scheme",
+                "%s (stale synchronous parallel) trains lr and lsq, not pca; use an exact scheme"
+                        + " or dsag",
+                plan.scheme());
+        io.codedyarn.placement.InvalidParametersException.require(
+                spec.waitFor() <= plan.workers(),
+                "--wait",
+                "must be at most --workers (%d), got %d",
+                plan.workers(),
+                spec.waitFor());
+        io.codedyarn.placement.InvalidParametersException.require(
+                spec.optimizer() == null || training(plan) instanceof Training.Decoded,
+                "--optimizer",
+                "only applies to exact-gradient schemes; %s uses its own update",
+                plan.scheme());
     }
 }

@@ -64,7 +64,7 @@ class DsagLbTrainingTest {
             RunResult r = run.result();
             // The exact gap of the final model is a true suboptimality: never below 0 (up to the
             // reference's L-BFGS tolerance), whatever the method's own estimate said.
-            assertThat(DsagLbTraining.exactFinalGaps(TINY, List.of(run.trace()), ref)[0])
+            assertThat(DsagLbTrainingReport.exactFinalGaps(TINY, List.of(run.trace()), ref)[0])
                     .isGreaterThan(-1e-9);
             assertThat(r.succeeded()).as(r.diagnostic()).isTrue();
             boolean rebalanced = r.events().stream().anyMatch(e -> e.event().equals("rebalanced"));
@@ -110,13 +110,13 @@ class DsagLbTrainingTest {
                                 BalanceSchedule.defaults())
                         .trace();
         int below = t.firstGapAtMost(3e-3);
-        double exact = DsagLbTraining.exactFinalGaps(p, List.of(t), ref)[0];
+        double exact = DsagLbTrainingReport.exactFinalGaps(p, List.of(t), ref)[0];
         assertThat(below).as("the logged gap reached the last target").isNotNegative();
         assertThat(below).as("and the run went on").isLessThan(t.iterations() - 1);
         assertThat(t.seconds()[t.iterations() - 1]).isGreaterThanOrEqualTo(p.timeLimit() - 0.1);
         assertThat(exact).as("the exact gap, above the target").isGreaterThan(3e-3);
         // ... so the table counts no time to 3e−3 for it.
-        assertThat(DsagLbTraining.timeTo(p, List.of(t), ref, 3e-3)[0]).isNaN();
+        assertThat(DsagLbTrainingReport.timeTo(p, List.of(t), ref, 3e-3)[0]).isNaN();
     }
 
     @Test

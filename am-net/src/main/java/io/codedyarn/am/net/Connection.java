@@ -42,12 +42,8 @@ final class Connection implements StreamObserver<WorkerMessage> {
     /** Whether the stream said Ready (once, after its Welcome). */
     private boolean ready;
 
-    /** The partitions the worker holds: its Welcome's, then each answered Load's add + retain. */
-    private java.util.Set<Integer> held = java.util.Set.of();
-
-    /** Per Load sent and not yet answered with Loaded (in order): what the worker then holds. */
-    private final java.util.ArrayDeque<java.util.Set<Integer>> loadsPending =
-            new java.util.ArrayDeque<>();
+    /** The partitions the worker holds, and will once each Load sent is answered. */
+    private final HeldPartitions partitions = new HeldPartitions();
 
     /** The real close status (see {@link CloseStatus}); null if unknown. */
     private final AtomicReference<Status> closeStatus;
@@ -167,7 +163,7 @@ final class Connection implements StreamObserver<WorkerMessage> {
             host = h.getHost();
             checkKernels(h);
             WorkerSetup s = server.setup(w, host);
-            held = java.util.Set.copyOf(s.partitions().keySet());
+            partitions.welcome(s.partitions().keySet());
             write(
                     CoordinatorMessage.newBuilder()
                             .setWelcome(
@@ -221,7 +217,7 @@ final class Connection implements StreamObserver<WorkerMessage> {
 
     private void loaded(io.codedyarn.protocol.v1.Loaded l) {
         long nanos = l.getLoadNanos();
-        if (loadsPending.isEmpty()) {
+        if (!partitions.loadPending()) {
             fail("protocol error: Loaded, but no load was asked for", Status.INVALID_ARGUMENT);
         } else if (nanos < 0) {
             fail("protocol error: negative load time " + nanos, Status.INVALID_ARGUMENT);
@@ -230,7 +226,7 @@ final class Connection implements StreamObserver<WorkerMessage> {
                     "protocol error: Loaded with a negative row count " + l.getRows(),
                     Status.INVALID_ARGUMENT);
         } else if (claim == GrpcWorkerServer.Claim.SPARE) {
-            held = loadsPending.poll();
+            partitions.loaded();
             // a spare holds a worker's partitions now: it becomes that worker's replacement
             int w = server.adoptSpare(this, worker, host, nanos);
             if (w < 0) {
@@ -240,7 +236,7 @@ final class Connection implements StreamObserver<WorkerMessage> {
                 claim = GrpcWorkerServer.Claim.STANDBY;
             }
         } else {
-            held = loadsPending.poll();
+            partitions.loaded();
             server.events().post(new CoordinatorEvent.PartitionsLoaded(worker, nanos));
         }
     }
@@ -270,7 +266,7 @@ final class Connection implements StreamObserver<WorkerMessage> {
     synchronized void sendTask(
             CoordinatorMessage m, long round, int units, int length, boolean finiteX) {
         if (!ended) {
-            int missing = partitionNotHeld(m.getTask());
+            int missing = partitions.notHeld(m.getTask());
             if (missing >= 0) {
                 // the worker could only fail on it: fail it here, naming what was wrong
                 fail(
@@ -281,7 +277,7 @@ final class Connection implements StreamObserver<WorkerMessage> {
                                 + ", which worker "
                                 + worker
                                 + " does not hold (it holds "
-                                + new java.util.TreeSet<>(held)
+                                + partitions.sorted()
                                 + ")",
                         Status.FAILED_PRECONDITION);
                 return;
@@ -293,23 +289,9 @@ final class Connection implements StreamObserver<WorkerMessage> {
 
     synchronized void sendLoad(CoordinatorMessage m) {
         if (!ended) {
-            java.util.Set<Integer> next = new java.util.HashSet<>(m.getLoad().getRetainList());
-            m.getLoad().getAddList().forEach(p -> next.add(p.getIndex()));
-            loadsPending.add(java.util.Set.copyOf(next));
+            partitions.loadSent(m.getLoad());
             write(m);
         }
-    }
-
-    /** A partition a task's pieces name that the worker does not hold, or −1. */
-    private int partitionNotHeld(io.codedyarn.protocol.v1.Task t) {
-        for (io.codedyarn.protocol.v1.Unit u : t.getUnitsList()) {
-            for (io.codedyarn.protocol.v1.Piece p : u.getPiecesList()) {
-                if (!held.contains(p.getPartition())) {
-                    return p.getPartition();
-                }
-            }
-        }
-        return -1;
     }
 
     /** The replacement became the worker's current stream. */

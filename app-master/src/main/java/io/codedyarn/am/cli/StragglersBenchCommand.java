@@ -4,6 +4,7 @@ import io.codedyarn.am.bench.stragglers.BenchData;
 import io.codedyarn.am.bench.stragglers.BenchMethods;
 import io.codedyarn.am.bench.stragglers.LabControl;
 import io.codedyarn.am.bench.stragglers.LabFaults;
+import io.codedyarn.am.bench.stragglers.LabLocation;
 import io.codedyarn.am.bench.stragglers.MethodRow;
 import io.codedyarn.am.bench.stragglers.RunAgreement;
 import io.codedyarn.am.bench.stragglers.Scenario;
@@ -234,7 +235,9 @@ final class StragglersBenchCommand implements Callable<Integer> {
                             + " it)");
         }
         LabControl labControl =
-                chosen.stream().anyMatch(s -> s.lab() != null) ? labControl() : null;
+                chosen.stream().anyMatch(s -> s.lab() != null)
+                        ? LabLocation.find(lab, labCommand)
+                        : null;
         InvalidParametersException.require(
                 repetitions >= 1, "--repetitions", "must be >= 1, got %d", repetitions);
         InvalidParametersException.require(
@@ -354,46 +357,6 @@ final class StragglersBenchCommand implements Callable<Integer> {
                         new org.apache.hadoop.fs.Path(
                                 fs.getHomeDirectory(), ".coded-yarn/bench/" + outDir.getFileName()))
                 .toString();
-    }
-
-    /**
-     * The lab the scenarios act on: {@code --lab}, {@code $CODED_YARN_LAB_DIR}, or the parent of
-     * {@code HADOOP_CONF_DIR} when that is a lab's conf/; checked to be a lab that is up.
-     */
-    private LabControl labControl() {
-        String dir = lab != null ? lab : System.getenv("CODED_YARN_LAB_DIR");
-        String conf = System.getenv("HADOOP_CONF_DIR");
-        if (dir == null && conf != null && Path.of(conf).getParent() != null) {
-            Path parent = Path.of(conf).toAbsolutePath().getParent();
-            if (Files.exists(parent.resolve("run/lab.env"))) {
-                dir = parent.toString();
-            }
-        }
-        InvalidParametersException.require(
-                dir != null,
-                "--lab",
-                "the lab scenarios need a lab: give --lab DIR (the bin/lab directory) or set"
-                        + " CODED_YARN_LAB_DIR");
-        Path labDir = Path.of(dir).toAbsolutePath();
-        InvalidParametersException.require(
-                Files.exists(labDir.resolve("run/lab.env")),
-                "--lab",
-                "%s is not a lab that is up (no run/lab.env; bin/lab up --dir %s)",
-                labDir,
-                labDir);
-        String home = System.getProperty("coded-yarn.home");
-        Path cmd =
-                labCommand != null
-                        ? Path.of(labCommand)
-                        : home != null ? Path.of(home, "bin", "lab") : null;
-        InvalidParametersException.require(
-                cmd != null && Files.isExecutable(cmd),
-                "--lab-command",
-                cmd == null
-                        ? "no bin/lab known: give --lab-command PATH"
-                        : "%s is not an executable file",
-                cmd);
-        return LabControl.command(cmd, labDir, java.time.Duration.ofSeconds(60));
     }
 
     private StragglerBench.Settings settings(

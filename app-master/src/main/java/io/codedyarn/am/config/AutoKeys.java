@@ -1,7 +1,6 @@
 package io.codedyarn.am.config;
 
 import io.codedyarn.coordinator.auto.AutoSettings;
-import java.util.List;
 
 /** The {@code coded-yarn.auto.*} keys ({@code --scheme auto}) and the simulated cluster's reads. */
 public final class AutoKeys {
@@ -44,16 +43,6 @@ public final class AutoKeys {
                     "coded-yarn.simulated.load-seconds-per-unit",
                     0.0,
                     "--cluster simulated: simulated seconds a worker takes to read partitions it is asked to load while it runs (--scheme auto, --speeds auto), per unit of load added (n/N rows); 0 = at once (>= 0)");
-
-    static List<ConfigKey<?>> all() {
-        return List.of(
-                MAX_STRAGGLERS,
-                WARMUP_ITERATIONS,
-                PERIOD_ITERATIONS,
-                MIN_GAIN,
-                WINDOW_ITERATIONS,
-                SIMULATED_LOAD_SECONDS_PER_UNIT);
-    }
 
     /**
      * @throws IllegalArgumentException naming the key when a value is out of range

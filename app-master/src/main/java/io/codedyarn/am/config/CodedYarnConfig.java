@@ -14,25 +14,26 @@ import java.util.function.Function;
  * The typed configuration, parsed once from a key → string lookup (Hadoop's Configuration in
  * production, a map in tests). A malformed value fails here with the key's name.
  *
- * @param verifyExhaustiveLimit {@link Keys#VERIFY_EXHAUSTIVE_LIMIT}
- * @param verifyRandomSamples {@link Keys#VERIFY_RANDOM_SAMPLES}
- * @param verifyTolerance {@link Keys#VERIFY_TOLERANCE}
- * @param defaultSeed {@link Keys#DEFAULT_SEED}
- * @param kernelVector {@link Keys#KERNEL_VECTOR}
- * @param kernelThreads {@link Keys#KERNEL_THREADS}, resolved ({@code vcores}: {@link
+ * @param verifyExhaustiveLimit {@link VerifyKeys#VERIFY_EXHAUSTIVE_LIMIT}
+ * @param verifyRandomSamples {@link VerifyKeys#VERIFY_RANDOM_SAMPLES}
+ * @param verifyTolerance {@link VerifyKeys#VERIFY_TOLERANCE}
+ * @param defaultSeed {@link RunKeys#DEFAULT_SEED}
+ * @param kernelVector {@link KernelKeys#KERNEL_VECTOR}
+ * @param kernelThreads {@link KernelKeys#KERNEL_THREADS}, resolved ({@code vcores}: {@link
  *     YarnSettings#workerVcores})
- * @param dsagLoadBalance {@link Keys#DSAG_LOAD_BALANCE}
- * @param balancePeriodSeconds {@link Keys#DSAG_LOAD_BALANCE_PERIOD_SECONDS}
- * @param balanceEveryIterations {@link Keys#DSAG_LOAD_BALANCE_EVERY_ITERATIONS}
- * @param lazy {@link Keys#LAZY_XI}, {@link Keys#LAZY_MEMORY}, {@link Keys#LAZY_GROUP_WAIT}
- * @param straggle {@link Keys#STRAGGLE} (a valid spec)
+ * @param dsagLoadBalance {@link MethodKeys#DSAG_LOAD_BALANCE}
+ * @param balancePeriodSeconds {@link MethodKeys#DSAG_LOAD_BALANCE_PERIOD_SECONDS}
+ * @param balanceEveryIterations {@link MethodKeys#DSAG_LOAD_BALANCE_EVERY_ITERATIONS}
+ * @param lazy {@link MethodKeys#LAZY_XI}, {@link MethodKeys#LAZY_MEMORY}, {@link
+ *     MethodKeys#LAZY_GROUP_WAIT}
+ * @param straggle {@link RunKeys#STRAGGLE} (a valid spec)
  * @param adaptation the {@code coded-yarn.exclusion.*} keys
  * @param liveness the {@code coded-yarn.liveness.*} deadlines
- * @param keepaliveSeconds {@link Keys#LIVENESS_KEEPALIVE_SECONDS}
+ * @param keepaliveSeconds {@link LivenessKeys#LIVENESS_KEEPALIVE_SECONDS}
  * @param speeds the {@code coded-yarn.speeds.*} keys ({@code --speeds auto})
  * @param auto the {@code coded-yarn.auto.*} keys ({@code --scheme auto}, {@link AutoKeys})
  * @param simulatedLoadSeconds {@link AutoKeys#SIMULATED_LOAD_SECONDS_PER_UNIT}
- * @param checkpointInterval {@link Keys#CHECKPOINT_INTERVAL}
+ * @param checkpointInterval {@link RunKeys#CHECKPOINT_INTERVAL}
  * @param yarn the YARN and embedded-cluster keys
  */
 public record CodedYarnConfig(
@@ -61,40 +62,42 @@ public record CodedYarnConfig(
      *     range
      */
     public static CodedYarnConfig parse(Function<String, String> lookup) {
-        long limit = parse(lookup, Keys.VERIFY_EXHAUSTIVE_LIMIT, Long::parseLong);
-        int samples = parse(lookup, Keys.VERIFY_RANDOM_SAMPLES, Integer::parseInt);
-        double tol = parse(lookup, Keys.VERIFY_TOLERANCE, Double::parseDouble);
-        long seed = parse(lookup, Keys.DEFAULT_SEED, Long::parseLong);
-        KernelVector vector = parse(lookup, Keys.KERNEL_VECTOR, KernelVector::parse);
-        boolean balance = parse(lookup, Keys.DSAG_LOAD_BALANCE, CodedYarnConfig::strictBoolean);
-        double period = parse(lookup, Keys.DSAG_LOAD_BALANCE_PERIOD_SECONDS, Double::parseDouble);
-        int every = parse(lookup, Keys.DSAG_LOAD_BALANCE_EVERY_ITERATIONS, Integer::parseInt);
-        String threadsText = parse(lookup, Keys.KERNEL_THREADS, s -> s);
+        long limit = parse(lookup, VerifyKeys.VERIFY_EXHAUSTIVE_LIMIT, Long::parseLong);
+        int samples = parse(lookup, VerifyKeys.VERIFY_RANDOM_SAMPLES, Integer::parseInt);
+        double tol = parse(lookup, VerifyKeys.VERIFY_TOLERANCE, Double::parseDouble);
+        long seed = parse(lookup, RunKeys.DEFAULT_SEED, Long::parseLong);
+        KernelVector vector = parse(lookup, KernelKeys.KERNEL_VECTOR, KernelVector::parse);
+        boolean balance =
+                parse(lookup, MethodKeys.DSAG_LOAD_BALANCE, CodedYarnConfig::strictBoolean);
+        double period =
+                parse(lookup, MethodKeys.DSAG_LOAD_BALANCE_PERIOD_SECONDS, Double::parseDouble);
+        int every = parse(lookup, MethodKeys.DSAG_LOAD_BALANCE_EVERY_ITERATIONS, Integer::parseInt);
+        String threadsText = parse(lookup, KernelKeys.KERNEL_THREADS, s -> s);
         YarnSettings yarn = YarnSettings.parse(lookup);
         int threads =
-                Keys.THREADS_VCORES.equalsIgnoreCase(threadsText.trim())
+                KernelKeys.THREADS_VCORES.equalsIgnoreCase(threadsText.trim())
                         ? Math.min(256, yarn.workerVcores())
-                        : parse(lookup, Keys.KERNEL_THREADS, Integer::parseInt, -1);
-        String straggle = parse(lookup, Keys.STRAGGLE, s -> s);
+                        : parse(lookup, KernelKeys.KERNEL_THREADS, Integer::parseInt, -1);
+        String straggle = parse(lookup, RunKeys.STRAGGLE, s -> s);
         try {
             StraggleSpec.parse(straggle);
         } catch (IllegalArgumentException e) {
-            require(false, Keys.STRAGGLE, straggle, e.getMessage());
+            require(false, RunKeys.STRAGGLE, straggle, e.getMessage());
         }
-        require(limit >= 0, Keys.VERIFY_EXHAUSTIVE_LIMIT, limit, "must be >= 0");
-        require(samples >= 1, Keys.VERIFY_RANDOM_SAMPLES, samples, "must be >= 1");
-        require(tol > 0 && tol < 1, Keys.VERIFY_TOLERANCE, tol, "must be in (0, 1)");
+        require(limit >= 0, VerifyKeys.VERIFY_EXHAUSTIVE_LIMIT, limit, "must be >= 0");
+        require(samples >= 1, VerifyKeys.VERIFY_RANDOM_SAMPLES, samples, "must be >= 1");
+        require(tol > 0 && tol < 1, VerifyKeys.VERIFY_TOLERANCE, tol, "must be in (0, 1)");
         require(
                 period >= 0 && Double.isFinite(period),
-                Keys.DSAG_LOAD_BALANCE_PERIOD_SECONDS,
+                MethodKeys.DSAG_LOAD_BALANCE_PERIOD_SECONDS,
                 period,
                 "must be a finite number of seconds >= 0");
-        require(every >= 0, Keys.DSAG_LOAD_BALANCE_EVERY_ITERATIONS, every, "must be >= 0");
+        require(every >= 0, MethodKeys.DSAG_LOAD_BALANCE_EVERY_ITERATIONS, every, "must be >= 0");
         require(
                 threads >= 1 && threads <= 256,
-                Keys.KERNEL_THREADS,
+                KernelKeys.KERNEL_THREADS,
                 threads,
-                "must be " + Keys.THREADS_VCORES + " or 1..256");
+                "must be " + KernelKeys.THREADS_VCORES + " or 1..256");
         return new CodedYarnConfig(
                 limit,
                 samples,
@@ -114,118 +117,143 @@ public record CodedYarnConfig(
                 AutoKeys.parse(lookup),
                 AutoKeys.simulatedLoadSeconds(lookup),
                 CheckpointInterval.parse(
-                        parse(lookup, Keys.CHECKPOINT_INTERVAL, s -> s),
-                        "configuration key " + Keys.CHECKPOINT_INTERVAL.name()),
+                        parse(lookup, RunKeys.CHECKPOINT_INTERVAL, s -> s),
+                        "configuration key " + RunKeys.CHECKPOINT_INTERVAL.name()),
                 yarn);
     }
 
     private static LazySettings lazy(Function<String, String> lookup) {
-        double xi = parse(lookup, Keys.LAZY_XI, Double::parseDouble);
-        int memory = parse(lookup, Keys.LAZY_MEMORY, Integer::parseInt);
-        int wait = parse(lookup, Keys.LAZY_GROUP_WAIT, Integer::parseInt);
-        require(xi >= 0 && Double.isFinite(xi), Keys.LAZY_XI, xi, "must be a finite number >= 0");
-        require(memory >= 1, Keys.LAZY_MEMORY, memory, "must be >= 1");
-        require(wait >= 0, Keys.LAZY_GROUP_WAIT, wait, "must be >= 0 (0 = minimal)");
+        double xi = parse(lookup, MethodKeys.LAZY_XI, Double::parseDouble);
+        int memory = parse(lookup, MethodKeys.LAZY_MEMORY, Integer::parseInt);
+        int wait = parse(lookup, MethodKeys.LAZY_GROUP_WAIT, Integer::parseInt);
+        require(
+                xi >= 0 && Double.isFinite(xi),
+                MethodKeys.LAZY_XI,
+                xi,
+                "must be a finite number >= 0");
+        require(memory >= 1, MethodKeys.LAZY_MEMORY, memory, "must be >= 1");
+        require(wait >= 0, MethodKeys.LAZY_GROUP_WAIT, wait, "must be >= 0 (0 = minimal)");
         return new LazySettings(xi, memory, wait);
     }
 
     private static SpeedSettings speeds(Function<String, String> lookup) {
-        int warmup = parse(lookup, Keys.SPEEDS_WARMUP_ITERATIONS, Integer::parseInt);
-        double gain = parse(lookup, Keys.SPEEDS_MIN_GAIN, Double::parseDouble);
-        double interval = parse(lookup, Keys.SPEEDS_MIN_INTERVAL_SECONDS, Double::parseDouble);
-        require(warmup >= 1, Keys.SPEEDS_WARMUP_ITERATIONS, warmup, "must be >= 1");
-        require(gain >= 0 && gain < 1, Keys.SPEEDS_MIN_GAIN, gain, "must be in [0, 1)");
+        int warmup = parse(lookup, MethodKeys.SPEEDS_WARMUP_ITERATIONS, Integer::parseInt);
+        double gain = parse(lookup, MethodKeys.SPEEDS_MIN_GAIN, Double::parseDouble);
+        double interval =
+                parse(lookup, MethodKeys.SPEEDS_MIN_INTERVAL_SECONDS, Double::parseDouble);
+        require(warmup >= 1, MethodKeys.SPEEDS_WARMUP_ITERATIONS, warmup, "must be >= 1");
+        require(gain >= 0 && gain < 1, MethodKeys.SPEEDS_MIN_GAIN, gain, "must be in [0, 1)");
         require(
                 interval >= 0 && Double.isFinite(interval),
-                Keys.SPEEDS_MIN_INTERVAL_SECONDS,
+                MethodKeys.SPEEDS_MIN_INTERVAL_SECONDS,
                 interval,
                 "must be a finite number of seconds >= 0");
         return new SpeedSettings(warmup, gain, interval);
     }
 
     private static LivenessSettings liveness(Function<String, String> lookup) {
-        boolean on = parse(lookup, Keys.LIVENESS_ENABLED, CodedYarnConfig::strictBoolean);
-        double factor = parse(lookup, Keys.LIVENESS_TASK_FACTOR, Double::parseDouble);
-        double quantile = parse(lookup, Keys.LIVENESS_TASK_QUANTILE, Double::parseDouble);
-        int window = parse(lookup, Keys.LIVENESS_TASK_WINDOW, Integer::parseInt);
-        double floor = parse(lookup, Keys.LIVENESS_TASK_FLOOR_SECONDS, Double::parseDouble);
-        double startFactor = parse(lookup, Keys.LIVENESS_START_FACTOR, Double::parseDouble);
-        double startFloor = parse(lookup, Keys.LIVENESS_START_FLOOR_SECONDS, Double::parseDouble);
+        boolean on = parse(lookup, LivenessKeys.LIVENESS_ENABLED, CodedYarnConfig::strictBoolean);
+        double factor = parse(lookup, LivenessKeys.LIVENESS_TASK_FACTOR, Double::parseDouble);
+        double quantile = parse(lookup, LivenessKeys.LIVENESS_TASK_QUANTILE, Double::parseDouble);
+        int window = parse(lookup, LivenessKeys.LIVENESS_TASK_WINDOW, Integer::parseInt);
+        double floor = parse(lookup, LivenessKeys.LIVENESS_TASK_FLOOR_SECONDS, Double::parseDouble);
+        double startFactor = parse(lookup, LivenessKeys.LIVENESS_START_FACTOR, Double::parseDouble);
+        double startFloor =
+                parse(lookup, LivenessKeys.LIVENESS_START_FLOOR_SECONDS, Double::parseDouble);
         require(
                 factor > 1 && Double.isFinite(factor),
-                Keys.LIVENESS_TASK_FACTOR,
+                LivenessKeys.LIVENESS_TASK_FACTOR,
                 factor,
                 "must be a finite number > 1");
         require(
                 quantile > 0 && quantile <= 1,
-                Keys.LIVENESS_TASK_QUANTILE,
+                LivenessKeys.LIVENESS_TASK_QUANTILE,
                 quantile,
                 "must be in (0, 1]");
-        require(window >= 4, Keys.LIVENESS_TASK_WINDOW, window, "must be >= 4");
+        require(window >= 4, LivenessKeys.LIVENESS_TASK_WINDOW, window, "must be >= 4");
         require(
                 floor > 0 && Double.isFinite(floor),
-                Keys.LIVENESS_TASK_FLOOR_SECONDS,
+                LivenessKeys.LIVENESS_TASK_FLOOR_SECONDS,
                 floor,
                 "must be a finite number of seconds > 0");
         require(
                 startFactor > 1 && Double.isFinite(startFactor),
-                Keys.LIVENESS_START_FACTOR,
+                LivenessKeys.LIVENESS_START_FACTOR,
                 startFactor,
                 "must be a finite number > 1");
         require(
                 startFloor > 0 && Double.isFinite(startFloor),
-                Keys.LIVENESS_START_FLOOR_SECONDS,
+                LivenessKeys.LIVENESS_START_FLOOR_SECONDS,
                 startFloor,
                 "must be a finite number of seconds > 0");
         return new LivenessSettings(on, factor, quantile, window, floor, startFactor, startFloor);
     }
 
     private static double keepalive(Function<String, String> lookup) {
-        double s = parse(lookup, Keys.LIVENESS_KEEPALIVE_SECONDS, Double::parseDouble);
+        double s = parse(lookup, LivenessKeys.LIVENESS_KEEPALIVE_SECONDS, Double::parseDouble);
         require(
                 s >= 1 && s <= 3600,
-                Keys.LIVENESS_KEEPALIVE_SECONDS,
+                LivenessKeys.LIVENESS_KEEPALIVE_SECONDS,
                 s,
                 "must be a number of seconds in [1, 3600]");
         return s;
     }
 
     private static AdaptSettings adaptation(Function<String, String> lookup) {
-        boolean on = parse(lookup, Keys.EXCLUSION_ENABLED, CodedYarnConfig::strictBoolean);
-        int window = parse(lookup, Keys.EXCLUSION_WINDOW, Integer::parseInt);
-        int patience = parse(lookup, Keys.EXCLUSION_PATIENCE, Integer::parseInt);
-        double persist = parse(lookup, Keys.EXCLUSION_PERSIST_SECONDS, Double::parseDouble);
-        double factor = parse(lookup, Keys.EXCLUSION_SLOW_FACTOR, Double::parseDouble);
-        double min = parse(lookup, Keys.EXCLUSION_MIN_SECONDS, Double::parseDouble);
-        double timeout = parse(lookup, Keys.EXCLUSION_TIMEOUT_SECONDS, Double::parseDouble);
-        double fraction = parse(lookup, Keys.EXCLUSION_MAX_NODE_FRACTION, Double::parseDouble);
-        int failures = parse(lookup, Keys.EXCLUSION_MAX_FAILURES_PER_NODE, Integer::parseInt);
-        int replacements = parse(lookup, Keys.EXCLUSION_MAX_REPLACEMENTS, Integer::parseInt);
-        int attempts = parse(lookup, Keys.WORKER_MAX_FAILURES, Integer::parseInt);
-        int jobReplacements = parse(lookup, Keys.JOB_MAX_REPLACEMENTS, Integer::parseInt);
-        double wait = parse(lookup, Keys.WORKER_REPLACEMENT_WAIT_SECONDS, Double::parseDouble);
-        require(window >= 2, Keys.EXCLUSION_WINDOW, window, "must be >= 2");
-        require(patience >= 1, Keys.EXCLUSION_PATIENCE, patience, "must be >= 1");
+        boolean on =
+                parse(lookup, AdaptationKeys.EXCLUSION_ENABLED, CodedYarnConfig::strictBoolean);
+        int window = parse(lookup, AdaptationKeys.EXCLUSION_WINDOW, Integer::parseInt);
+        int patience = parse(lookup, AdaptationKeys.EXCLUSION_PATIENCE, Integer::parseInt);
+        double persist =
+                parse(lookup, AdaptationKeys.EXCLUSION_PERSIST_SECONDS, Double::parseDouble);
+        double factor = parse(lookup, AdaptationKeys.EXCLUSION_SLOW_FACTOR, Double::parseDouble);
+        double min = parse(lookup, AdaptationKeys.EXCLUSION_MIN_SECONDS, Double::parseDouble);
+        double timeout =
+                parse(lookup, AdaptationKeys.EXCLUSION_TIMEOUT_SECONDS, Double::parseDouble);
+        double fraction =
+                parse(lookup, AdaptationKeys.EXCLUSION_MAX_NODE_FRACTION, Double::parseDouble);
+        int failures =
+                parse(lookup, AdaptationKeys.EXCLUSION_MAX_FAILURES_PER_NODE, Integer::parseInt);
+        int replacements =
+                parse(lookup, AdaptationKeys.EXCLUSION_MAX_REPLACEMENTS, Integer::parseInt);
+        int attempts = parse(lookup, AdaptationKeys.WORKER_MAX_FAILURES, Integer::parseInt);
+        int jobReplacements = parse(lookup, AdaptationKeys.JOB_MAX_REPLACEMENTS, Integer::parseInt);
+        double wait =
+                parse(lookup, AdaptationKeys.WORKER_REPLACEMENT_WAIT_SECONDS, Double::parseDouble);
+        require(window >= 2, AdaptationKeys.EXCLUSION_WINDOW, window, "must be >= 2");
+        require(patience >= 1, AdaptationKeys.EXCLUSION_PATIENCE, patience, "must be >= 1");
         require(
                 persist >= 0 && Double.isFinite(persist),
-                Keys.EXCLUSION_PERSIST_SECONDS,
+                AdaptationKeys.EXCLUSION_PERSIST_SECONDS,
                 persist,
                 "must be finite and >= 0");
-        require(factor > 1, Keys.EXCLUSION_SLOW_FACTOR, factor, "must be > 1");
-        require(min >= 0, Keys.EXCLUSION_MIN_SECONDS, min, "must be >= 0");
-        require(timeout > 0, Keys.EXCLUSION_TIMEOUT_SECONDS, timeout, "must be > 0");
+        require(factor > 1, AdaptationKeys.EXCLUSION_SLOW_FACTOR, factor, "must be > 1");
+        require(min >= 0, AdaptationKeys.EXCLUSION_MIN_SECONDS, min, "must be >= 0");
+        require(timeout > 0, AdaptationKeys.EXCLUSION_TIMEOUT_SECONDS, timeout, "must be > 0");
         require(
                 fraction >= 0 && fraction < 1,
-                Keys.EXCLUSION_MAX_NODE_FRACTION,
+                AdaptationKeys.EXCLUSION_MAX_NODE_FRACTION,
                 fraction,
                 "must be in [0, 1)");
-        require(failures >= 1, Keys.EXCLUSION_MAX_FAILURES_PER_NODE, failures, "must be >= 1");
-        require(replacements >= 0, Keys.EXCLUSION_MAX_REPLACEMENTS, replacements, "must be >= 0");
-        require(attempts >= 1, Keys.WORKER_MAX_FAILURES, attempts, "must be >= 1");
-        require(jobReplacements >= 0, Keys.JOB_MAX_REPLACEMENTS, jobReplacements, "must be >= 0");
+        require(
+                failures >= 1,
+                AdaptationKeys.EXCLUSION_MAX_FAILURES_PER_NODE,
+                failures,
+                "must be >= 1");
+        require(
+                replacements >= 0,
+                AdaptationKeys.EXCLUSION_MAX_REPLACEMENTS,
+                replacements,
+                "must be >= 0");
+        require(attempts >= 1, AdaptationKeys.WORKER_MAX_FAILURES, attempts, "must be >= 1");
+        require(
+                jobReplacements >= 0,
+                AdaptationKeys.JOB_MAX_REPLACEMENTS,
+                jobReplacements,
+                "must be >= 0");
         require(
                 wait >= 0 && Double.isFinite(wait),
-                Keys.WORKER_REPLACEMENT_WAIT_SECONDS,
+                AdaptationKeys.WORKER_REPLACEMENT_WAIT_SECONDS,
                 wait,
                 "must be a finite number of seconds >= 0");
         return new AdaptSettings(

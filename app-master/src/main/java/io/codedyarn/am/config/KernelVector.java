@@ -3,10 +3,10 @@ package io.codedyarn.am.config;
 import java.util.Locale;
 
 /**
- * {@link Keys#KERNEL_VECTOR}: which kernel path a YARN job's workers run. The ApplicationMaster
- * decides once for the whole job ({@link #vector}), because coded decoding combines results of
- * different workers computed on replicas of the same partitions, and the two paths differ in the
- * last bits (io.codedyarn.compute.kernel.KernelPath).
+ * {@link KernelKeys#KERNEL_VECTOR}: which kernel path a YARN job's workers run. The
+ * ApplicationMaster decides once for the whole job ({@link #vector}), because coded decoding
+ * combines results of different workers computed on replicas of the same partitions, and the two
+ * paths differ in the last bits (io.codedyarn.compute.kernel.KernelPath).
  */
 public enum KernelVector {
     /**

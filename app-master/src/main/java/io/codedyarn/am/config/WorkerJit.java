@@ -4,9 +4,9 @@ import java.util.Locale;
 import java.util.function.Function;
 
 /**
- * {@link Keys#WORKER_JIT}: which JIT compilers a YARN job's worker JVMs run, decided once by the
- * ApplicationMaster. C1 alone compiles at a fraction of C2's cost but makes slower loops: on the
- * README's 20-round job the workers' start-up CPU fell from about 11 to 6 CPU seconds (2 cores,
+ * {@link KernelKeys#WORKER_JIT}: which JIT compilers a YARN job's worker JVMs run, decided once by
+ * the ApplicationMaster. C1 alone compiles at a fraction of C2's cost but makes slower loops: on
+ * the README's 20-round job the workers' start-up CPU fell from about 11 to 6 CPU seconds (2 cores,
  * docs/performance.md), while a long job's kernels want C2.
  */
 public enum WorkerJit {
@@ -32,7 +32,7 @@ public enum WorkerJit {
 
     /** The key's value in {@code lookup} (default auto); a bad one fails naming the key. */
     public static WorkerJit of(Function<String, String> lookup) {
-        return CodedYarnConfig.parse(lookup, Keys.WORKER_JIT, WorkerJit::parse);
+        return CodedYarnConfig.parse(lookup, KernelKeys.WORKER_JIT, WorkerJit::parse);
     }
 
     /**

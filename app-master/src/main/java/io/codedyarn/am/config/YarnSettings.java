@@ -6,26 +6,26 @@ import java.util.function.Function;
  * The YARN and embedded-cluster part of {@link CodedYarnConfig}: container sizes, queue, attempts,
  * locality wait, job jar and the embedded cluster's size. One field per key of {@link Keys}.
  *
- * @param embeddedDataNodes {@link Keys#EMBEDDED_DATANODES}
- * @param embeddedNodeManagers {@link Keys#EMBEDDED_NODEMANAGERS}
- * @param embeddedNmMemoryMb {@link Keys#EMBEDDED_NM_MEMORY_MB}
- * @param embeddedNmVcores {@link Keys#EMBEDDED_NM_VCORES}
- * @param embeddedBaseDir {@link Keys#EMBEDDED_BASE_DIR}; empty = a temporary directory
- * @param embeddedCds {@link Keys#EMBEDDED_CDS}
- * @param amMemoryMb {@link Keys#AM_MEMORY_MB}
- * @param amVcores {@link Keys#AM_VCORES}
- * @param amJavaOpts {@link Keys#AM_JAVA_OPTS}
- * @param amMaxAttempts {@link Keys#AM_MAX_ATTEMPTS}
- * @param amIoThreads {@link Keys#AM_IO_THREADS}
- * @param workerMemoryMb {@link Keys#WORKER_MEMORY_MB}
- * @param workerVcores {@link Keys#WORKER_VCORES}
- * @param workerSpares {@link Keys#WORKER_SPARES}
- * @param workerJavaOpts {@link Keys#WORKER_JAVA_OPTS}
- * @param queue {@link Keys#QUEUE}
- * @param localityWaitSeconds {@link Keys#LOCALITY_WAIT_SECONDS}
- * @param jobJar {@link Keys#JOB_JAR}; empty = the jar coded-yarn runs from
- * @param reportIntervalMs {@link Keys#REPORT_INTERVAL_MS}
- * @param minReplication {@link Keys#PLACEMENT_MIN_REPLICATION}
+ * @param embeddedDataNodes {@link EmbeddedKeys#EMBEDDED_DATANODES}
+ * @param embeddedNodeManagers {@link EmbeddedKeys#EMBEDDED_NODEMANAGERS}
+ * @param embeddedNmMemoryMb {@link EmbeddedKeys#EMBEDDED_NM_MEMORY_MB}
+ * @param embeddedNmVcores {@link EmbeddedKeys#EMBEDDED_NM_VCORES}
+ * @param embeddedBaseDir {@link EmbeddedKeys#EMBEDDED_BASE_DIR}; empty = a temporary directory
+ * @param embeddedCds {@link EmbeddedKeys#EMBEDDED_CDS}
+ * @param amMemoryMb {@link YarnJobKeys#AM_MEMORY_MB}
+ * @param amVcores {@link YarnJobKeys#AM_VCORES}
+ * @param amJavaOpts {@link YarnJobKeys#AM_JAVA_OPTS}
+ * @param amMaxAttempts {@link YarnJobKeys#AM_MAX_ATTEMPTS}
+ * @param amIoThreads {@link YarnJobKeys#AM_IO_THREADS}
+ * @param workerMemoryMb {@link YarnJobKeys#WORKER_MEMORY_MB}
+ * @param workerVcores {@link YarnJobKeys#WORKER_VCORES}
+ * @param workerSpares {@link AdaptationKeys#WORKER_SPARES}
+ * @param workerJavaOpts {@link YarnJobKeys#WORKER_JAVA_OPTS}
+ * @param queue {@link YarnJobKeys#QUEUE}
+ * @param localityWaitSeconds {@link YarnJobKeys#LOCALITY_WAIT_SECONDS}
+ * @param jobJar {@link YarnJobKeys#JOB_JAR}; empty = the jar coded-yarn runs from
+ * @param reportIntervalMs {@link YarnJobKeys#REPORT_INTERVAL_MS}
+ * @param minReplication {@link YarnJobKeys#PLACEMENT_MIN_REPLICATION}
  */
 public record YarnSettings(
         int embeddedDataNodes,
@@ -55,26 +55,27 @@ public record YarnSettings(
      */
     static YarnSettings parse(Function<String, String> lookup) {
         return new YarnSettings(
-                positive(lookup, Keys.EMBEDDED_DATANODES),
-                positive(lookup, Keys.EMBEDDED_NODEMANAGERS),
-                positive(lookup, Keys.EMBEDDED_NM_MEMORY_MB),
-                positive(lookup, Keys.EMBEDDED_NM_VCORES),
-                text(lookup, Keys.EMBEDDED_BASE_DIR),
-                CodedYarnConfig.parse(lookup, Keys.EMBEDDED_CDS, CodedYarnConfig::strictBoolean),
-                positive(lookup, Keys.AM_MEMORY_MB),
-                positive(lookup, Keys.AM_VCORES),
-                text(lookup, Keys.AM_JAVA_OPTS),
-                positive(lookup, Keys.AM_MAX_ATTEMPTS),
-                positive(lookup, Keys.AM_IO_THREADS),
-                positive(lookup, Keys.WORKER_MEMORY_MB),
-                positive(lookup, Keys.WORKER_VCORES),
-                nonNegative(lookup, Keys.WORKER_SPARES),
-                text(lookup, Keys.WORKER_JAVA_OPTS),
-                nonEmpty(lookup, Keys.QUEUE),
-                nonNegative(lookup, Keys.LOCALITY_WAIT_SECONDS),
-                text(lookup, Keys.JOB_JAR),
-                positive(lookup, Keys.REPORT_INTERVAL_MS),
-                positive(lookup, Keys.PLACEMENT_MIN_REPLICATION));
+                positive(lookup, EmbeddedKeys.EMBEDDED_DATANODES),
+                positive(lookup, EmbeddedKeys.EMBEDDED_NODEMANAGERS),
+                positive(lookup, EmbeddedKeys.EMBEDDED_NM_MEMORY_MB),
+                positive(lookup, EmbeddedKeys.EMBEDDED_NM_VCORES),
+                text(lookup, EmbeddedKeys.EMBEDDED_BASE_DIR),
+                CodedYarnConfig.parse(
+                        lookup, EmbeddedKeys.EMBEDDED_CDS, CodedYarnConfig::strictBoolean),
+                positive(lookup, YarnJobKeys.AM_MEMORY_MB),
+                positive(lookup, YarnJobKeys.AM_VCORES),
+                text(lookup, YarnJobKeys.AM_JAVA_OPTS),
+                positive(lookup, YarnJobKeys.AM_MAX_ATTEMPTS),
+                positive(lookup, YarnJobKeys.AM_IO_THREADS),
+                positive(lookup, YarnJobKeys.WORKER_MEMORY_MB),
+                positive(lookup, YarnJobKeys.WORKER_VCORES),
+                nonNegative(lookup, AdaptationKeys.WORKER_SPARES),
+                text(lookup, YarnJobKeys.WORKER_JAVA_OPTS),
+                nonEmpty(lookup, YarnJobKeys.QUEUE),
+                nonNegative(lookup, YarnJobKeys.LOCALITY_WAIT_SECONDS),
+                text(lookup, YarnJobKeys.JOB_JAR),
+                positive(lookup, YarnJobKeys.REPORT_INTERVAL_MS),
+                positive(lookup, YarnJobKeys.PLACEMENT_MIN_REPLICATION));
     }
 
     private static int positive(Function<String, String> lookup, ConfigKey<Integer> key) {

@@ -1,6 +1,6 @@
 package io.codedyarn.am.embedded;
 
-import io.codedyarn.am.config.Keys;
+import io.codedyarn.am.config.YarnJobKeys;
 import io.codedyarn.am.config.YarnSettings;
 import io.codedyarn.am.yarn.ClassDataSharing;
 import io.codedyarn.am.yarn.YarnKeys;
@@ -44,12 +44,12 @@ import org.slf4j.LoggerFactory;
 public final class EmbeddedCluster implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(EmbeddedCluster.class);
 
-    /** {@link Keys#LOCALITY_WAIT_SECONDS} on this cluster (docs/configuration.md). */
+    /** {@link YarnJobKeys#LOCALITY_WAIT_SECONDS} on this cluster (docs/configuration.md). */
     public static final int LOCALITY_WAIT_SECONDS = 5;
 
     /**
-     * {@link Keys#REPORT_INTERVAL_MS} on this cluster: the ResourceManager is in this JVM, so a
-     * quicker poll costs next to nothing and the client sees the end of a job sooner.
+     * {@link YarnJobKeys#REPORT_INTERVAL_MS} on this cluster: the ResourceManager is in this JVM,
+     * so a quicker poll costs next to nothing and the client sees the end of a job sooner.
      */
     public static final int REPORT_INTERVAL_MS = 200;
 
@@ -122,8 +122,8 @@ public final class EmbeddedCluster implements AutoCloseable {
             }
             // every node is this machine, so a container on "the data's node" buys no locality:
             // a short wait before re-placing (a -D on the command line still wins)
-            cluster.setInt(Keys.LOCALITY_WAIT_SECONDS.name(), LOCALITY_WAIT_SECONDS);
-            cluster.setInt(Keys.REPORT_INTERVAL_MS.name(), REPORT_INTERVAL_MS);
+            cluster.setInt(YarnJobKeys.LOCALITY_WAIT_SECONDS.name(), LOCALITY_WAIT_SECONDS);
+            cluster.setInt(YarnJobKeys.REPORT_INTERVAL_MS.name(), REPORT_INTERVAL_MS);
             cluster.set(
                     YarnKeys.EMBEDDED_NODE_MAP,
                     YarnKeys.nodeMap(

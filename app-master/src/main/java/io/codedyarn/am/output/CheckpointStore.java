@@ -1,6 +1,6 @@
 package io.codedyarn.am.output;
 
-import io.codedyarn.coordinator.Coordinator;
+import io.codedyarn.coordinator.Checkpoints;
 import io.codedyarn.coordinator.checkpoint.Checkpoint;
 import io.codedyarn.coordinator.checkpoint.CheckpointFile;
 import io.codedyarn.coordinator.checkpoint.CheckpointSink;
@@ -128,7 +128,7 @@ public final class CheckpointStore implements CheckpointSink {
     public static Checkpoint forResume(FileSystem fs, Path dir) throws IOException {
         Path file = new Path(dir, CheckpointFile.NAME);
         if (fs.exists(file)) {
-            return Coordinator.traceAt(read(fs, file), fs.makeQualified(dir).toString());
+            return Checkpoints.traceAt(read(fs, file), fs.makeQualified(dir).toString());
         }
         Checkpoint c = new CheckpointStore(fs, beside(dir)).latest();
         if (c == null) {

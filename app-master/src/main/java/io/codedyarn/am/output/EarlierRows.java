@@ -138,13 +138,13 @@ final class EarlierRows {
 
     private static String line(IterationRecord r) {
         StringBuilder b = new StringBuilder();
-        RunOutputs.iterationRow(b, r);
+        OutputCsv.iterationRow(b, r);
         return b.substring(0, b.length() - 1);
     }
 
     private static String line(AdaptEvent e) {
         StringBuilder b = new StringBuilder();
-        RunOutputs.eventRow(b, e);
+        OutputCsv.eventRow(b, e);
         return b.substring(0, b.length() - 1);
     }
 

@@ -15,7 +15,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 import java.util.UUID;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -26,8 +25,8 @@ import org.apache.hadoop.fs.Path;
  * HDFS). A failure on the way deletes the temporary directory, so {@code out} holds either every
  * file or does not exist. A long run streams its logs there while it trains ({@link #open}: {@link
  * StreamedTrace}), and the directory is completed and renamed the same way when it ends ({@link
- * PendingOutputs#commit}); the bytes are those {@link #write} writes from the logs in memory.
- * Files:
+ * PendingOutputs#commit}); the bytes are those {@link #write} writes from the logs in memory. Files
+ * (the CSV files' text is {@link OutputCsv}'s):
  *
  * <ul>
  *   <li>{@code model.csv}: one row per feature ({@code feature,value}; the intercept, when
@@ -163,9 +162,10 @@ public final class RunOutputs {
         Path target = fs.makeQualified(out);
         Path tmp = temporary(fs, target, replace);
         try {
-            writeText(fs, new Path(tmp, ITERATIONS), iterations(result.iterationLog()));
-            writeText(fs, new Path(tmp, LATENCY_TRACE), latencyTrace(result.latencyLog()));
-            writeText(fs, new Path(tmp, EVENTS), events(result.events()));
+            writeText(fs, new Path(tmp, ITERATIONS), OutputCsv.iterations(result.iterationLog()));
+            writeText(
+                    fs, new Path(tmp, LATENCY_TRACE), OutputCsv.latencyTrace(result.latencyLog()));
+            writeText(fs, new Path(tmp, EVENTS), OutputCsv.events(result.events()));
             complete(fs, target, tmp, summary, result, components, intercept, spec, checkpoint);
             rename(fs, target, tmp, replace);
         } catch (IOException | RuntimeException e) {
@@ -232,7 +232,10 @@ public final class RunOutputs {
             byte[] checkpoint)
             throws IOException {
         if (result.model() != null) {
-            writeText(fs, new Path(tmp, MODEL), model(result.model(), components, intercept));
+            writeText(
+                    fs,
+                    new Path(tmp, MODEL),
+                    OutputCsv.model(result.model(), components, intercept));
         }
         writeText(fs, new Path(tmp, SUMMARY), summaryJson(summary));
         if (spec != null) {
@@ -275,143 +278,6 @@ public final class RunOutputs {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
-    }
-
-    static String model(double[] model, int components, boolean intercept) {
-        int k = Math.max(1, components);
-        if (model.length % k != 0) {
-            throw new IllegalArgumentException(
-                    "model of length " + model.length + " is not d x k with k = " + k);
-        }
-        int d = model.length / k;
-        StringBuilder b = new StringBuilder("feature");
-        if (k == 1) {
-            b.append(",value");
-        } else {
-            for (int c = 1; c <= k; c++) {
-                b.append(",pc").append(c);
-            }
-        }
-        b.append('\n');
-        for (int j = 0; j < d; j++) {
-            b.append(intercept && k == 1 && j == d - 1 ? "intercept" : Integer.toString(j));
-            for (int c = 0; c < k; c++) {
-                b.append(',').append(num(model[j * k + c]));
-            }
-            b.append('\n');
-        }
-        return b.toString();
-    }
-
-    static String iterations(List<IterationRecord> log) {
-        StringBuilder b = new StringBuilder(ITERATIONS_HEADER).append('\n');
-        for (IterationRecord r : log) {
-            iterationRow(b, r);
-        }
-        return b.toString();
-    }
-
-    /** One row of {@code iterations.csv}, with its line break. */
-    static void iterationRow(StringBuilder b, IterationRecord r) {
-        b.append(r.iteration())
-                .append(',')
-                .append(num(r.seconds()))
-                .append(',')
-                .append(num(r.objective()))
-                .append(',')
-                .append(num(r.gap()))
-                .append(',')
-                .append(r.used())
-                .append(',')
-                .append(r.stale())
-                .append(',')
-                .append(r.discarded())
-                .append(',')
-                .append(quoted(r.workersUsed()))
-                .append(',')
-                .append(r.iterate())
-                .append(',')
-                .append(r.trial() ? 1 : 0)
-                .append('\n');
-    }
-
-    static String latencyTrace(List<LatencyRecord> log) {
-        double horizon = 0; // the last time anything was observed: censors lost tasks
-        for (LatencyRecord r : log) {
-            horizon = Math.max(horizon, r.sentSeconds());
-            if (Double.isFinite(r.receivedSeconds())) {
-                horizon = Math.max(horizon, r.receivedSeconds());
-            }
-        }
-        StringBuilder b = new StringBuilder(TRACE_HEADER).append('\n');
-        for (LatencyRecord r : log) {
-            traceRow(b, r, horizon);
-        }
-        return b.toString();
-    }
-
-    /**
-     * One row of {@code latency-trace.csv}, with its line break: a task that never came back is
-     * censored at {@code horizon} (the last time anything was observed in the whole trace).
-     */
-    static void traceRow(StringBuilder b, LatencyRecord r, double horizon) {
-        boolean back = Double.isFinite(r.receivedSeconds());
-        double latency = back ? r.latency() : horizon - r.sentSeconds();
-        b.append(r.iteration())
-                .append(',')
-                .append(r.worker())
-                .append(',')
-                .append(num(latency))
-                .append(',')
-                .append(num(r.load()))
-                .append(',')
-                .append(num(r.sentSeconds()))
-                .append(',')
-                .append(back ? num(r.receivedSeconds()) : "")
-                .append(',')
-                .append(num(r.computeSeconds()))
-                .append(',')
-                .append(quoted(r.use()))
-                .append('\n');
-    }
-
-    static String events(List<AdaptEvent> events) {
-        StringBuilder b = new StringBuilder(EVENTS_HEADER).append('\n');
-        for (AdaptEvent e : events) {
-            eventRow(b, e);
-        }
-        return b.toString();
-    }
-
-    /** One row of {@code events.csv}, with its line break. */
-    static void eventRow(StringBuilder b, AdaptEvent e) {
-        b.append(e.iteration())
-                .append(',')
-                .append(num(e.seconds()))
-                .append(',')
-                .append(e.worker())
-                .append(',')
-                .append(quoted(e.node()))
-                .append(',')
-                .append(quoted(e.event()))
-                .append(',')
-                .append(quoted(e.reason()))
-                .append('\n');
-    }
-
-    /** Shortest round-trip decimal; NaN (unknown) as an empty field. */
-    static String num(double x) {
-        return Double.isNaN(x) ? "" : Double.toString(x);
-    }
-
-    private static String quoted(String s) {
-        if (s == null) {
-            return "";
-        }
-        if (s.indexOf(',') < 0 && s.indexOf('"') < 0 && s.indexOf('\n') < 0) {
-            return s;
-        }
-        return '"' + s.replace("\"", "\"\"") + '"';
     }
 
     private static void writeText(FileSystem fs, Path file, String text) throws IOException {

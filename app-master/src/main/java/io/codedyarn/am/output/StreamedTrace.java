@@ -58,7 +58,7 @@ public final class StreamedTrace implements TraceSink, AutoCloseable {
     private final Writer events;
     private final Writer spool;
     private final StringBuilder row = new StringBuilder(256);
-    private double horizon; // the last time anything was observed (RunOutputs.latencyTrace's)
+    private double horizon; // the last time anything was observed (OutputCsv.latencyTrace's)
     private int[] replacements = new int[0]; // per worker
     private long rows;
     private boolean flushed;
@@ -87,14 +87,14 @@ public final class StreamedTrace implements TraceSink, AutoCloseable {
     @Override
     public void iteration(IterationRecord r) {
         row.setLength(0);
-        RunOutputs.iterationRow(row, r);
+        OutputCsv.iterationRow(row, r);
         append(iterations, row);
     }
 
     @Override
     public void event(AdaptEvent e) {
         row.setLength(0);
-        RunOutputs.eventRow(row, e);
+        OutputCsv.eventRow(row, e);
         append(events, row);
     }
 
@@ -104,7 +104,7 @@ public final class StreamedTrace implements TraceSink, AutoCloseable {
         row.setLength(0);
         if (Double.isFinite(r.receivedSeconds())) {
             horizon = Math.max(horizon, r.receivedSeconds());
-            RunOutputs.traceRow(row, r, Double.NaN); // final as it stands
+            OutputCsv.traceRow(row, r, Double.NaN); // final as it stands
         } else {
             // never came back: its latency and (lost) its use are settled by finish
             row.append('?')
@@ -114,11 +114,11 @@ public final class StreamedTrace implements TraceSink, AutoCloseable {
                     .append(',')
                     .append(r.worker())
                     .append(',')
-                    .append(RunOutputs.num(r.load()))
+                    .append(OutputCsv.num(r.load()))
                     .append(',')
-                    .append(RunOutputs.num(r.sentSeconds()))
+                    .append(OutputCsv.num(r.sentSeconds()))
                     .append(',')
-                    .append(RunOutputs.num(r.computeSeconds()))
+                    .append(OutputCsv.num(r.computeSeconds()))
                     .append(',')
                     .append(r.use())
                     .append('\n');
@@ -258,7 +258,7 @@ public final class StreamedTrace implements TraceSink, AutoCloseable {
                 while ((line = in.readLine()) != null) {
                     if (line.startsWith("?")) {
                         row.setLength(0);
-                        RunOutputs.traceRow(row, unanswered(line), horizon);
+                        OutputCsv.traceRow(row, unanswered(line), horizon);
                         out.append(row);
                     } else {
                         out.write(line);

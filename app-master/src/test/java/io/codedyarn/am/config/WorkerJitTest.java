@@ -31,12 +31,12 @@ class WorkerJitTest {
     @Test
     void parsesTheKeyAndNamesItWhenBad() {
         assertEquals(WorkerJit.AUTO, WorkerJit.of(k -> null));
-        assertEquals(WorkerJit.C1, WorkerJit.of(Map.of(Keys.WORKER_JIT.name(), " C1 ")::get));
+        assertEquals(WorkerJit.C1, WorkerJit.of(Map.of(KernelKeys.WORKER_JIT.name(), " C1 ")::get));
         IllegalArgumentException e =
                 assertThrows(
                         IllegalArgumentException.class,
-                        () -> WorkerJit.of(Map.of(Keys.WORKER_JIT.name(), "c2")::get));
-        assertTrue(e.getMessage().contains(Keys.WORKER_JIT.name()), e.getMessage());
+                        () -> WorkerJit.of(Map.of(KernelKeys.WORKER_JIT.name(), "c2")::get));
+        assertTrue(e.getMessage().contains(KernelKeys.WORKER_JIT.name()), e.getMessage());
         assertEquals(
                 "configuration key coded-yarn.worker.jit: cannot parse 'c2' (allowed: auto, c1 or"
                         + " full)",

@@ -103,9 +103,9 @@ class RunOutputsTest {
 
     @Test
     void pcaModelIsDRowsOfKColumns() {
-        assertThat(RunOutputs.model(new double[] {1, 2, 3, 4, 5, 6}, 2, false))
+        assertThat(OutputCsv.model(new double[] {1, 2, 3, 4, 5, 6}, 2, false))
                 .isEqualTo("feature,pc1,pc2\n0,1.0,2.0\n1,3.0,4.0\n2,5.0,6.0\n");
-        assertThatThrownBy(() -> RunOutputs.model(new double[] {1, 2, 3}, 2, false))
+        assertThatThrownBy(() -> OutputCsv.model(new double[] {1, 2, 3}, 2, false))
                 .hasMessageContaining("not d x k with k = 2");
     }
 

@@ -70,11 +70,11 @@ class StreamedTraceTest {
         streamed.finish();
         java.nio.file.Path tmp = java.nio.file.Path.of(pending.directory().toUri());
         assertThat(Files.readString(tmp.resolve(RunOutputs.ITERATIONS)))
-                .isEqualTo(RunOutputs.iterations(memory.iterations()));
+                .isEqualTo(OutputCsv.iterations(memory.iterations()));
         assertThat(Files.readString(tmp.resolve(RunOutputs.EVENTS)))
-                .isEqualTo(RunOutputs.events(memory.events()));
+                .isEqualTo(OutputCsv.events(memory.events()));
         assertThat(Files.readString(tmp.resolve(RunOutputs.LATENCY_TRACE)))
-                .isEqualTo(RunOutputs.latencyTrace(memory.tasks()));
+                .isEqualTo(OutputCsv.latencyTrace(memory.tasks()));
         assertThat(memory.tasks())
                 .extracting(LatencyRecord::use)
                 .containsExactly(
@@ -145,11 +145,11 @@ class StreamedTraceTest {
         assertThat(memory.latencyLog()).extracting(LatencyRecord::use).contains("lost", "replaced");
         assertThat(memory.events()).extracting(AdaptEvent::event).contains("replaced");
         assertThat(Files.readString(tmp.resolve(RunOutputs.ITERATIONS)))
-                .isEqualTo(RunOutputs.iterations(memory.iterationLog()));
+                .isEqualTo(OutputCsv.iterations(memory.iterationLog()));
         assertThat(Files.readString(tmp.resolve(RunOutputs.EVENTS)))
-                .isEqualTo(RunOutputs.events(memory.events()));
+                .isEqualTo(OutputCsv.events(memory.events()));
         assertThat(Files.readString(tmp.resolve(RunOutputs.LATENCY_TRACE)))
-                .isEqualTo(RunOutputs.latencyTrace(memory.latencyLog()));
+                .isEqualTo(OutputCsv.latencyTrace(memory.latencyLog()));
     }
 
     @Test
@@ -178,8 +178,8 @@ class StreamedTraceTest {
         Files.createDirectories(where);
         List<IterationRecord> rows =
                 java.util.stream.LongStream.range(0, 300).mapToObj(StreamedTraceTest::it).toList();
-        Files.writeString(where.resolve(RunOutputs.ITERATIONS), RunOutputs.iterations(rows));
-        Files.writeString(where.resolve(RunOutputs.EVENTS), RunOutputs.events(List.of()));
+        Files.writeString(where.resolve(RunOutputs.ITERATIONS), OutputCsv.iterations(rows));
+        Files.writeString(where.resolve(RunOutputs.EVENTS), OutputCsv.events(List.of()));
         return new TraceSink.Continued(
                 checkpoint, 200, rows.subList(72, 200), 0, List.of(), location);
     }
@@ -220,8 +220,7 @@ class StreamedTraceTest {
         pending.commit(spec, RunSummary.of("", spec, result, List.of()), result, null);
         List<String> lines = Files.readAllLines(dir.resolve("out").resolve(RunOutputs.ITERATIONS));
         assertThat(lines).hasSize(1 + 201);
-        assertThat(lines.get(200))
-                .isEqualTo(RunOutputs.iterations(List.of(it(199))).split("\n")[1]);
+        assertThat(lines.get(200)).isEqualTo(OutputCsv.iterations(List.of(it(199))).split("\n")[1]);
         assertThat(died).as("the dead run's temporary directory, continued").doesNotExist();
     }
 

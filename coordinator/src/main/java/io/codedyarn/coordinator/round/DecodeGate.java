@@ -340,4 +340,19 @@ public final class DecodeGate implements Aggregator {
         }
         return b.length() == 0 ? "no worker failed" : b.toString();
     }
+
+    /**
+     * Whether the codewords of the workers {@code ready} marks decode (the start of an exact code).
+     */
+    public static boolean decodes(Plan plan, boolean[] ready) {
+        java.util.BitSet arrived = new java.util.BitSet();
+        for (int w = 0; w < ready.length; w++) {
+            if (ready[w]) {
+                for (int c : plan.sends(w)) {
+                    arrived.set(c);
+                }
+            }
+        }
+        return plan.decoder().decode(arrived).isPresent();
+    }
 }

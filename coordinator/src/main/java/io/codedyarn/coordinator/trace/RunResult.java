@@ -20,4 +20,30 @@ public record RunResult(
     public RunResult {
         events = events == null ? List.of() : List.copyOf(events);
     }
+
+    /**
+     * A run's result with the logs {@code sink} kept: a {@link MemoryTrace}'s rows; none from a
+     * sink that streamed them out (the rows are where it wrote them).
+     */
+    public static RunResult withLogsOf(
+            TraceSink sink,
+            boolean succeeded,
+            String diagnostic,
+            double[] model,
+            double objective,
+            int iterations,
+            double wallSeconds) {
+        // the logs are the sink's when it kept them (MemoryTrace); a streaming one wrote them out
+        MemoryTrace kept = sink instanceof MemoryTrace m ? m : null;
+        return new RunResult(
+                succeeded,
+                diagnostic,
+                model,
+                objective,
+                iterations,
+                wallSeconds,
+                kept == null ? List.of() : kept.iterations(),
+                kept == null ? List.of() : kept.tasks(),
+                kept == null ? List.of() : kept.events());
+    }
 }

@@ -23,7 +23,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.UUID;
 import java.util.zip.CRC32C;
 import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.FileStatus;
@@ -48,15 +47,9 @@ import org.apache.hadoop.fs.Path;
  * file is written again with the new favored nodes. With {@code strictLocality}, any partition
  * whose replicas are not exactly on its favored nodes is written again.
  *
- * <p>Atomicity: new files are written into a hidden sibling {@code .<name>._tmp-<hex>} together
- * with the three JSON files. Then the old directory is renamed aside ({@code .<name>._old-<hex>}),
- * the kept files are renamed from it into the new directory (metadata only on HDFS: blocks and
- * their locations stay), replication is changed where needed, the new directory is renamed onto the
- * target and the old one deleted. A failure before the swap deletes the temporary directory and
- * leaves the old output untouched; a failure during the swap moves the kept files back, restores
- * their replication and renames the old directory back. The visible output is therefore always the
- * complete old dataset, the complete new one, or (only if the rollback itself fails, reported
- * naming both hidden directories) absent - never a mixture.
+ * <p>Atomicity ({@link OutputSwap}): the visible output is always the complete old dataset, the
+ * complete new one, or (only if a rollback fails, reported naming the hidden directories) absent -
+ * never a mixture.
  */
 public final class DatasetPreparer {
     private DatasetPreparer() {}
@@ -145,7 +138,7 @@ public final class DatasetPreparer {
                             holders,
                             nodes.favoredNames(holders));
             entries.add(e);
-            results.add(decide(fs, e, prev, nodes, req.strictLocality()));
+            results.add(PartitionActions.decide(fs, e, prev, nodes, req.strictLocality()));
         }
         PlacementRecord placement =
                 new PlacementRecord(
@@ -161,7 +154,7 @@ public final class DatasetPreparer {
                         nodes.workerNodes(),
                         entries);
 
-        Path tmp = sibling(target, "_tmp");
+        Path tmp = OutputSwap.sibling(target, "_tmp");
         if (!fs.mkdirs(tmp)) {
             throw new IOException("cannot create temporary directory " + tmp);
         }
@@ -215,10 +208,10 @@ public final class DatasetPreparer {
             writeText(fs, new Path(tmp, PlacementRecord.FILE_NAME), placement.toJson());
             writeText(fs, new Path(tmp, Manifest.FILE_NAME), ManifestJson.toJson(nm));
         } catch (IOException | RuntimeException e) {
-            deleteQuietly(fs, tmp, e);
+            OutputSwap.deleteQuietly(fs, tmp, e);
             throw e;
         }
-        publish(fs, target, tmp, exists, prev, entries, results);
+        OutputSwap.publish(fs, target, tmp, exists, prev, entries, results);
         return new PrepareReport(target.toString(), placement, results, notes, written);
     }
 
@@ -237,56 +230,11 @@ public final class DatasetPreparer {
         return h.stream().mapToInt(Integer::intValue).toArray();
     }
 
-    private static PartitionResult decide(
-            FileSystem fs,
-            PlacementRecord.Entry e,
-            PreviousOutput prev,
-            DataNodeMap nodes,
-            boolean strict)
-            throws IOException {
-        if (prev == null || prev.placement == null) {
-            return new PartitionResult(e, prev == null ? Action.WRITTEN : Action.REWRITTEN, "");
-        }
-        if (!prev.sameSource) {
-            return new PartitionResult(e, Action.REWRITTEN, "source dataset changed");
-        }
-        PlacementRecord.Entry old = prev.entryFor(e);
-        if (old == null) {
-            return new PartitionResult(e, Action.REWRITTEN, "rows changed");
-        }
-        Path oldFile = new Path(prev.dir, old.file());
-        BlockInfo oldBlock = prev.blocks.get(old.file());
-        if (oldBlock == null
-                || !fs.exists(oldFile)
-                || fs.getFileStatus(oldFile).getLen() != oldBlock.bytes()) {
-            return new PartitionResult(e, Action.REWRITTEN, "previous file missing or changed");
-        }
-        Set<String> now = new HashSet<>(e.favoredNodes());
-        Set<String> before = new HashSet<>(old.favoredNodes());
-        boolean sameCopies = old.copies() == e.copies();
-        if (strict && nodes.known()) {
-            Set<String> actual = replicaNodes(fs, oldFile);
-            if (!(sameCopies && now.equals(before) && onFavored(actual, e))) {
-                return new PartitionResult(
-                        e, Action.REWRITTEN, "strict locality: replicas on " + actual);
-            }
-            return new PartitionResult(e, Action.KEPT, "");
-        }
-        if (now.equals(before) && sameCopies) {
-            return new PartitionResult(e, Action.KEPT, "");
-        }
-        if (!sameCopies && (now.containsAll(before) || before.containsAll(now))) {
-            return new PartitionResult(
-                    e, Action.REREPLICATED, "replication " + old.copies() + " -> " + e.copies());
-        }
-        return new PartitionResult(e, Action.REWRITTEN, "holders' DataNodes changed");
-    }
-
     /**
      * Whether a partition's replicas sit where its entry wants them: exactly on its favored
      * DataNodes, or, when its holders share fewer DataNodes than it has copies, on all of them.
      */
-    private static boolean onFavored(Set<String> actual, PlacementRecord.Entry e) {
+    static boolean onFavored(Set<String> actual, PlacementRecord.Entry e) {
         Set<String> favored = new HashSet<>(e.favoredNodes());
         return favored.size() >= e.copies() ? actual.equals(favored) : actual.containsAll(favored);
     }
@@ -319,82 +267,6 @@ public final class DatasetPreparer {
         return s;
     }
 
-    private static void publish(
-            FileSystem fs,
-            Path target,
-            Path tmp,
-            boolean exists,
-            PreviousOutput prev,
-            List<PlacementRecord.Entry> entries,
-            List<PartitionResult> results)
-            throws IOException {
-        if (!exists) {
-            if (!fs.rename(tmp, target)) {
-                IOException e = new IOException("cannot rename " + tmp + " to " + target);
-                deleteQuietly(fs, tmp, e);
-                throw e;
-            }
-            return;
-        }
-        Path aside = sibling(target, "_old");
-        if (!fs.rename(target, aside)) {
-            IOException e = new IOException("cannot move " + target + " aside to " + aside);
-            deleteQuietly(fs, tmp, e);
-            throw e;
-        }
-        List<Path[]> moved = new ArrayList<>(); // {from (old dir), to (tmp)}
-        Map<Path, Short> replication = new LinkedHashMap<>();
-        try {
-            for (int j = 0; j < entries.size(); j++) {
-                Action a = results.get(j).action();
-                if (a != Action.KEPT && a != Action.REREPLICATED) {
-                    continue;
-                }
-                PlacementRecord.Entry e = entries.get(j);
-                Path from = new Path(aside, prev.entryFor(e).file());
-                Path to = new Path(tmp, e.file());
-                if (!fs.rename(from, to)) {
-                    throw new IOException("cannot move kept file " + from + " to " + to);
-                }
-                moved.add(new Path[] {from, to});
-                if (a == Action.REREPLICATED) {
-                    replication.put(to, fs.getFileStatus(to).getReplication());
-                    fs.setReplication(to, (short) e.copies());
-                }
-            }
-            if (!fs.rename(tmp, target)) {
-                throw new IOException("cannot rename " + tmp + " to " + target);
-            }
-        } catch (IOException | RuntimeException e) {
-            boolean restored = true;
-            try {
-                for (Map.Entry<Path, Short> r : replication.entrySet()) {
-                    fs.setReplication(r.getKey(), r.getValue());
-                }
-                for (int i = moved.size() - 1; i >= 0; i--) {
-                    restored &= fs.rename(moved.get(i)[1], moved.get(i)[0]);
-                }
-                restored &= !fs.exists(target) && fs.rename(aside, target);
-            } catch (IOException | RuntimeException r) {
-                e.addSuppressed(r);
-                restored = false;
-            }
-            if (restored) {
-                deleteQuietly(fs, tmp, e);
-            }
-            throw new IOException(
-                    e.getMessage()
-                            + (restored
-                                    ? "; previous dataset restored at " + target
-                                    : "; rollback failed: previous files in "
-                                            + aside
-                                            + " and "
-                                            + tmp),
-                    e);
-        }
-        fs.delete(aside, true);
-    }
-
     private static void writeText(FileSystem fs, Path file, String text) throws IOException {
         try (OutputStream o = fs.create(file, false)) {
             o.write(text.getBytes(StandardCharsets.UTF_8));
@@ -407,18 +279,5 @@ public final class DatasetPreparer {
             crc.update(in.readAllBytes());
         }
         return crc.getValue();
-    }
-
-    private static void deleteQuietly(FileSystem fs, Path dir, Exception cause) {
-        try {
-            fs.delete(dir, true);
-        } catch (IOException | RuntimeException e) {
-            cause.addSuppressed(e);
-        }
-    }
-
-    private static Path sibling(Path target, String kind) {
-        String hex = UUID.randomUUID().toString().replace("-", "").substring(0, 12);
-        return new Path(target.getParent(), "." + target.getName() + "." + kind + "-" + hex);
     }
 }

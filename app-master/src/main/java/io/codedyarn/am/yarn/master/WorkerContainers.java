@@ -11,9 +11,7 @@ import java.util.concurrent.Executor;
 import java.util.function.DoubleSupplier;
 import java.util.function.IntFunction;
 import org.apache.hadoop.yarn.api.records.Container;
-import org.apache.hadoop.yarn.api.records.ContainerId;
 import org.apache.hadoop.yarn.api.records.ContainerLaunchContext;
-import org.apache.hadoop.yarn.api.records.ContainerStatus;
 import org.apache.hadoop.yarn.api.records.Priority;
 import org.apache.hadoop.yarn.api.records.Resource;
 import org.apache.hadoop.yarn.client.api.AMRMClient.ContainerRequest;
@@ -39,14 +37,14 @@ import org.slf4j.LoggerFactory;
  * #runningCount} (an immutable snapshot, volatile), {@code stopping} (volatile, set by the main
  * thread) and the progress supplier (the coordinator's, readable from any thread).
  *
- * <p>This class is the facade: it owns {@code thread} and dispatches YARN's callbacks to four
- * collaborators that run on the same thread: {@link RunningContainers} (which container runs which
- * worker, the launch, the stop), {@link ContainerRequests} (requests and the locality fallback,
- * re-placing data), {@link Standbys} (replacements, make before break) and {@link SparePool} (the
- * warm spares); {@link RmHeartbeat} paces the RM client's heartbeat by the requests outstanding.
- * They log under this class's name.
+ * <p>This class is the facade: it owns {@code thread} and dispatches YARN's callbacks ({@link
+ * ContainerOutcomes}) to four collaborators that run on the same thread: {@link RunningContainers}
+ * (which container runs which worker, the launch, the stop), {@link ContainerRequests} (requests
+ * and the locality fallback, re-placing data), {@link Standbys} (replacements, make before break)
+ * and {@link SparePool} (the warm spares); {@link RmHeartbeat} paces the RM client's heartbeat by
+ * the requests outstanding. They log under this class's name.
  */
-final class WorkerContainers implements ContainerCallbacks.Listener {
+final class WorkerContainers {
     /** Re-places a worker's data beside another node; returns that node, or empty. */
     interface Relocation {
         Optional<String> replace(
@@ -68,6 +66,7 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
     private final ContainerRequests requests;
     private final Standbys standbys;
     private final SparePool spares;
+    private final ContainerOutcomes outcomes;
 
     // ---- read from other threads ----
     /** Set by the main thread, so that an action in progress (a copy) need not finish first. */
@@ -89,6 +88,7 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
         this.requests = new ContainerRequests(this, containers, events, timers);
         this.standbys = new Standbys(containers, events);
         this.spares = new SparePool(this, containers, timers);
+        this.outcomes = new ContainerOutcomes(this, containers, requests, standbys, spares, events);
     }
 
     /** What to request, once the job is known (before {@link #request}). */
@@ -120,7 +120,7 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
 
     /** The RM's callbacks: each posts to {@code thread}. */
     AMRMClientAsync.AbstractCallbackHandler rmCallbacks(DoubleSupplier progress) {
-        return ContainerCallbacks.resourceManager(this::post, this, progress, heartbeat::beat);
+        return ContainerCallbacks.resourceManager(this::post, outcomes, progress, heartbeat::beat);
     }
 
     /** After each action on `thread`: what the heartbeat thread paces by. */
@@ -130,7 +130,7 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
 
     /** The NodeManagers' callbacks: each posts to {@code thread}. */
     NMClientAsync.AbstractCallbackHandler nmCallbacks() {
-        return ContainerCallbacks.nodeManagers(this::post, this);
+        return ContainerCallbacks.nodeManagers(this::post, outcomes);
     }
 
     /**
@@ -238,104 +238,6 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
                 });
     }
 
-    // ---- ContainerCallbacks.Listener: on `thread` only ----
-
-    @Override
-    public void allocated(Container c) {
-        long id = c.getAllocationRequestId();
-        if (id >= SparePool.SPARE_BASE) {
-            spares.allocated(c, id);
-            return;
-        }
-        int w = workers > 0 && id >= 0 ? (int) (id % workers) : -1;
-        String node = nodeName(c);
-        ContainerRequest req = w < 0 ? null : requests.pending(w);
-        if (req != null && req.getAllocationRequestId() == id && id >= workers && !stopping) {
-            requests.granted(w, req);
-            standbys.allocated(w, c, node);
-            return;
-        }
-        if (stopping
-                || w < 0
-                || req == null
-                || req.getAllocationRequestId() != id
-                || containers.has(w)) {
-            LOG.info("releasing surplus container {} on {} (worker {})", c.getId(), node, w);
-            rm.releaseAssignedContainer(c.getId());
-            return;
-        }
-        requests.granted(w, req);
-        containers.run(w, c, node);
-        String wanted = requests.requestedNode(w);
-        LOG.info(
-                "worker {}: container {} on {}{}",
-                w,
-                c.getId(),
-                node,
-                wanted == null || wanted.equals(node) ? "" : " (wanted " + wanted + ")");
-        containers.launch(c, w);
-        spares.requestOnceAllRun();
-    }
-
-    @Override
-    public void started(ContainerId id) {
-        LOG.info("worker {} started in {}", containers.workerOf(id), id);
-    }
-
-    @Override
-    public void startFailed(ContainerId id, Throwable t) {
-        if (spares.gone(id, "failed to start: " + t)) {
-            return;
-        }
-        Integer w = containers.workerOf(id);
-        if (w != null && standbys.ended(id, w, "failed to start: " + t)) {
-            return;
-        }
-        if (w != null) {
-            events.post(
-                    new CoordinatorEvent.WorkerFailed(
-                            w, "container " + id + " failed to start: " + t));
-        }
-    }
-
-    @Override
-    public void completed(ContainerStatus s) {
-        containers.ended(s.getContainerId());
-        if (spares.gone(s.getContainerId(), "exited with status " + s.getExitStatus())) {
-            return;
-        }
-        Integer w = containers.workerOf(s.getContainerId());
-        if (w == null || stopping) {
-            return;
-        }
-        if (standbys.ended(
-                s.getContainerId(),
-                w,
-                "exited with status "
-                        + s.getExitStatus()
-                        + ContainerCallbacks.exitCause(s.getExitStatus()))) {
-            return;
-        }
-        events.post(
-                new CoordinatorEvent.WorkerFailed(
-                        w,
-                        "container "
-                                + s.getContainerId()
-                                + " exited with status "
-                                + s.getExitStatus()
-                                + ContainerCallbacks.exitCause(s.getExitStatus())
-                                + (s.getDiagnostics() == null || s.getDiagnostics().isBlank()
-                                        ? ""
-                                        : ": " + s.getDiagnostics().strip())));
-    }
-
-    @Override
-    public void lostAll(String why) {
-        for (int w = 0; w < workers; w++) {
-            events.post(new CoordinatorEvent.WorkerFailed(w, why));
-        }
-    }
-
     // ---- for the collaborators: on `thread` only ----
 
     /** Runs {@code action} on {@code thread}; if it throws, every worker fails with the cause. */
@@ -346,7 +248,7 @@ final class WorkerContainers implements ContainerCallbacks.Listener {
                         action.run();
                     } catch (RuntimeException e) {
                         LOG.error("handling containers failed", e);
-                        lostAll("handling containers failed: " + e);
+                        outcomes.lostAll("handling containers failed: " + e);
                     }
                     noteOutstanding();
                 });

@@ -1,8 +1,8 @@
 package io.codedyarn.am.yarn.master;
 
 import io.codedyarn.am.config.CodedYarnConfig;
+import io.codedyarn.am.config.KernelKeys;
 import io.codedyarn.am.config.KernelVector;
-import io.codedyarn.am.config.Keys;
 import io.codedyarn.am.config.WorkerJit;
 import io.codedyarn.am.config.YarnSettings;
 import io.codedyarn.am.yarn.ClassDataSharing;
@@ -98,16 +98,18 @@ final class WorkerLaunch {
         long bytes = shape.rows() * shape.cols() * (long) Double.BYTES;
         boolean vector = asked.vector(KernelPath.vectorModuleInRuntime(), bytes);
         // written back: every worker's launch context reads the one decision
-        conf.set(Keys.KERNEL_VECTOR.name(), Boolean.toString(vector));
+        conf.set(KernelKeys.KERNEL_VECTOR.name(), Boolean.toString(vector));
         WorkerJit jit = WorkerJit.of(conf::get);
         double work = (double) shape.rows() * shape.cols() * iterations;
         boolean c1 = jit.c1Only(vector, work);
-        conf.set(Keys.WORKER_JIT.name(), c1 ? WorkerJit.C1.toString() : WorkerJit.FULL.toString());
+        conf.set(
+                KernelKeys.WORKER_JIT.name(),
+                c1 ? WorkerJit.C1.toString() : WorkerJit.FULL.toString());
         LOG.info(
                 "worker JVMs compile with {} ({}={}; rows x columns x iterations = {}, auto picks"
                         + " C1 below {})",
                 c1 ? "C1 only" : "the full tiered JIT",
-                Keys.WORKER_JIT.name(),
+                KernelKeys.WORKER_JIT.name(),
                 jit,
                 String.format(java.util.Locale.ROOT, "%.3g", work),
                 String.format(java.util.Locale.ROOT, "%.3g", WorkerJit.AUTO_MAX_WORK));
@@ -116,7 +118,7 @@ final class WorkerLaunch {
                 "workers run the {} kernels ({}={}; this runtime {} jdk.incubator.vector; {} MiB"
                         + " of values, auto picks vector from {} MiB)",
                 k.label(),
-                Keys.KERNEL_VECTOR.name(),
+                KernelKeys.KERNEL_VECTOR.name(),
                 asked,
                 KernelPath.vectorModuleInRuntime() ? "has" : "lacks",
                 bytes >> 20,

@@ -135,7 +135,7 @@ class SecureTokensIT {
                 client.doAs(
                         (PrivilegedExceptionAction<Credentials>)
                                 () ->
-                                        YarnSubmitter.delegationTokens(
+                                        JobStaging.delegationTokens(
                                                 conf, FileSystem.newInstance(conf), DATASET, OUT));
 
         // one HDFS delegation token for the one NameNode, renewable by the RM
@@ -216,7 +216,7 @@ class SecureTokensIT {
                                 client.doAs(
                                         (PrivilegedExceptionAction<Credentials>)
                                                 () ->
-                                                        YarnSubmitter.delegationTokens(
+                                                        JobStaging.delegationTokens(
                                                                 noRm,
                                                                 FileSystem.newInstance(noRm),
                                                                 DATASET,

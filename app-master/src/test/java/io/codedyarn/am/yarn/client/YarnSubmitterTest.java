@@ -15,7 +15,7 @@ class YarnSubmitterTest {
     void theClientBoundsItsWaitUnlessTheConfigurationSaysOtherwise() {
         Configuration plain = new YarnConfiguration();
         assertThat(
-                        YarnSubmitter.clientConf(plain)
+                        RmConnection.clientConf(plain)
                                 .getLong(YarnConfiguration.RESOURCEMANAGER_CONNECT_MAX_WAIT_MS, -1))
                 .isEqualTo(60_000);
         // Hadoop's own default (15 minutes) is what a configuration without the key would give
@@ -23,8 +23,8 @@ class YarnSubmitterTest {
                 .isEqualTo(900_000);
         Configuration set = new YarnConfiguration();
         set.setLong(YarnConfiguration.RESOURCEMANAGER_CONNECT_MAX_WAIT_MS, 5_000);
-        assertThat(YarnSubmitter.clientConf(set)).isSameAs(set);
-        assertThat(YarnSubmitter.clientConf(plain).getInt("ipc.client.connect.max.retries", -1))
+        assertThat(RmConnection.clientConf(set)).isSameAs(set);
+        assertThat(RmConnection.clientConf(plain).getInt("ipc.client.connect.max.retries", -1))
                 .isZero();
     }
 

@@ -1,0 +1,87 @@
+package io.codedyarn.am.config;
+
+/**
+ * The keys of how a job runs on YARN: the ApplicationMaster's and the workers' containers (memory,
+ * vcores, Java options), its attempts, queue and job jar, the locality wait, the replicas of placed
+ * partitions, and how often the client polls the application report. Listed, with every other key,
+ * in {@link Keys#all()}.
+ */
+public final class YarnJobKeys {
+    private YarnJobKeys() {}
+
+    public static final ConfigKey<Integer> AM_MEMORY_MB =
+            new ConfigKey<>(
+                    "coded-yarn.am.memory-mb", 384, "ApplicationMaster container memory (MiB)");
+
+    public static final ConfigKey<Integer> AM_VCORES =
+            new ConfigKey<>("coded-yarn.am.vcores", 1, "ApplicationMaster container virtual cores");
+
+    public static final ConfigKey<String> AM_JAVA_OPTS =
+            new ConfigKey<>(
+                    "coded-yarn.am.java-opts",
+                    "-Xmx256m -XX:TieredStopAtLevel=1",
+                    "JVM options of the ApplicationMaster (heap below the container memory). C1 only: the AM computes little (decoding combines a few vectors a round) and mostly runs start-up code, which C2 compiled at a cost of about 4 s of the README command's 27 s on 2 cores");
+
+    public static final ConfigKey<Integer> AM_MAX_ATTEMPTS =
+            new ConfigKey<>(
+                    "coded-yarn.am.max-attempts",
+                    2,
+                    "ApplicationMaster attempts YARN makes; a new attempt resumes from the job's latest checkpoint (coded-yarn.checkpoint.interval) with new worker containers");
+
+    public static final ConfigKey<Integer> AM_IO_THREADS =
+            new ConfigKey<>(
+                    "coded-yarn.am.io-threads",
+                    1,
+                    "event-loop threads of the AM's worker endpoint (gRPC server); one serves 64"
+                            + " workers' streams (docs/performance.md)");
+
+    public static final ConfigKey<Integer> WORKER_MEMORY_MB =
+            new ConfigKey<>(
+                    "coded-yarn.worker.memory-mb",
+                    512,
+                    "worker container memory (MiB); must hold the worker's partitions");
+
+    public static final ConfigKey<Integer> WORKER_VCORES =
+            new ConfigKey<>("coded-yarn.worker.vcores", 1, "worker container virtual cores");
+
+    public static final ConfigKey<String> WORKER_JAVA_OPTS =
+            new ConfigKey<>(
+                    "coded-yarn.worker.java-opts",
+                    "-Xmx384m",
+                    "JVM options of the worker containers (heap below the container memory)");
+
+    public static final ConfigKey<String> QUEUE =
+            new ConfigKey<>("coded-yarn.queue", "default", "YARN queue the application runs in");
+
+    public static final ConfigKey<Integer> LOCALITY_WAIT_SECONDS =
+            new ConfigKey<>(
+                    "coded-yarn.locality.wait-seconds",
+                    30,
+                    "how long the AM waits for a container on the node holding a worker's"
+                            + " partitions before re-placing them beside another node with room"
+                            + " (and, after a second wait there, asking anywhere: logged, reads"
+                            + " become remote)");
+
+    public static final ConfigKey<String> JOB_JAR =
+            new ConfigKey<>(
+                    "coded-yarn.job.jar",
+                    "",
+                    "the job jar staged for the AM and workers; empty = the jar coded-yarn runs"
+                            + " from (none on a minicluster: the containers reuse the classpath)");
+
+    public static final ConfigKey<Integer> PLACEMENT_MIN_REPLICATION =
+            new ConfigKey<>(
+                    "coded-yarn.placement.min-replication",
+                    2,
+                    "train raises a placed partition stored by fewer workers than this to this"
+                            + " many HDFS replicas (>= 1; at most the cluster's default replication, dfs.replication; the NameNode"
+                            + " places the extra ones), so that a lost host does not take the only"
+                            + " copy of an uncoded, LAG or SAG/DSAG partition with it; 1: replicas"
+                            + " = the code's copies");
+
+    public static final ConfigKey<Integer> REPORT_INTERVAL_MS =
+            new ConfigKey<>(
+                    "coded-yarn.report.interval-ms",
+                    500,
+                    "how often the client polls the application report (state, progress)");
+}

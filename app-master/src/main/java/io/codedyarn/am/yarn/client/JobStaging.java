@@ -1,0 +1,168 @@
+package io.codedyarn.am.yarn.client;
+
+import io.codedyarn.am.config.ConfigKey;
+import io.codedyarn.am.config.Keys;
+import io.codedyarn.am.config.YarnJobKeys;
+import io.codedyarn.am.config.YarnSettings;
+import io.codedyarn.am.yarn.Launch;
+import io.codedyarn.am.yarn.YarnKeys;
+import io.codedyarn.am.yarn.master.AppMaster;
+import io.codedyarn.coordinator.cluster.JobInfo;
+import java.io.File;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.security.Credentials;
+import org.apache.hadoop.security.UserGroupInformation;
+import org.apache.hadoop.yarn.api.records.ApplicationId;
+import org.apache.hadoop.yarn.api.records.LocalResource;
+import org.apache.hadoop.yarn.client.util.YarnClientUtils;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What the client stages for an application under {@code <home>/.coded-yarn/<appId>/}: text files
+ * as LocalResources, the coded-yarn keys as {@code coded-yarn-site.xml}, the job jar (the
+ * configured one, or the jar coded-yarn runs from), and the HDFS delegation tokens the AM and the
+ * workers use when security is on; and the directory's deletion when the application ends.
+ */
+final class JobStaging {
+    /** Under the submitter's name, as before this class was split from it. */
+    private static final Logger LOG = LoggerFactory.getLogger(YarnSubmitter.class);
+
+    private final Configuration conf;
+    private final YarnSettings settings;
+
+    JobStaging(Configuration conf, YarnSettings settings) {
+        this.conf = conf;
+        this.settings = settings;
+    }
+
+    /** Deletes the application's staging directory (logged, not thrown, when it cannot). */
+    void delete(ApplicationId id) {
+        try {
+            FileSystem fs = FileSystem.get(conf);
+            fs.delete(new Path(fs.getHomeDirectory(), ".coded-yarn/" + id), true);
+        } catch (IOException e) {
+            LOG.warn("could not delete the staging directory of {}: {}", id, e.toString());
+        }
+    }
+
+    /** The jar to ship, or null where the containers reuse the client's classpath. */
+    File jobJar() {
+        if (!settings.jobJar().isEmpty()) {
+            File f = new File(settings.jobJar());
+            if (!f.isFile()) {
+                throw new IllegalArgumentException(
+                        YarnJobKeys.JOB_JAR.name() + " = " + settings.jobJar() + " is not a file");
+            }
+            return f;
+        }
+        if (Launch.isMinicluster(conf)) {
+            return null;
+        }
+        File f = runningJar();
+        if (f == null) {
+            throw new IllegalArgumentException(
+                    "coded-yarn does not run from a jar: build the job jar (mvn package) or set "
+                            + YarnJobKeys.JOB_JAR.name());
+        }
+        return f;
+    }
+
+    /**
+     * The jar holding our classes: the code source when it is a jar (java -cp coded-yarn.jar);
+     * under {@code yarn jar} (RunJar) the classes may come from the unpacked copy, so the class
+     * loader's jars are searched for the one holding {@link AppMaster}.
+     */
+    static File runningJar() {
+        String entry = AppMaster.class.getName().replace('.', '/') + ".class";
+        java.util.List<java.net.URL> candidates = new java.util.ArrayList<>();
+        candidates.add(AppMaster.class.getProtectionDomain().getCodeSource().getLocation());
+        if (AppMaster.class.getClassLoader() instanceof java.net.URLClassLoader u) {
+            candidates.addAll(java.util.List.of(u.getURLs()));
+        }
+        for (java.net.URL url : candidates) {
+            File f;
+            try {
+                f = new File(url.toURI());
+            } catch (java.net.URISyntaxException | IllegalArgumentException e) {
+                continue;
+            }
+            if (f.isFile() && f.getName().endsWith(".jar")) {
+                try (java.util.jar.JarFile jar = new java.util.jar.JarFile(f)) {
+                    if (jar.getEntry(entry) != null) {
+                        return f;
+                    }
+                } catch (IOException e) {
+                    // not a readable jar: try the next
+                }
+            }
+        }
+        return null;
+    }
+
+    /** The coded-yarn keys of the client's configuration, for the AM. */
+    String siteXml() throws IOException {
+        Configuration site = new Configuration(false);
+        for (ConfigKey<?> k : Keys.all()) {
+            String v = conf.get(k.name());
+            if (v != null) {
+                site.set(k.name(), v);
+            }
+        }
+        // the embedded cluster's DataNode -> NodeManager pairing, as the client sees it (the AM
+        // would otherwise read the cluster's own copy from its conf dir)
+        String map = conf.get(YarnKeys.EMBEDDED_NODE_MAP);
+        if (map != null) {
+            site.set(YarnKeys.EMBEDDED_NODE_MAP, map);
+        }
+        java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
+        site.writeXml(b);
+        return b.toString(StandardCharsets.UTF_8);
+    }
+
+    static LocalResource stage(FileSystem fs, Path dir, String name, String text)
+            throws IOException {
+        Path p = new Path(dir, name);
+        try (OutputStream o = fs.create(p, true)) {
+            o.write(text.getBytes(StandardCharsets.UTF_8));
+        }
+        return Launch.fileResource(fs.getFileStatus(p));
+    }
+
+    /** HDFS delegation tokens (default FS, dataset, output) when security is on; null otherwise. */
+    java.nio.ByteBuffer tokens(FileSystem fs, JobInfo job) throws IOException {
+        if (!UserGroupInformation.isSecurityEnabled()) {
+            return null;
+        }
+        return Launch.tokens(delegationTokens(conf, fs, job.dataset(), job.out()));
+    }
+
+    /**
+     * HDFS delegation tokens of the current user for {@code fs} and the file systems of {@code
+     * dataset} and {@code out}, renewable by the ResourceManager (which renews them while the
+     * application runs and cancels them when it ends). The AM and, through it, the workers read and
+     * write HDFS with these alone: they have no Kerberos credentials of their own.
+     *
+     * @throws IOException when the RM principal ({@code yarn.resourcemanager.principal}) is not
+     *     configured, or a NameNode refuses a token
+     */
+    static Credentials delegationTokens(
+            Configuration conf, FileSystem fs, String dataset, String out) throws IOException {
+        String renewer = YarnClientUtils.getRmPrincipal(conf);
+        if (renewer == null || renewer.isEmpty()) {
+            throw new IOException(
+                    "security is on but the RM principal is not configured"
+                            + " (yarn.resourcemanager.principal)");
+        }
+        Credentials creds = new Credentials();
+        fs.addDelegationTokens(renewer, creds);
+        new Path(dataset).getFileSystem(conf).addDelegationTokens(renewer, creds);
+        new Path(out).getFileSystem(conf).addDelegationTokens(renewer, creds);
+        return creds;
+    }
+}
