@@ -33,8 +33,8 @@ final class ContractParams {
         switch (scheme) {
             case "uncoded":
                 return SchemeParams.of(n, 0, seed).withPartitions(n + rng.nextInt(2 * n));
-            case "auto": // its start plan: uncoded over one partition per worker
-                return SchemeParams.of(n, 0, seed);
+            case "auto": // its start plan: uncoded over one partition per worker, s pre-placed
+                return SchemeParams.of(n, rng.nextInt(Math.min(n, 4)), seed);
             case "fastest-k":
                 return SchemeParams.of(n, rng.nextInt(n), seed)
                         .withPartitions(n + rng.nextInt(2 * n));

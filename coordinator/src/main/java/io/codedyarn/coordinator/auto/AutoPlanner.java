@@ -72,7 +72,9 @@ public final class AutoPlanner implements PlanStep {
         this.move = new PlanSwitch(engine, gate, run.decisions);
         this.window = new LiveWindow(engine.workers(), settings.windowIterations());
         this.left = new RoundsLeft(run.spec);
-        this.cap = settings.cap(engine.workers());
+        // --stragglers s pre-placed cyclic(s)'s partitions: s is the cap the user chose
+        int preplaced = gate.plan().stored(0).length - 1;
+        this.cap = preplaced > 0 ? preplaced : settings.cap(engine.workers());
         this.readSeconds = 2 * Math.max(0, startupReadSeconds);
         this.nextDecision = settings.warmupIterations();
         gate.onTimed(window::record);

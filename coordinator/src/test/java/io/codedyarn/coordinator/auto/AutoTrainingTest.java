@@ -116,6 +116,26 @@ class AutoTrainingTest {
     }
 
     @Test
+    void preplacedPartitionsMakeTheSameMoveFree() throws Exception {
+        // --stragglers 2: cyclic(2)'s partitions are held from the start, so reads of 200 s per
+        // unit do not stop a switch to a code that needs no others
+        SimulatedCluster.TaskLatency twoSlow = slow(Set.of(0, 3), 4, t -> true);
+        RunResult auto =
+                Trainer.run(
+                        spec("auto", 2),
+                        DATA,
+                        twoSlow,
+                        c -> c.loadSeconds(200),
+                        AdaptSettings.off());
+        assertThat(auto.succeeded()).as(auto.diagnostic()).isTrue();
+        List<AdaptEvent> switching = events(auto, "auto-switching");
+        assertThat(switching).as("%s", auto.events()).isNotEmpty();
+        assertThat(switching.get(0).reason()).contains("read up to 0 partitions");
+        assertThat(events(auto, "auto-switched").get(0).iteration()).isLessThanOrEqualTo(4);
+        sameIterates(auto, run(spec("uncoded", 0), twoSlow));
+    }
+
+    @Test
     void aSlowPairThatRecoversIsFollowedBack() throws Exception {
         SimulatedCluster.TaskLatency recovers = slow(Set.of(0, 3), 4, t -> t < 14);
         RunResult auto = run(spec("auto", 0), recovers);

@@ -1,5 +1,6 @@
 package io.codedyarn.placement.scheme;
 
+import io.codedyarn.placement.Codeword;
 import io.codedyarn.placement.InvalidParametersException;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.Scheme;
@@ -14,6 +15,11 @@ import java.util.random.RandomGenerator;
  * so the optimizer's iterates are those of the fixed plan. K = n because every candidate the
  * coordinator may switch to (cyclic, fractional, clustered, GC-DC, heterogeneity-aware, BCC) is
  * built over the same n partitions.
+ *
+ * <p>With {@code --stragglers s} (s ≥ 1) each worker also stores the partitions cyclic repetition
+ * with s would give it, {i, …, i + s mod n}, from the start (pre-placed, not computed): a switch to
+ * uncoded or cyclic with s' ≤ s then reads nothing, at the cost of (s + 1)× the start-up reads and
+ * memory; s is then also the most stragglers a code it switches to tolerates.
  */
 public final class Auto implements Scheme {
     public static final String NAME = "auto";
@@ -39,11 +45,26 @@ public final class Auto implements Scheme {
                 "auto places one partition per worker (%d); leave --partitions out, got %d",
                 n,
                 p.partitions());
+        int s = p.stragglers();
+        InvalidParametersException.require(
+                s >= 0 && s < n, "--stragglers", "must be in [0, --workers), got %d", s);
         Plan.Builder b = Plan.builder(NAME, n, n).stragglers(0).seed(p.seed());
-        Blocks.layOut(b, n, n);
+        for (int i = 0; i < n; i++) {
+            // stores cyclic(s)'s support {i, ..., i + s mod n}, computes partition i alone
+            int[] held = new int[s + 1];
+            for (int k = 0; k <= s; k++) {
+                held[k] = (i + k) % n;
+            }
+            java.util.Arrays.sort(held);
+            b.stored(i, held);
+            b.assign(i, b.addCodeword(Codeword.sumOf(i)));
+        }
         b.promise(KOfNPromise.firstN(n, n));
         b.decoder(Blocks.all(n));
-        b.parameter("workers", n).parameter("partitions", n).parameter("start", "uncoded");
+        b.parameter("workers", n)
+                .parameter("partitions", n)
+                .parameter("start", "uncoded")
+                .parameter("preplaced", s);
         return b.build();
     }
 }

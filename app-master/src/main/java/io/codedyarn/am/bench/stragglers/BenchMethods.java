@@ -70,8 +70,9 @@ public final class BenchMethods {
                         "auto-lbfgs",
                         "auto",
                         "lbfgs",
-                        plan(n, 0),
-                        "--scheme auto, L-BFGS: starts uncoded, picks and switches the code"));
+                        plan(n, s),
+                        "--scheme auto --stragglers s, L-BFGS: starts uncoded with cyclic(s)'s"
+                                + " partitions pre-placed, picks and switches the code"));
         return List.copyOf(m);
     }
 
