@@ -199,7 +199,7 @@ public final class Replanner implements PlanStep {
      * any n_eff − s, Lemma 2), so the prediction is the (L − s)-th smallest t_i. With s = 0 it is
      * max_i t_i, which hetero-gc's allocation minimises by equalising the t_i (Theorem 5).
      */
-    static double predictedSeconds(Plan plan, double[] rates) {
+    public static double predictedSeconds(Plan plan, double[] rates) {
         double[] load = LoadUnit.of(plan);
         double[] finish =
                 java.util.stream.IntStream.range(0, load.length)

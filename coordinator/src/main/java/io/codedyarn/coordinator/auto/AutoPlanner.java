@@ -37,6 +37,9 @@ import java.util.Locale;
  * use. Owned by the coordinator's thread.
  */
 public final class AutoPlanner implements PlanStep {
+    private static final org.slf4j.Logger LOG =
+            org.slf4j.LoggerFactory.getLogger(AutoPlanner.class);
+
     private final AutoSettings settings;
     private final RoundEngine engine;
     private final DecodeGate gate;
@@ -45,6 +48,7 @@ public final class AutoPlanner implements PlanStep {
     private final LiveWindow window;
     private final RoundsLeft left;
     private final int cap;
+    private final List<AutoCandidates.Choice> fixed; // the candidates speeds do not change
     private double readSeconds; // per partition read beside a worker (estimate, then measured)
     private String current = "uncoded";
     private String next;
@@ -75,6 +79,7 @@ public final class AutoPlanner implements PlanStep {
         // --stragglers s pre-placed cyclic(s)'s partitions: s is the cap the user chose
         int preplaced = gate.plan().stored(0).length - 1;
         this.cap = preplaced > 0 ? preplaced : settings.cap(engine.workers());
+        this.fixed = AutoCandidates.fixed(engine.workers(), cap, run.spec.seed());
         this.readSeconds = 2 * Math.max(0, startupReadSeconds);
         this.nextDecision = settings.warmupIterations();
         gate.onTimed(window::record);
@@ -115,12 +120,14 @@ public final class AutoPlanner implements PlanStep {
             return;
         }
         Measured m = Measured.of(w, engine);
-        List<AutoCandidates.Choice> choices =
-                AutoCandidates.of(
+        long started = System.nanoTime(); // wall time, for the row: not the run's clock
+        List<AutoCandidates.Choice> choices = new java.util.ArrayList<>(fixed);
+        choices.addAll(
+                AutoCandidates.hetero(
                         engine.workers(),
                         cap,
                         m.speeds(),
-                        run.spec.seed() + 0x9E3779B97F4A7C15L * (move.generation() + 1));
+                        run.spec.seed() + 0x9E3779B97F4A7C15L * (move.generation() + 1)));
         Plan in = gate.plan();
         int half = w.length / 2;
         double tau = Replay.meanRound(in, w, 0, w.length);
@@ -155,6 +162,13 @@ public final class AutoPlanner implements PlanStep {
             }
         }
         boolean pays = best != null && stay - bestTime >= Math.max(settings.minGain() * stay, tau);
+        String measured = m.describe();
+        // the cost goes to the log, not to events.csv, whose rows a seeded run reproduces
+        LOG.info(
+                "auto: {} candidates weighed on {} rounds in {} ms",
+                choices.size(),
+                w.length,
+                (System.nanoTime() - started) / 1_000_000);
         if (!pays) {
             run.decisions.add(
                     iteration,
@@ -170,10 +184,10 @@ public final class AutoPlanner implements PlanStep {
                             runnerUpTau,
                             100 * (runnerUpTau / tau - 1),
                             rounds),
-                    m.describe());
+                    measured);
             return;
         }
-        start(iteration, now, best, tau, bestTau, rounds, stay, bestTime, bestMove, m);
+        start(iteration, now, best, tau, bestTau, rounds, stay, bestTime, bestMove, measured);
     }
 
     private void start(
@@ -186,7 +200,7 @@ public final class AutoPlanner implements PlanStep {
             double stay,
             double time,
             double moveSeconds,
-            Measured m) {
+            String measured) {
         int reads = maxReads(to.plan());
         int loading = move.start(to.plan());
         if (loading < 0) {
@@ -223,7 +237,7 @@ public final class AutoPlanner implements PlanStep {
                         stay,
                         loading,
                         reads),
-                m.describe());
+                measured);
         switchWhenLoaded(iteration, now);
     }
 

@@ -4,7 +4,7 @@ package io.codedyarn.coordinator.auto;
  * How {@code --scheme auto} decides ({@code coded-yarn.auto.*}, docs/configuration.md).
  *
  * @param maxStragglers the cap on s (and so on redundancy: at most cap + 1 partitions a worker);
- *     -1: max(1, round(n/4)), what {@code bench stragglers} gives its fixed codes
+ *     -1: max(1, round(n/4)), what {@code bench stragglers} gives its fixed codes, at most 8
  * @param warmupIterations rounds measured before the first decision
  * @param periodIterations rounds between decisions
  * @param minGain the least relative gain, per round and to the end, that makes a switch
@@ -40,13 +40,21 @@ public record AutoSettings(
         }
     }
 
+    /** The default cap's ceiling. */
+    public static final int MAX_DEFAULT_CAP = 8;
+
     public static AutoSettings defaults() {
         return new AutoSettings(-1, 3, 5, 0.1, 16);
     }
 
     /** The cap on s for n workers. */
     int cap(int workers) {
-        int cap = maxStragglers >= 0 ? maxStragglers : Math.max(1, Math.round(workers / 4f));
+        // the default stops at 8: building and replaying codes with larger s costs seconds per
+        // decision at n = 100 (cyclic's decode is O(s^3) per responder set)
+        int cap =
+                maxStragglers >= 0
+                        ? maxStragglers
+                        : Math.min(MAX_DEFAULT_CAP, Math.max(1, Math.round(workers / 4f)));
         return Math.min(cap, workers - 1);
     }
 }

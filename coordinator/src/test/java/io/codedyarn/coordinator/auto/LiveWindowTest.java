@@ -60,6 +60,7 @@ class LiveWindowTest {
                 assertThat(p.stored(w).length).as(choice.label()).isLessThanOrEqualTo(6);
             }
         }
-        assertThat(AutoCandidates.strides(20)).containsExactly(1, 2, 3, 4, 5, 6, 7, 8, 12, 18, 20);
+        assertThat(AutoCandidates.strides(20)).containsExactly(1, 2, 3, 4, 8, 16, 20);
+        assertThat(AutoCandidates.clusterCounts(100, 25)).containsExactly(2, 10, 50);
     }
 }
