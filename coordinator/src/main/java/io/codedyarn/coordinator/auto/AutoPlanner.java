@@ -119,6 +119,7 @@ public final class AutoPlanner implements PlanStep {
         if (w == null) {
             return;
         }
+        w = Drift.recent(gate.plan(), w);
         Measured m = Measured.of(w, engine);
         long started = System.nanoTime(); // wall time, for the row: not the run's clock
         List<AutoCandidates.Choice> choices = new java.util.ArrayList<>(fixed);
