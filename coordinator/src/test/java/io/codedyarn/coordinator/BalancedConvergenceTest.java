@@ -94,23 +94,24 @@ class BalancedConvergenceTest {
     }
 
     /**
-     * The balancer's own cost: the user's scenario on PCA with rounds of a realistic size (20,000 ×
-     * 100), timed with and without balancing, after one warm-up run each, best of 2. Before the fix
-     * every solve ran Algorithm 1's simulations, ≈ 45 % of the wall time in the issue's run.
+     * The balancer's own cost: before the fix every solve ran Algorithm 1's simulations, ≈ 45 % of
+     * the wall time in the issue's run. With workers that do not differ (the user's iid latencies)
+     * no solve may run them: each is kept because the pooled spread cannot pass the acceptance
+     * threshold. (Counted, not timed: a wall-time share is a benchmark's, and it failed here on a
+     * machine shared with two benchmarks.)
      */
     @Test
-    void theBalancerCostsLittleWallTime() throws Exception {
-        DenseRows data = pcaData(20_000, 100, 3, 0.9);
+    void theBalancerSkipsItsSimulationsWhenNoWorkerDiffers() throws Exception {
+        DenseRows data = pcaData(4000, 12, 3, 0.97);
         TrainSpec spec = spec(Workload.PCA, reference(Workload.PCA, data), LATENCY);
-        seconds(spec, data, false);
-        seconds(spec, data, true);
-        double without = Math.min(seconds(spec, data, false), seconds(spec, data, false));
-        double with = Math.min(seconds(spec, data, true), seconds(spec, data, true));
-        assertThat((with - without) / with)
-                .as(
-                        "balancer's share of the wall time (%.3f s with, %.3f s without)",
-                        with, without)
-                .isLessThan(0.1);
+        RunResult on = run(spec, data, true);
+        assertThat(on.succeeded()).as(on.diagnostic()).isTrue();
+        var kept = on.events().stream().filter(e -> e.event().equals("balance-kept")).toList();
+        assertThat(kept).as("the balancer solved").isNotEmpty();
+        assertThat(kept)
+                .as("every solve skipped Algorithm 1")
+                .allMatch(e -> e.reason().contains("no re-cut can improve it"));
+        assertThat(on.events()).noneMatch(e -> e.event().equals("rebalanced"));
     }
 
     /**
@@ -146,13 +147,6 @@ class BalancedConvergenceTest {
     private static double reference(Workload workload, DenseRows data) {
         double lambda = workload == Workload.PCA ? Double.NaN : LAMBDA;
         return Reference.compute(workload, data, workload != Workload.PCA, lambda, 3);
-    }
-
-    private static double seconds(TrainSpec spec, DenseRows data, boolean balance)
-            throws InterruptedException {
-        long t0 = System.nanoTime();
-        assertThat(run(spec, data, balance).succeeded()).isTrue();
-        return (System.nanoTime() - t0) / 1e9;
     }
 
     private static double gap(RunResult r, double reference) {
