@@ -45,7 +45,8 @@ public final class AutoKeys {
                     "--cluster simulated: simulated seconds a worker takes to read partitions it is asked to load while it runs (--scheme auto, --speeds auto), per unit of load added (n/N rows); 0 = at once (>= 0)");
 
     /**
-     * @throws IllegalArgumentException naming the key when a value is out of range
+     * @throws IllegalArgumentException naming the key when a value does not parse or is out of
+     *     range
      */
     static AutoSettings parse(java.util.function.Function<String, String> lookup) {
         int cap = CodedYarnConfig.parse(lookup, MAX_STRAGGLERS, Integer::parseInt);
@@ -53,11 +54,7 @@ public final class AutoKeys {
         int period = CodedYarnConfig.parse(lookup, PERIOD_ITERATIONS, Integer::parseInt);
         double gain = CodedYarnConfig.parse(lookup, MIN_GAIN, Double::parseDouble);
         int window = CodedYarnConfig.parse(lookup, WINDOW_ITERATIONS, Integer::parseInt);
-        CodedYarnConfig.require(cap >= -1, MAX_STRAGGLERS, cap, "must be >= 0, or -1 for N/4");
-        CodedYarnConfig.require(warmup >= 1, WARMUP_ITERATIONS, warmup, "must be >= 1");
-        CodedYarnConfig.require(period >= 1, PERIOD_ITERATIONS, period, "must be >= 1");
-        CodedYarnConfig.require(gain >= 0 && gain < 1, MIN_GAIN, gain, "must be in [0, 1)");
-        CodedYarnConfig.require(window >= 2, WINDOW_ITERATIONS, window, "must be >= 2");
+        // AutoSettings checks the ranges, naming each key
         return new AutoSettings(cap, warmup, period, gain, window);
     }
 

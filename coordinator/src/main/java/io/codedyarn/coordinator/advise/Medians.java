@@ -3,10 +3,10 @@ package io.codedyarn.coordinator.advise;
 import java.util.Arrays;
 
 /** The median of a sample (the mean of the two middle values for an even count). */
-final class Medians {
+public final class Medians {
     private Medians() {}
 
-    static double of(double[] x) {
+    public static double of(double[] x) {
         if (x.length == 0) {
             return Double.NaN;
         }

@@ -121,11 +121,6 @@ final class AutoCandidates {
 
     private static void add(
             List<Choice> out, String label, String scheme, SchemeParams p, int cap) {
-        for (Choice c : out) {
-            if (c.label().equals(label)) {
-                return;
-            }
-        }
         Plan plan;
         try {
             plan =

@@ -119,7 +119,16 @@ public final class AutoPlanner implements PlanStep {
         if (w == null) {
             return;
         }
-        w = Drift.recent(gate.plan(), w);
+        Plan in = gate.plan();
+        int half = w.length / 2;
+        double tauA = Replay.meanRound(in, w, 0, half);
+        double tauB = Replay.meanRound(in, w, half, w.length);
+        if (half >= 2 && Drift.changed(tauA, tauB)) { // weigh the newer half alone
+            w = java.util.Arrays.copyOfRange(w, half, w.length);
+            half = w.length / 2;
+            tauA = Replay.meanRound(in, w, 0, half);
+            tauB = Replay.meanRound(in, w, half, w.length);
+        }
         Measured m = Measured.of(w, engine);
         long started = System.nanoTime(); // wall time, for the row: not the run's clock
         List<AutoCandidates.Choice> choices = new java.util.ArrayList<>(fixed);
@@ -129,11 +138,7 @@ public final class AutoPlanner implements PlanStep {
                         cap,
                         m.speeds(),
                         run.spec.seed() + 0x9E3779B97F4A7C15L * (move.generation() + 1)));
-        Plan in = gate.plan();
-        int half = w.length / 2;
         double tau = Replay.meanRound(in, w, 0, w.length);
-        double tauA = Replay.meanRound(in, w, 0, half);
-        double tauB = Replay.meanRound(in, w, half, w.length);
         double rounds = left.estimate(iteration);
         double stay = rounds * tau;
         AutoCandidates.Choice best = null;

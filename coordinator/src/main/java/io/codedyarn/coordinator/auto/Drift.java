@@ -1,8 +1,5 @@
 package io.codedyarn.coordinator.auto;
 
-import io.codedyarn.placement.Plan;
-import java.util.Arrays;
-
 /**
  * A change of regime inside the window (a node that slows down or recovers mid-run): when the code
  * in use replays more than {@value #FACTOR}× slower, or faster, over the window's newer half than
@@ -16,15 +13,11 @@ final class Drift {
 
     private Drift() {}
 
-    /** The rounds of {@code window} a decision should weigh. */
-    static double[][] recent(Plan current, double[][] window) {
-        int half = window.length / 2;
-        if (half < 2) {
-            return window;
-        }
-        double older = Replay.meanRound(current, window, 0, half);
-        double newer = Replay.meanRound(current, window, half, window.length);
-        boolean changed = newer > FACTOR * older || older > FACTOR * newer;
-        return changed ? Arrays.copyOfRange(window, half, window.length) : window;
+    /**
+     * Whether the code in use changed pace between the window's halves: {@code older} and {@code
+     * newer} are its mean replayed rounds over them.
+     */
+    static boolean changed(double older, double newer) {
+        return newer > FACTOR * older || older > FACTOR * newer;
     }
 }

@@ -1,5 +1,6 @@
 package io.codedyarn.coordinator.auto;
 
+import io.codedyarn.coordinator.advise.Medians;
 import java.util.Arrays;
 
 /**
@@ -81,7 +82,7 @@ final class LiveWindow {
             if (k == 0) {
                 return null;
             }
-            double median = median(Arrays.copyOf(column, k));
+            double median = Medians.of(Arrays.copyOf(column, k));
             for (double[] row : out) {
                 if (Double.isNaN(row[w])) {
                     row[w] = median;
@@ -89,13 +90,6 @@ final class LiveWindow {
             }
         }
         return out;
-    }
-
-    static double median(double[] v) {
-        double[] s = v.clone();
-        Arrays.sort(s);
-        int m = s.length / 2;
-        return s.length % 2 == 1 ? s[m] : 0.5 * (s[m - 1] + s[m]);
     }
 
     private static boolean anyTimed(double[] row) {

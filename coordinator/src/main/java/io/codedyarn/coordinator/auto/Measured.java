@@ -1,5 +1,6 @@
 package io.codedyarn.coordinator.auto;
 
+import io.codedyarn.coordinator.advise.Medians;
 import io.codedyarn.coordinator.round.RoundEngine;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -34,18 +35,18 @@ record Measured(double[] speeds, String describe) {
             for (int t = 0; t < rounds; t++) {
                 column[t] = window[t][w];
             }
-            median[w] = LiveWindow.median(column);
+            median[w] = Medians.of(column);
         }
         double[] slowShare = new double[n];
         for (double[] row : window) {
-            double m = LiveWindow.median(row);
+            double m = Medians.of(row);
             for (int w = 0; w < n; w++) {
                 if (row[w] > SLOW * m) {
                     slowShare[w] += 1.0 / rounds;
                 }
             }
         }
-        double typical = LiveWindow.median(median);
+        double typical = Medians.of(median);
         double[] speeds = new double[n];
         List<Integer> slow = new ArrayList<>();
         for (int w = 0; w < n; w++) {
