@@ -255,7 +255,12 @@ public final class Coordinator {
                                     run.decisions)
                             : AutoPlanner.applies(spec)
                                     ? new AutoPlanner(
-                                            options.auto(), engine, rounds, run, startupRead)
+                                            options.auto(),
+                                            engine,
+                                            rounds,
+                                            run,
+                                            startupRead,
+                                            options.deliberation())
                                     : null;
             family =
                     Families.create(

@@ -4,9 +4,11 @@ import io.codedyarn.coordinator.adapt.AdaptSettings;
 import io.codedyarn.coordinator.adapt.SpeedSettings;
 import io.codedyarn.coordinator.async.BalanceSchedule;
 import io.codedyarn.coordinator.auto.AutoSettings;
+import io.codedyarn.coordinator.auto.Deliberation;
 import io.codedyarn.coordinator.lazy.LazySettings;
 import io.codedyarn.coordinator.liveness.LivenessSettings;
 import java.util.Objects;
+import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 
 /**
@@ -24,6 +26,8 @@ import java.util.function.Consumer;
  * @param lazy ξ, D and F of lag, lagc, g-lag and g-gd
  * @param speeds how measured speeds re-plan hetero, hetero-group and bcc-hetero
  * @param auto how {@code --scheme auto} picks and switches the code
+ * @param deliberation where auto weighs its candidates ({@link Deliberation}): between rounds (the
+ *     default, reproducible on the simulated cluster) or aside, while the rounds go on (the AM)
  */
 public record RunOptions(
         double startupTimeoutSeconds,
@@ -34,7 +38,8 @@ public record RunOptions(
         BalanceSchedule balanceSchedule,
         LazySettings lazy,
         SpeedSettings speeds,
-        AutoSettings auto) {
+        AutoSettings auto,
+        Executor deliberation) {
     public RunOptions {
         if (!(startupTimeoutSeconds > 0)) {
             throw new IllegalArgumentException(
@@ -46,6 +51,7 @@ public record RunOptions(
         Objects.requireNonNull(lazy);
         Objects.requireNonNull(speeds);
         Objects.requireNonNull(auto);
+        Objects.requireNonNull(deliberation);
         clusterNodes = Math.max(1, clusterNodes);
     }
 
@@ -60,7 +66,8 @@ public record RunOptions(
                 BalanceSchedule.defaults(),
                 LazySettings.defaults(),
                 SpeedSettings.defaults(),
-                AutoSettings.defaults());
+                AutoSettings.defaults(),
+                Deliberation.BETWEEN_ROUNDS);
     }
 
     public RunOptions withStartupTimeout(double seconds) {
@@ -99,6 +106,10 @@ public record RunOptions(
         return with(b -> b.auto = settings);
     }
 
+    public RunOptions withDeliberation(Executor where) {
+        return with(b -> b.deliberation = where);
+    }
+
     /** A copy of this record with what {@code change} sets, validated by the constructor. */
     private RunOptions with(Consumer<Copy> change) {
         Copy b = new Copy(this);
@@ -120,6 +131,7 @@ public record RunOptions(
         LazySettings lazy;
         SpeedSettings speeds;
         AutoSettings auto;
+        Executor deliberation;
 
         Copy(RunOptions o) {
             startupTimeoutSeconds = o.startupTimeoutSeconds;
@@ -131,6 +143,7 @@ public record RunOptions(
             lazy = o.lazy;
             speeds = o.speeds;
             auto = o.auto;
+            deliberation = o.deliberation;
         }
 
         RunOptions build() {
@@ -143,7 +156,8 @@ public record RunOptions(
                     balanceSchedule,
                     lazy,
                     speeds,
-                    auto);
+                    auto,
+                    deliberation);
         }
     }
 }

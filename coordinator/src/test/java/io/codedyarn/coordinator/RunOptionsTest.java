@@ -7,12 +7,15 @@ import io.codedyarn.coordinator.adapt.AdaptSettings;
 import io.codedyarn.coordinator.adapt.SpeedSettings;
 import io.codedyarn.coordinator.async.BalanceSchedule;
 import io.codedyarn.coordinator.auto.AutoSettings;
+import io.codedyarn.coordinator.auto.Deliberation;
 import io.codedyarn.coordinator.lazy.LazySettings;
 import io.codedyarn.coordinator.liveness.LivenessSettings;
 import org.junit.jupiter.api.Test;
 
 /** Each {@code with} method changes its own setting and keeps every other one. */
 class RunOptionsTest {
+    private static final java.util.concurrent.Executor ASIDE = Deliberation.aside();
+
     private static final LazySettings LAZY = new LazySettings(0.5, 3, 2);
     private static final SpeedSettings SPEEDS = new SpeedSettings(7, 0.2, 9);
     private static final AutoSettings AUTO = new AutoSettings(2, 4, 6, 0.2, 32);
@@ -28,7 +31,8 @@ class RunOptionsTest {
                         .withBalanceSchedule(BalanceSchedule.everyIterations(3))
                         .withLazy(LAZY)
                         .withSpeeds(SPEEDS)
-                        .withAuto(AUTO);
+                        .withAuto(AUTO)
+                        .withDeliberation(ASIDE);
 
         assertThat(all)
                 .isEqualTo(
@@ -41,10 +45,12 @@ class RunOptionsTest {
                                 BalanceSchedule.everyIterations(3),
                                 LAZY,
                                 SPEEDS,
-                                AUTO));
+                                AUTO,
+                                ASIDE));
         // applied in the reverse order: the same record
         assertThat(
                         RunOptions.defaults()
+                                .withDeliberation(ASIDE)
                                 .withAuto(AUTO)
                                 .withSpeeds(SPEEDS)
                                 .withLazy(LAZY)

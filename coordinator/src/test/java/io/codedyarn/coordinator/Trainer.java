@@ -119,25 +119,33 @@ public final class Trainer {
             java.util.function.Consumer<SimulatedCluster> tweak,
             io.codedyarn.coordinator.adapt.AdaptSettings adaptation)
             throws InterruptedException {
+        return run(
+                spec,
+                data,
+                latency,
+                tweak,
+                RunOptions.defaults()
+                        .withLoadBalance(LOAD_BALANCE.get())
+                        .withAdaptation(adaptation, 3));
+    }
+
+    /** With {@code options} as they are (load balancing as {@code options} say). */
+    public static RunResult run(
+            TrainSpec spec,
+            Rows data,
+            SimulatedCluster.TaskLatency latency,
+            java.util.function.Consumer<SimulatedCluster> tweak,
+            RunOptions options)
+            throws InterruptedException {
         Plan plan = spec.plan();
         ManualClock clock = new ManualClock();
         DataShape shape = InProcessWorkers.shape(data, plan.partitions());
         SimulatedCluster cluster = SimulatedCluster.over(plan, data, spec, latency, clock);
         tweak.accept(cluster);
-        if (LOAD_BALANCE.get()) {
+        if (options.loadBalance()) {
             cluster.communicationFraction(0.1);
         }
-        return new Coordinator(
-                        spec,
-                        plan,
-                        shape,
-                        cluster,
-                        cluster,
-                        clock,
-                        RunOptions.defaults()
-                                .withLoadBalance(LOAD_BALANCE.get())
-                                .withAdaptation(adaptation, 3))
-                .run();
+        return new Coordinator(spec, plan, shape, cluster, cluster, clock, options).run();
     }
 
     /** {@link #run} with SAG/DSAG load balancing on, solving on {@code schedule}. */

@@ -11,6 +11,9 @@ import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.scheme.Auto;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
 
 /**
  * {@code --scheme auto}: the run starts uncoded, and between rounds this step picks the exact code
@@ -20,10 +23,12 @@ import java.util.Locale;
  *   <li><b>Measure.</b> Every timed result goes into the {@link LiveWindow}: seconds per unit of
  *       load, per worker and round, the rounds' stragglers included.
  *   <li><b>Predict.</b> After the warm-up and then periodically, each candidate ({@link
- *       AutoCandidates}) replays the window ({@link Replay}): its mean time per round τ_c. Over the
- *       R rounds left ({@link RoundsLeft}), moving to c costs T_c = L_c + (R − L_c/τ)·τ_c against T
- *       = R·τ for the code in use, L_c being the slowest worker's reads (partitions it lacks × the
- *       measured read time per partition), during which rounds go on at τ.
+ *       AutoCandidates}) replays a snapshot of the window ({@link Weighing}, {@link Replay}): its
+ *       mean time per round τ_c. On a real cluster the replays run aside while the rounds go on
+ *       ({@link Deliberation}), and the decision is taken at the first round boundary after them.
+ *       Over the R rounds left ({@link RoundsLeft}), moving to c costs T_c = L_c + (R − L_c/τ)·τ_c
+ *       against T = R·τ for the code in use, L_c being the slowest worker's reads (partitions it
+ *       lacks × the measured read time per partition), during which rounds go on at τ.
  *   <li><b>Decide.</b> Switch to the c of least T_c when τ_c ≤ (1 − g)·τ, T − T_c ≥ max(g·T, τ),
  *       and τ_c &lt; τ in both halves of the window (a gain that only the whole window shows is the
  *       winner's curse of choosing among many candidates on the same data, or a burst).
@@ -48,7 +53,10 @@ public final class AutoPlanner implements PlanStep {
     private final LiveWindow window;
     private final RoundsLeft left;
     private final int cap;
-    private final List<AutoCandidates.Choice> fixed; // the candidates speeds do not change
+    private final Executor aside; // where the replays run: here, or a thread of their own
+    private final CompletableFuture<List<AutoCandidates.Choice>> fixed; // speeds do not change them
+    private CompletableFuture<Weighing> weighing; // the replays of the decision in progress
+    private long weighedAt;
     private double readSeconds; // per partition read beside a worker (estimate, then measured)
     private String current = "uncoded";
     private String next;
@@ -62,13 +70,15 @@ public final class AutoPlanner implements PlanStep {
      * @param startupReadSeconds the slowest worker's start-up read of its one partition: a move's
      *     read per partition is taken as twice that (copied beside the worker, then read) until the
      *     first move is measured
+     * @param deliberation where the candidates are built and replayed ({@link Deliberation})
      */
     public AutoPlanner(
             AutoSettings settings,
             RoundEngine engine,
             DecodeGate gate,
             RunState run,
-            double startupReadSeconds) {
+            double startupReadSeconds,
+            Executor deliberation) {
         this.settings = settings;
         this.engine = engine;
         this.gate = gate;
@@ -79,7 +89,11 @@ public final class AutoPlanner implements PlanStep {
         // --stragglers s pre-placed cyclic(s)'s partitions: s is the cap the user chose
         int preplaced = gate.plan().stored(0).length - 1;
         this.cap = preplaced > 0 ? preplaced : settings.cap(engine.workers());
-        this.fixed = AutoCandidates.fixed(engine.workers(), cap, run.spec.seed());
+        this.aside = deliberation;
+        int n = engine.workers();
+        int c = cap;
+        long seed = run.spec.seed();
+        this.fixed = CompletableFuture.supplyAsync(() -> AutoCandidates.fixed(n, c, seed), aside);
         this.readSeconds = 2 * Math.max(0, startupReadSeconds);
         this.nextDecision = settings.warmupIterations();
         gate.onTimed(window::record);
@@ -107,38 +121,67 @@ public final class AutoPlanner implements PlanStep {
             switchWhenLoaded(iteration, now);
             return;
         }
-        if (iteration < nextDecision || anyReplacing()) {
-            return;
+        if (weighing == null) {
+            if (iteration < nextDecision || anyReplacing()) {
+                return;
+            }
+            nextDecision = iteration + settings.periodIterations();
+            weigh(iteration);
+            if (weighing == null) {
+                return;
+            }
         }
-        nextDecision = iteration + settings.periodIterations();
-        decide(iteration, now);
+        if (!weighing.isDone()) {
+            return; // aside: the rounds go on meanwhile
+        }
+        Weighing x = joined(weighing);
+        weighing = null;
+        if (anyReplacing()) {
+            return; // a worker changed while the replays ran: weigh again later
+        }
+        decide(iteration, now, x);
     }
 
-    private void decide(long iteration, double now) {
+    private static <T> T joined(CompletableFuture<T> done) {
+        try {
+            return done.join();
+        } catch (CompletionException e) { // a bug in the replays: fail as it would inline
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            if (e.getCause() instanceof Error err) {
+                throw err;
+            }
+            throw e;
+        }
+    }
+
+    /** Snapshots the window and starts its replays ({@link Weighing}), here or aside. */
+    private void weigh(long iteration) {
         double[][] w = window.matrix(2);
         if (w == null) {
             return;
         }
         Plan in = gate.plan();
-        int half = w.length / 2;
-        double tauA = Replay.meanRound(in, w, 0, half);
-        double tauB = Replay.meanRound(in, w, half, w.length);
-        if (half >= 2 && Drift.changed(tauA, tauB)) { // weigh the newer half alone
-            w = java.util.Arrays.copyOfRange(w, half, w.length);
-            half = w.length / 2;
-            tauA = Replay.meanRound(in, w, 0, half);
-            tauB = Replay.meanRound(in, w, half, w.length);
+        String[] nodes = new String[engine.workers()];
+        for (int i = 0; i < nodes.length; i++) {
+            nodes[i] = engine.node(i);
         }
-        Measured m = Measured.of(w, engine);
-        long started = System.nanoTime(); // wall time, for the row: not the run's clock
-        List<AutoCandidates.Choice> choices = new java.util.ArrayList<>(fixed);
-        choices.addAll(
-                AutoCandidates.hetero(
-                        engine.workers(),
-                        cap,
-                        m.speeds(),
-                        run.spec.seed() + 0x9E3779B97F4A7C15L * (move.generation() + 1)));
-        double tau = Replay.meanRound(in, w, 0, w.length);
+        long seed = run.spec.seed() + 0x9E3779B97F4A7C15L * (move.generation() + 1);
+        weighedAt = iteration;
+        weighing =
+                fixed.thenApplyAsync(
+                        f -> Weighing.of(w, in, f, cap, seed, nodes, settings.minGain()), aside);
+    }
+
+    private void decide(long iteration, double now, Weighing x) {
+        LOG.info(
+                "auto: {} candidates weighed on {} rounds in {} ms (window of round {})",
+                x.candidates().size(),
+                x.rounds(),
+                x.nanos() / 1_000_000,
+                weighedAt);
+        double tau = x.tau();
         double rounds = left.estimate(iteration);
         double stay = rounds * tau;
         AutoCandidates.Choice best = null;
@@ -147,15 +190,16 @@ public final class AutoPlanner implements PlanStep {
         double bestMove = 0;
         AutoCandidates.Choice runnerUp = null;
         double runnerUpTau = Double.POSITIVE_INFINITY;
-        for (AutoCandidates.Choice c : choices) {
-            double tc = Replay.meanRound(c.plan(), w, 0, w.length);
+        for (Weighing.Scored s : x.candidates()) {
+            AutoCandidates.Choice c = s.choice();
+            double tc = s.tau();
             if (tc < runnerUpTau && !c.label().equals(current)) {
                 runnerUp = c;
                 runnerUpTau = tc;
             }
             if (!(tc <= (1 - settings.minGain()) * tau)
-                    || !(Replay.meanRound(c.plan(), w, 0, half) < tauA)
-                    || !(Replay.meanRound(c.plan(), w, half, w.length) < tauB)) {
+                    || !(s.tauOlder() < x.tauOlder())
+                    || !(s.tauNewer() < x.tauNewer())) {
                 continue;
             }
             double moveSeconds = moveSeconds(c.plan());
@@ -168,13 +212,7 @@ public final class AutoPlanner implements PlanStep {
             }
         }
         boolean pays = best != null && stay - bestTime >= Math.max(settings.minGain() * stay, tau);
-        String measured = m.describe();
-        // the cost goes to the log, not to events.csv, whose rows a seeded run reproduces
-        LOG.info(
-                "auto: {} candidates weighed on {} rounds in {} ms",
-                choices.size(),
-                w.length,
-                (System.nanoTime() - started) / 1_000_000);
+        String measured = x.measured().describe();
         if (!pays) {
             run.decisions.add(
                     iteration,

@@ -1,7 +1,6 @@
 package io.codedyarn.coordinator.auto;
 
 import io.codedyarn.coordinator.advise.Medians;
-import io.codedyarn.coordinator.round.RoundEngine;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -26,7 +25,10 @@ record Measured(double[] speeds, String describe) {
     static final double SLOW = 1.5;
     static final double PERSISTENT = 0.75;
 
-    static Measured of(double[][] window, RoundEngine engine) {
+    /**
+     * @param nodes each worker's node (null: unknown), to tell a slow host from a slow worker
+     */
+    static Measured of(double[][] window, String[] nodes) {
         int n = window[0].length;
         int rounds = window.length;
         double[] median = new double[n];
@@ -60,7 +62,7 @@ record Measured(double[] speeds, String describe) {
         for (int w = 0; w < n; w++) {
             speeds[w] /= mean;
         }
-        return new Measured(speeds, describe(rounds, typical, median, slowShare, slow, engine));
+        return new Measured(speeds, describe(rounds, typical, median, slowShare, slow, nodes));
     }
 
     private static String describe(
@@ -69,10 +71,10 @@ record Measured(double[] speeds, String describe) {
             double[] median,
             double[] slowShare,
             List<Integer> slow,
-            RoundEngine engine) {
+            String[] nodes) {
         Map<String, int[]> perNode = new TreeMap<>(); // node -> {workers, slow ones}
         for (int w = 0; w < median.length; w++) {
-            String node = engine.node(w);
+            String node = nodes[w];
             if (node != null) {
                 int[] c = perNode.computeIfAbsent(node, k -> new int[2]);
                 c[0]++;
@@ -90,7 +92,7 @@ record Measured(double[] speeds, String describe) {
             b.append(" none");
         }
         for (int w : slow) {
-            String node = engine.node(w);
+            String node = nodes[w];
             int[] c = node == null ? null : perNode.get(node);
             String origin =
                     c == null || c[0] < 2

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.codedyarn.compute.data.DenseRows;
 import io.codedyarn.compute.task.Workload;
+import io.codedyarn.coordinator.RunOptions;
 import io.codedyarn.coordinator.Trainer;
 import io.codedyarn.coordinator.adapt.AdaptSettings;
 import io.codedyarn.coordinator.round.TrainSpec;
@@ -12,8 +13,10 @@ import io.codedyarn.coordinator.simulated.SimulatedCluster;
 import io.codedyarn.coordinator.trace.AdaptEvent;
 import io.codedyarn.coordinator.trace.RunResult;
 import io.codedyarn.placement.SchemeParams;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.Executor;
 import java.util.function.IntPredicate;
 import org.junit.jupiter.api.Test;
 
@@ -144,5 +147,68 @@ class AutoTrainingTest {
         assertThat(switched).as("%s", auto.events()).hasSizeGreaterThanOrEqualTo(2);
         assertThat(switched.get(switched.size() - 1).reason()).contains("uncoded");
         sameIterates(auto, run(spec("uncoded", 0), recovers));
+    }
+
+    /**
+     * Runs what it is given two rounds later, when the simulated cluster draws a round's latencies:
+     * a stand-in for {@link Deliberation#aside()} whose replays take two rounds.
+     */
+    private static final class TwoRoundsLater implements Executor {
+        private final List<Runnable> queued = new ArrayList<>();
+        private final List<Integer> at = new ArrayList<>();
+        private int batch = -1;
+
+        @Override
+        public void execute(Runnable task) {
+            queued.add(task);
+            at.add(batch + 2);
+        }
+
+        void drawn(int b) {
+            batch = b;
+            while (!queued.isEmpty() && at.get(0) <= b) {
+                at.remove(0);
+                queued.remove(0).run();
+            }
+        }
+    }
+
+    @Test
+    void decisionsWeighedAsideLandRoundsLaterAndTheIteratesDoNotChange() throws Exception {
+        TwoRoundsLater later = new TwoRoundsLater();
+        SimulatedCluster.TaskLatency twoSlow = slow(Set.of(0, 3), 4, t -> true);
+        SimulatedCluster.TaskLatency drawn =
+                (batch, load, out) -> {
+                    later.drawn(batch);
+                    twoSlow.sample(batch, load, out);
+                };
+        RunResult aside =
+                Trainer.run(
+                        spec("auto", 0),
+                        DATA,
+                        drawn,
+                        c -> {},
+                        RunOptions.defaults().withDeliberation(later));
+        RunResult between = run(spec("auto", 0), twoSlow);
+        RunResult uncoded = run(spec("uncoded", 0), twoSlow);
+        assertThat(aside.succeeded()).as(aside.diagnostic()).isTrue();
+        // between rounds the first decision is taken before round 3 (the warm-up); aside, its
+        // replays are asked for then and come back two rounds later
+        assertThat(firstDecision(between)).isEqualTo(3);
+        assertThat(firstDecision(aside)).isEqualTo(5);
+        assertThat(events(aside, "auto-switched")).as("%s", aside.events()).isNotEmpty();
+        sameIterates(aside, uncoded);
+        // the switch came two slow rounds later, and cost no more than them
+        double uncodedRound = seconds(uncoded) / uncoded.iterations();
+        assertThat(seconds(aside)).isLessThanOrEqualTo(seconds(between) + 2 * uncodedRound);
+        assertThat(seconds(aside)).isLessThan(0.65 * seconds(uncoded));
+    }
+
+    private static long firstDecision(RunResult r) {
+        return r.events().stream()
+                .filter(e -> e.event().startsWith("auto-"))
+                .mapToLong(AdaptEvent::iteration)
+                .min()
+                .orElse(-1);
     }
 }

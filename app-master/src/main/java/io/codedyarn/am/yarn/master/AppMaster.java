@@ -14,6 +14,7 @@ import io.codedyarn.am.yarn.ProgressFile;
 import io.codedyarn.am.yarn.Straggles;
 import io.codedyarn.coordinator.Coordinator;
 import io.codedyarn.coordinator.RunOptions;
+import io.codedyarn.coordinator.auto.Deliberation;
 import io.codedyarn.coordinator.cluster.EventQueue;
 import io.codedyarn.coordinator.cluster.JobInfo;
 import io.codedyarn.coordinator.round.TrainSpec;
@@ -279,7 +280,9 @@ public final class AppMaster {
                                         .withAdaptation(config.adaptation(), clusterNodes.size())
                                         .withLiveness(config.liveness())
                                         .withSpeeds(config.speeds())
-                                        .withAuto(config.auto()))
+                                        .withAuto(config.auto())
+                                        // a decision's replays must not stall a round
+                                        .withDeliberation(Deliberation.aside()))
                         .checkpoints(checkpoints, config.checkpointInterval(), "")
                         .trace(outputs.trace())
                         .liveFeed(feed);
