@@ -169,9 +169,7 @@ public final class AutoPlanner implements PlanStep {
         }
         long seed = run.spec.seed() + 0x9E3779B97F4A7C15L * (move.generation() + 1);
         weighedAt = iteration;
-        weighing =
-                fixed.thenApplyAsync(
-                        f -> Weighing.of(w, in, f, cap, seed, nodes, settings.minGain()), aside);
+        weighing = fixed.thenApplyAsync(f -> Weighing.of(w, in, f, cap, seed, nodes), aside);
     }
 
     private void decide(long iteration, double now, Weighing x) {

@@ -32,10 +32,7 @@ record Weighing(
         List<Scored> candidates,
         long nanos) {
 
-    /**
-     * A candidate's mean seconds per round over the window and its halves; the halves are NaN when
-     * the whole window already shows it short of the least gain.
-     */
+    /** A candidate's mean seconds per round over the window and over its halves. */
     record Scored(AutoCandidates.Choice choice, double tau, double tauOlder, double tauNewer) {}
 
     /**
@@ -45,7 +42,6 @@ record Weighing(
      * @param cap the cap on s
      * @param heteroSeed seeds the heterogeneity-aware code's placement
      * @param nodes each worker's node (null: unknown)
-     * @param minGain the least relative gain per round a switch needs
      */
     static Weighing of(
             double[][] window,
@@ -53,33 +49,34 @@ record Weighing(
             List<AutoCandidates.Choice> fixed,
             int cap,
             long heteroSeed,
-            String[] nodes,
-            double minGain) {
+            String[] nodes) {
         long started = System.nanoTime(); // wall time, for the log: not the run's clock
-        double[][] w = window;
-        int half = w.length / 2;
-        double tauA = Replay.meanRound(in, w, 0, half);
-        double tauB = Replay.meanRound(in, w, half, w.length);
+        // one replay per code over the whole window; each range is a slice of it
+        int from = 0;
+        int half = window.length / 2;
+        Replay current = Replay.of(in, window);
+        double tauA = current.mean(0, half);
+        double tauB = current.mean(half, window.length);
         if (half >= 2 && Drift.changed(tauA, tauB)) { // weigh the newer half alone
-            w = Arrays.copyOfRange(w, half, w.length);
-            half = w.length / 2;
-            tauA = Replay.meanRound(in, w, 0, half);
-            tauB = Replay.meanRound(in, w, half, w.length);
+            from = half;
+            half = from + (window.length - from) / 2;
+            tauA = current.mean(from, half);
+            tauB = current.mean(half, window.length);
         }
+        double[][] w = Arrays.copyOfRange(window, from, window.length);
         Measured m = Measured.of(w, nodes);
         List<AutoCandidates.Choice> choices = new ArrayList<>(fixed);
         choices.addAll(AutoCandidates.hetero(in.workers(), cap, m.speeds(), heteroSeed));
-        double tau = Replay.meanRound(in, w, 0, w.length);
+        double tau = current.mean(from, window.length);
         List<Scored> scored = new ArrayList<>(choices.size());
         for (AutoCandidates.Choice c : choices) {
-            double tc = Replay.meanRound(c.plan(), w, 0, w.length);
-            boolean near = tc <= (1 - minGain) * tau;
+            Replay r = Replay.of(c.plan(), window);
             scored.add(
                     new Scored(
                             c,
-                            tc,
-                            near ? Replay.meanRound(c.plan(), w, 0, half) : Double.NaN,
-                            near ? Replay.meanRound(c.plan(), w, half, w.length) : Double.NaN));
+                            r.mean(from, window.length),
+                            r.mean(from, half),
+                            r.mean(half, window.length)));
         }
         return new Weighing(
                 w.length, tau, tauA, tauB, m, List.copyOf(scored), System.nanoTime() - started);
