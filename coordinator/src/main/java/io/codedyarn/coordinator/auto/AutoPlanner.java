@@ -57,6 +57,10 @@ public final class AutoPlanner implements PlanStep {
     private final CompletableFuture<List<AutoCandidates.Choice>> fixed; // speeds do not change them
     private CompletableFuture<Weighing> weighing; // the replays of the decision in progress
     private long weighedAt;
+    private int weighedRounds;
+    private final RoundTimes times;
+    private long switchedAt = -1; // the round the code in use began, until it is verified
+    private String before; // what the replaced code measured and replayed, for auto-verified
     private double readSeconds; // per partition read beside a worker (estimate, then measured)
     private String current = "uncoded";
     private String next;
@@ -85,6 +89,7 @@ public final class AutoPlanner implements PlanStep {
         this.run = run;
         this.move = new PlanSwitch(engine, gate, run.decisions);
         this.window = new LiveWindow(engine.workers(), settings.windowIterations());
+        this.times = new RoundTimes(2 * settings.windowIterations() + settings.periodIterations());
         this.left = new RoundsLeft(run.spec);
         // --stragglers s pre-placed cyclic(s)'s partitions: s is the cap the user chose
         int preplaced = gate.plan().stored(0).length - 1;
@@ -111,6 +116,8 @@ public final class AutoPlanner implements PlanStep {
             return;
         }
         double now = engine.elapsedSeconds();
+        times.mark(iteration, now);
+        verify(iteration, now);
         for (WorkerChange c : changes) {
             if (c.kind() == WorkerChange.Kind.STANDBY || c.kind() == WorkerChange.Kind.READY) {
                 window.forget(c.worker()); // another process, maybe on another node
@@ -179,6 +186,7 @@ public final class AutoPlanner implements PlanStep {
                 x.rounds(),
                 x.nanos() / 1_000_000,
                 weighedAt);
+        weighedRounds = x.rounds();
         double tau = x.tau();
         double rounds = left.estimate(iteration);
         double stay = rounds * tau;
@@ -259,6 +267,15 @@ public final class AutoPlanner implements PlanStep {
         next = to.label();
         predicted = tauTo;
         decidedAt = now;
+        double measuredBefore = times.perRound(weighedAt - weighedRounds, weighedAt);
+        before =
+                String.format(
+                        Locale.ROOT,
+                        "before the decision %s: %.4g s/round measured, %.4g replayed (x%.2f)",
+                        current,
+                        measuredBefore,
+                        tau,
+                        measuredBefore / tau);
         readsPending = reads;
         run.decisions.add(
                 iteration,
@@ -311,6 +328,34 @@ public final class AutoPlanner implements PlanStep {
         current = next;
         next = null;
         nextDecision = iteration + settings.periodIterations();
+        switchedAt = iteration;
+    }
+
+    /**
+     * {@code auto-verified}: a period after a switch, the wall seconds per round the new code took
+     * against its prediction, beside the same pair for the code it replaced. The ratios are the
+     * calibration of replayed against measured time.
+     */
+    private void verify(long iteration, double now) {
+        if (switchedAt < 0 || iteration < switchedAt + settings.periodIterations()) {
+            return;
+        }
+        double measured = times.perRound(switchedAt, iteration);
+        run.decisions.add(
+                iteration,
+                now,
+                -1,
+                "auto-verified",
+                String.format(
+                        Locale.ROOT,
+                        "%s: %.4g s/round measured over %d rounds, %.4g predicted (x%.2f)",
+                        current,
+                        measured,
+                        iteration - switchedAt,
+                        predicted,
+                        measured / predicted),
+                before);
+        switchedAt = -1;
     }
 
     /** The slowest worker's reads: partitions it lacks × seconds per partition. */

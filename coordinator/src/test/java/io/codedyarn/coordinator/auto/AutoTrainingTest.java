@@ -96,6 +96,11 @@ class AutoTrainingTest {
                 .contains("w0")
                 .contains("w3")
                 .contains("persistent");
+        // a period after the switch: the scripted rounds take what the replay predicted
+        assertThat(events(auto, "auto-verified"))
+                .as("%s", auto.events())
+                .singleElement()
+                .satisfies(e -> assertThat(e.reason()).endsWith("(x1.00)"));
         sameIterates(auto, uncoded);
         assertThat(seconds(auto)).isLessThan(0.6 * seconds(uncoded));
     }
