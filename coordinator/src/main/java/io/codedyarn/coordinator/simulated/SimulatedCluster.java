@@ -18,16 +18,10 @@ import java.util.List;
  * In-process workers on simulated time ({@code --cluster simulated}, and the coordinator's unit
  * tests): each worker is a {@link TaskExecutor} over its real partitions, so results are the real
  * kernels' results, but WHEN a result arrives comes from a latency model, and the coordinator's
- * {@link ManualClock} jumps from arrival to arrival. A worker computes one task at a time; a task
- * sent while it is busy starts when it finishes, and a newer task replaces a queued one that has
- * not started (the real worker's "newest wins" queue).
- *
- * <p>The tasks sent together (one broadcast) share one draw of the latency model ({@link
- * LatencyModel#sample} with the broadcast's index), so Markov models advance once per broadcast.
- * Task load = rows / (n / N): the rows the task touches in shares of n/N rows (n rows, N workers),
- * the unit of every latency model ({@link LoadUnit}), whatever the plan's partition count K. (It
- * was rows / (n / K), the plan's partitions, which charged schemes with K &gt; N — hetero-gc, BCC
- * with many partitions, uncoded/SAG/DSAG with {@code --partitions} — K/N times too much.)
+ * {@link ManualClock} jumps from arrival to arrival. The tasks sent together (one broadcast) are
+ * timed by one draw of the latency model, each worker computing one task at a time, newest wins
+ * ({@code Broadcasts}); this class adds what else a cluster does: partition moves, replacements on
+ * other nodes, and the failures and silences tests script.
  */
 public final class SimulatedCluster implements WorkerPort, EventSource {
 
@@ -53,18 +47,14 @@ public final class SimulatedCluster implements WorkerPort, EventSource {
 
     private final List<TaskExecutor> workers;
     private Reloader reloader;
-    private final TaskLatency latency;
     private final ManualClock clock;
     private final TaskLoads loads;
     private final Timeline timeline;
-    private final List<Object[]> batch = new ArrayList<>();
-    private final long[] busyUntil;
+    private final Broadcasts broadcasts;
     private final long[] failAt;
     private final long[] hangAt;
     private String replacementsFail; // non-null: every replacement fails to start, with this
-    private Slowdown[] slowdowns;
     private SimulatedNodes nodes;
-    private int batches;
     private double communication;
     private double loadSecondsPerUnit;
     private int[][] initial; // each worker's partitions at start, when built over a plan
@@ -78,12 +68,11 @@ public final class SimulatedCluster implements WorkerPort, EventSource {
             TaskLatency latency,
             ManualClock clock) {
         this.workers = new ArrayList<>(workers);
-        this.latency = latency;
         this.clock = clock;
         int n = workers.size();
         this.loads = new TaskLoads(partitionRows, n);
-        this.busyUntil = new long[n];
         this.timeline = new Timeline(n);
+        this.broadcasts = new Broadcasts(latency, clock, loads, timeline, n);
         this.failAt = new long[n];
         java.util.Arrays.fill(failAt, Long.MAX_VALUE);
         this.hangAt = new long[n];
@@ -136,7 +125,7 @@ public final class SimulatedCluster implements WorkerPort, EventSource {
         long now = clock.nanos();
         long took = (long) Math.ceil(loadSecondsPerUnit * loads.ofPartitions(add) * 1e9);
         long at = now + took;
-        if (at < failAt[worker] && at < hangAt[worker]) {
+        if (at < silentAt(worker)) {
             timeline.event(at, worker, new CoordinatorEvent.PartitionsLoaded(worker, took));
         }
         return true;
@@ -222,7 +211,7 @@ public final class SimulatedCluster implements WorkerPort, EventSource {
             throw new IllegalArgumentException(
                     "one slowdown per worker: " + perWorker.length + " for " + workers.size());
         }
-        this.slowdowns = perWorker.clone();
+        broadcasts.straggle(perWorker.clone());
         return this;
     }
 
@@ -301,10 +290,9 @@ public final class SimulatedCluster implements WorkerPort, EventSource {
                                 && (p.task() != null
                                         || p.event() instanceof CoordinatorEvent.PartitionsLoaded));
         timeline.forgetWaiting(worker);
-        busyUntil[worker] = clock.nanos();
+        broadcasts.restart(worker, nodes.slowdown(worker));
         failAt[worker] = Long.MAX_VALUE;
         hangAt[worker] = Long.MAX_VALUE;
-        slowdowns[worker] = nodes.slowdown(worker);
     }
 
     @Override
@@ -314,7 +302,7 @@ public final class SimulatedCluster implements WorkerPort, EventSource {
 
     @Override
     public void send(int worker, Task task) {
-        batch.add(new Object[] {worker, task});
+        broadcasts.send(worker, task);
     }
 
     @Override
@@ -324,7 +312,7 @@ public final class SimulatedCluster implements WorkerPort, EventSource {
 
     @Override
     public CoordinatorEvent poll(long timeoutNanos) {
-        flush();
+        broadcasts.flush(this::silentAt);
         long now = clock.nanos();
         long limit = timeoutNanos >= Long.MAX_VALUE - now ? Long.MAX_VALUE : now + timeoutNanos;
         if (limit == Long.MAX_VALUE && timeline.isEmpty()) {
@@ -354,7 +342,7 @@ public final class SimulatedCluster implements WorkerPort, EventSource {
      * checkpoint keeps of this cluster).
      */
     public int batches() {
-        return batches;
+        return broadcasts.count();
     }
 
     /**
@@ -369,46 +357,11 @@ public final class SimulatedCluster implements WorkerPort, EventSource {
      * @throws IllegalStateException once a broadcast was sampled
      */
     public void skipBatches(int count) {
-        if (batches != 0) {
-            throw new IllegalStateException("skipBatches before the first broadcast only");
-        }
-        int n = workers.size();
-        double[] load = new double[n];
-        double[] times = new double[n];
-        while (batches < count) {
-            latency.sample(batches++, load, times);
-        }
+        broadcasts.skip(count);
     }
 
-    /** Schedules the tasks sent since the last poll with one latency draw. */
-    private void flush() {
-        if (batch.isEmpty()) {
-            return;
-        }
-        int n = workers.size();
-        double[] load = new double[n];
-        for (Object[] b : batch) {
-            load[(int) b[0]] = loads.of((Task) b[1]);
-        }
-        double[] times = new double[n];
-        latency.sample(batches++, load, times);
-        long now = clock.nanos();
-        for (Object[] b : batch) {
-            int w = (int) b[0];
-            Task task = (Task) b[1];
-            long waiting = timeline.dropWaiting(w, now); // newest wins: it never started
-            long start = waiting >= 0 ? waiting : Math.max(now, busyUntil[w]);
-            double seconds = times[w];
-            if (slowdowns != null) {
-                seconds += slowdowns[w].delaySeconds(task.iteration(), seconds);
-            }
-            long done = start + (long) Math.ceil(seconds * 1e9);
-            busyUntil[w] = done;
-            if (done >= failAt[w] || done >= hangAt[w]) {
-                continue; // dies, or goes quiet, before it finishes
-            }
-            timeline.task(done, w, task, start, now);
-        }
-        batch.clear();
+    /** When the worker fails or goes quiet (ns; Long.MAX_VALUE: never): nothing it says after. */
+    private long silentAt(int worker) {
+        return Math.min(failAt[worker], hangAt[worker]);
     }
 }

@@ -66,7 +66,7 @@ class CyclicCodeTest {
         CyclicCode code = CyclicCode.draw(n, s, Seeds.generator(n * 31L + s));
         List<Codeword> cws = codewords(code);
         // The construction checks every pattern's condition only when there are few of them.
-        boolean exhaustive = KOfNPromise.binomial(n, s) <= CyclicCode.ALL_PATTERNS_LIMIT;
+        boolean exhaustive = KOfNPromise.binomial(n, s) <= CyclicDraw.ALL_PATTERNS_LIMIT;
         int[] count = {0};
         KOfNPromise.firstN(n, n - s)
                 .forEach(
