@@ -111,7 +111,14 @@ public final class DatasetTransform {
         provenance.put("transformOf", source.fileSystem().makeQualified(source.dir()).toString());
         provenance.put("source", in.spec().source());
         DatasetSpec spec =
-                new DatasetSpec(in.storage(), mapper.outCols, labels, steps, seed, provenance);
+                new DatasetSpec(
+                        in.storage(),
+                        mapper.outCols,
+                        labels,
+                        steps,
+                        seed,
+                        provenance,
+                        in.spec().features());
         try (DatasetWriter w = DatasetWriter.create(fs, target, spec, options)) {
             if (shuffleSeed == null) {
                 source.forEachChunk(
