@@ -222,6 +222,7 @@ public final class Coordinator {
         String diagnostic = "";
         double objective = Double.NaN;
         double[] model = null;
+        double[] parts = null; // PCA's per-component values at the model
         Adapter adapter =
                 new Adapter(
                         options.adaptation(),
@@ -272,10 +273,12 @@ public final class Coordinator {
             checkpoints.write(run, family, rounds);
             model = run.model();
             objective = run.modelValue();
+            parts = run.modelParts();
             if (model != null && Double.isNaN(objective)) {
                 double[] sums =
                         rounds.evaluate(-1, model, Task.Kind.OBJECTIVE, loop.driver()).sum();
                 objective = run.metric.value(sums, model);
+                parts = run.metric.componentValues(sums, model, run.components());
             }
         } catch (RunAborted e) {
             ok = false;
@@ -287,6 +290,7 @@ public final class Coordinator {
             // (NaN when only estimates were seen), written with status FAILED
             model = run.model();
             objective = run.modelValue();
+            parts = run.modelParts();
             if (family != null) {
                 checkpoints.writeAtFailure(run, family, rounds);
             }
@@ -298,7 +302,7 @@ public final class Coordinator {
             run.finishFeed();
             engine.finishTrace();
         }
-        return result(ok, diagnostic, model, objective, run, engine, sink);
+        return result(ok, diagnostic, model, objective, parts, run, engine, sink);
     }
 
     /** The run's state: its model, iteration count and records, with the objective's metric. */
@@ -323,6 +327,7 @@ public final class Coordinator {
             String diagnostic,
             double[] model,
             double objective,
+            double[] parts,
             RunState run,
             RoundEngine engine,
             TraceSink sink) {
@@ -342,6 +347,7 @@ public final class Coordinator {
                 diagnostic,
                 model,
                 objective,
+                parts,
                 Math.toIntExact(run.iteration()),
                 engine.elapsedSeconds());
     }

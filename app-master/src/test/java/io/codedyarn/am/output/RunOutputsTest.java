@@ -43,7 +43,8 @@ class RunOutputsTest {
                         new LatencyRecord(1, 1, 0.5, Double.NaN, Double.NaN, 1.0, "lost")),
                 List.of(
                         new AdaptEvent(1, 0.75, -1, "host-a:1", "excluded", "slow, \"very\""),
-                        new AdaptEvent(1, 0.75, 1, "host-a:1", "replacing", "persistently slow")));
+                        new AdaptEvent(1, 0.75, 1, "host-a:1", "replacing", "persistently slow")),
+                null);
     }
 
     private static RunSummary summary() {
