@@ -76,7 +76,6 @@ public final class Trainers {
         TrainSpec spec = req.spec();
         Loaded loaded = load(hadoop, req, log);
         Rows data = loaded.rows();
-        loaded.dataset().refuseDoubleIntercept(spec, req.data());
         Plan plan = spec.plan();
         InvalidParametersException.require(
                 plan.partitions() <= data.rows(),
@@ -201,13 +200,19 @@ public final class Trainers {
     /** A dataset in memory, and what {@code model.json} says of it. */
     private record Loaded(Rows rows, ModelDataset dataset) {}
 
-    /** The dataset in memory: --data (any Hadoop FS), or the built-in one generated locally. */
+    /**
+     * The dataset in memory: --data (any Hadoop FS), or the built-in one generated locally. A
+     * dataset with its own intercept column is refused before its rows are read when the spec
+     * appends another.
+     */
     private static Loaded load(Configuration hadoop, TrainRequest req, PrintWriter log)
             throws IOException {
         if (req.data() != null) {
             Path dir = new Path(req.data());
             FileSystem fs = dir.getFileSystem(hadoop);
-            return new Loaded(DatasetRows.read(fs, dir), ModelDataset.read(fs, dir));
+            ModelDataset dataset = ModelDataset.read(fs, dir);
+            dataset.refuseDoubleIntercept(req.spec(), req.data());
+            return new Loaded(DatasetRows.read(fs, dir), dataset);
         }
         FileSystem local = FileSystem.getLocal(hadoop);
         java.nio.file.Path tmp = java.nio.file.Files.createTempDirectory("coded-yarn-data");
