@@ -222,6 +222,7 @@ public final class Coordinator {
         String diagnostic = "";
         double objective = Double.NaN;
         double[] model = null;
+        double[] parts = null; // PCA's per-component values at the model
         Adapter adapter =
                 new Adapter(
                         options.adaptation(),
@@ -277,10 +278,12 @@ public final class Coordinator {
             checkpoints.write(run, family, rounds);
             model = run.model();
             objective = run.modelValue();
+            parts = run.modelParts();
             if (model != null && Double.isNaN(objective)) {
                 double[] sums =
                         rounds.evaluate(-1, model, Task.Kind.OBJECTIVE, loop.driver()).sum();
                 objective = run.metric.value(sums, model);
+                parts = run.metric.componentValues(sums, model, run.components());
             }
         } catch (RunAborted e) {
             ok = false;
@@ -292,6 +295,7 @@ public final class Coordinator {
             // (NaN when only estimates were seen), written with status FAILED
             model = run.model();
             objective = run.modelValue();
+            parts = run.modelParts();
             if (family != null) {
                 checkpoints.writeAtFailure(run, family, rounds);
             }
@@ -303,7 +307,7 @@ public final class Coordinator {
             run.finishFeed();
             engine.finishTrace();
         }
-        return result(ok, diagnostic, model, objective, run, engine, sink);
+        return result(ok, diagnostic, model, objective, parts, run, engine, sink);
     }
 
     /** The run's state: its model, iteration count and records, with the objective's metric. */
@@ -328,6 +332,7 @@ public final class Coordinator {
             String diagnostic,
             double[] model,
             double objective,
+            double[] parts,
             RunState run,
             RoundEngine engine,
             TraceSink sink) {
@@ -347,6 +352,7 @@ public final class Coordinator {
                 diagnostic,
                 model,
                 objective,
+                parts,
                 Math.toIntExact(run.iteration()),
                 engine.elapsedSeconds());
     }

@@ -123,7 +123,11 @@ public final class RoundLoop {
         }
         double[] sums = gate.evaluate(-1, step.point(), Task.Kind.OBJECTIVE, driver).sum();
         Optional<Stop> stop =
-                run.confirm(step.point(), run.metric.value(sums, step.point()), checkInterval);
+                run.confirm(
+                        step.point(),
+                        run.metric.value(sums, step.point()),
+                        run.metric.componentValues(sums, step.point(), run.components()),
+                        checkInterval);
         nextCheck = run.iteration() + checkInterval;
         checkInterval = Math.min(2 * checkInterval, MAX_CHECK_INTERVAL);
         return stop;

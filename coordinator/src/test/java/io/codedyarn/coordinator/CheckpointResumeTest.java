@@ -190,6 +190,9 @@ class CheckpointResumeTest {
             assertThat(bits(resumed.model())).isEqualTo(bits(full.model()));
             assertThat(Double.doubleToLongBits(resumed.objective()))
                     .isEqualTo(Double.doubleToLongBits(full.objective()));
+            // PCA's per-component values at the best iterate travel in the checkpoint
+            assertThat(resumed.explainedVariance()).as(name).isEqualTo(full.explainedVariance());
+            assertThat(resumed.explainedVariance() != null).isEqualTo(workload == Workload.PCA);
         } else {
             // the stragglers' tasks in flight at the checkpoint are lost: the resumed run's
             // rounds wait for other arrivals from there on, so its times (and, for DSAG, which

@@ -128,6 +128,47 @@ class MethodFamiliesTest {
         assertThat(r.objective())
                 .as(scheme)
                 .isCloseTo(ev, within(scheme.equals("dsag") ? 1e-3 : 1e-9));
+        // per component ‖Xv_c‖² / ‖X‖²_F, recomputed here from the rows and the returned V (d×k
+        // row-major): the sums' H = −XᵀXV gives them without another pass; they add up to EV
+        double[] parts = r.explainedVariance();
+        assertThat(parts).as(scheme).hasSize(3);
+        double total = 0;
+        for (int i = 0; i < data.rows(); i++) {
+            for (int j = 0; j < data.cols(); j++) {
+                total += data.get(i, j) * data.get(i, j);
+            }
+        }
+        double sum = 0;
+        for (int c = 0; c < 3; c++) {
+            double norm2 = 0;
+            for (int i = 0; i < data.rows(); i++) {
+                double xv = 0;
+                for (int j = 0; j < data.cols(); j++) {
+                    xv += data.get(i, j) * r.model()[j * 3 + c];
+                }
+                norm2 += xv * xv;
+            }
+            assertThat(parts[c])
+                    .as(scheme + " component " + c)
+                    .isCloseTo(norm2 / total, within(1e-12));
+            sum += parts[c];
+        }
+        assertThat(sum).isCloseTo(r.objective(), within(1e-12));
+        assertThat(parts[0]).isGreaterThan(parts[1]); // the spread data's spectrum has clear gaps
+        assertThat(parts[1]).isGreaterThan(parts[2]);
+    }
+
+    @ParameterizedTest
+    @MethodSource("lrAndLsq")
+    void logisticRegressionAndLeastSquaresHaveNoComponents(Workload workload) throws Exception {
+        var spec = Trainer.spec(workload, "uncoded", SchemeParams.of(4, 0, 1), null, 5);
+        RunResult r = Trainer.run(spec, Trainer.logistic(240, 4, 3), Trainer.oneSlow(1, 10));
+        assertThat(r.succeeded()).isTrue();
+        assertThat(r.explainedVariance()).isNull();
+    }
+
+    static Stream<Workload> lrAndLsq() {
+        return Stream.of(Workload.LR, Workload.LSQ);
     }
 
     static Stream<Arguments> pcaSchemes() {

@@ -35,7 +35,8 @@ class DsagBaselinesTest {
                         new LatencyRecord(1, 0, 4.0, 7.0, 3.0, 1.0, "used"),
                         new LatencyRecord(1, 1, 4.0, 5.0, 1.0, 1.0, "used"),
                         new LatencyRecord(1, 2, 4.0, 6.0, 2.0, 1.0, "used"));
-        RunResult gd = new RunResult(true, "", new double[] {1}, 5, 2, 7.0, its, lat, List.of());
+        RunResult gd =
+                new RunResult(true, "", new double[] {1}, 5, 2, 7.0, its, lat, List.of(), null);
         Trace t = Trace.of(gd, 3, 0);
         Trace mds = IdealMdsBound.of(gd, t, 3, 2.0 / 3);
         assertThat(mds.seconds()).containsExactly(3.5, 6.5);

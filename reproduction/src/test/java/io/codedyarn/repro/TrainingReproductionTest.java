@@ -29,7 +29,8 @@ class TrainingReproductionTest {
                         new LatencyRecord(1, 1, 5.0, 6.5, 1.5, 1.0, "used"));
         Trace t =
                 Trace.of(
-                        new RunResult(true, "", new double[] {1}, 4, 2, 6.5, its, lat, List.of()),
+                        new RunResult(
+                                true, "", new double[] {1}, 4, 2, 6.5, its, lat, List.of(), null),
                         2,
                         0.1);
 

@@ -39,25 +39,30 @@ public final class PendingOutputs {
 
     /**
      * The run ended: finishes the streamed files, writes the others ({@code model.csv}, {@code
-     * summary.json}, {@code job.json}, {@code checkpoint.ckpt}) and renames the directory onto
-     * {@code out} (moving a replaced one aside first). A failure leaves {@code out} as it was and
-     * the temporary directory for a later attempt that resumes from a checkpoint (whose rows it
-     * holds).
+     * model.json}, {@code summary.json}, {@code job.json}, {@code checkpoint.ckpt}) and renames the
+     * directory onto {@code out} (moving a replaced one aside first). A failure leaves {@code out}
+     * as it was and the temporary directory for a later attempt that resumes from a checkpoint
+     * (whose rows it holds).
      *
+     * @param data the trained dataset, for {@code model.json} (null: no {@code model.json})
      * @param checkpoint the run's last checkpoint's bytes; null: none
      */
-    public void commit(TrainSpec spec, RunSummary summary, RunResult result, byte[] checkpoint)
+    public void commit(
+            TrainSpec spec,
+            ModelDataset data,
+            RunSummary summary,
+            RunResult result,
+            byte[] checkpoint)
             throws IOException {
         trace.finish();
         RunOutputs.complete(
                 fs,
-                target,
                 tmp,
                 summary,
                 result,
                 RunOutputs.components(spec),
                 RunOutputs.intercept(spec),
-                spec,
+                new RunOutputs.RunInputs(spec, data),
                 checkpoint);
         RunOutputs.rename(fs, target, tmp, replace);
         trace.deleteEarlierTemporary(target);

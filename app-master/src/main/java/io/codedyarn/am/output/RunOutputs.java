@@ -29,9 +29,14 @@ import org.apache.hadoop.fs.Path;
  * (the CSV files' text is {@link OutputCsv}'s):
  *
  * <ul>
- *   <li>{@code model.csv}: one row per feature ({@code feature,value}; the intercept, when
- *       appended, is the last row, named {@code intercept}); PCA: V as d rows of k columns {@code
- *       feature,pc1..pck} (the coordinator's d×k row-major layout)
+ *   <li>{@code model.json}: the self-describing model ({@link ModelJson}): feature names, the model
+ *       in raw feature space, λ, PCA's components, centring and explained variance, the training's
+ *       summary and the dataset's fingerprint; written with the other files, so it is never seen
+ *       half-written. Runs given no {@link ModelDataset} (tests) write none
+ *   <li>{@code model.csv}: the model as trained, in the dataset's stored columns (kept so that
+ *       readers of the older output keep working): one row per feature ({@code feature,value}; the
+ *       intercept, when appended, is the last row, named {@code intercept}); PCA: V as d rows of k
+ *       columns {@code feature,pc1..pck} (the coordinator's d×k row-major layout)
  *   <li>{@code iterations.csv}: {@link IterationRecord}s ({@code
  *       iteration,seconds,objective,gap,used,stale,discarded,workers_used,iterate,trial}; unknown
  *       gap empty; {@code iteration} counts gradient rounds, {@code trial} is 1 for an L-BFGS
@@ -85,17 +90,12 @@ public final class RunOutputs {
         }
     }
 
-    /** Writes every output, {@code job.json} included; the model's shape follows the spec. */
-    public static void write(
-            FileSystem fs, Path out, TrainSpec spec, RunSummary summary, RunResult result)
-            throws IOException {
-        write(fs, out, spec, summary, result, null, false);
-    }
-
     /**
-     * As {@link #write(FileSystem, Path, TrainSpec, RunSummary, RunResult)}, with the run's last
-     * checkpoint ({@link CheckpointFile} bytes; null: none).
+     * Writes every output, {@code job.json} and {@code model.json} included; the model's shape
+     * follows the spec.
      *
+     * @param data the trained dataset, for {@code model.json}
+     * @param checkpoint the run's last checkpoint ({@link CheckpointFile} bytes; null: none)
      * @param replace {@code out} may exist (a resumed run writing over the run it continued): the
      *     new directory is complete before the old one is moved aside and deleted
      */
@@ -103,6 +103,7 @@ public final class RunOutputs {
             FileSystem fs,
             Path out,
             TrainSpec spec,
+            ModelDataset data,
             RunSummary summary,
             RunResult result,
             byte[] checkpoint,
@@ -115,10 +116,13 @@ public final class RunOutputs {
                 result,
                 RunOutputs.components(spec),
                 RunOutputs.intercept(spec),
-                spec,
+                new RunInputs(spec, data),
                 checkpoint,
                 replace);
     }
+
+    /** The run's spec and dataset, for {@code job.json} and {@code model.json}. */
+    record RunInputs(TrainSpec spec, ModelDataset data) {}
 
     /** The model's columns: k for PCA (the model is d×k), 1 otherwise. */
     static int components(TrainSpec spec) {
@@ -131,8 +135,8 @@ public final class RunOutputs {
     }
 
     /**
-     * As {@link #write(FileSystem, Path, TrainSpec, RunSummary, RunResult)} without {@code
-     * job.json}.
+     * As {@link #write(FileSystem, Path, TrainSpec, ModelDataset, RunSummary, RunResult, byte[],
+     * boolean)} without {@code job.json} and {@code model.json}.
      *
      * @param components k for PCA (the model is d×k), 1 otherwise
      * @param intercept whether the model's last coordinate is the intercept (LR, LSQ)
@@ -155,7 +159,7 @@ public final class RunOutputs {
             RunResult result,
             int components,
             boolean intercept,
-            TrainSpec spec,
+            RunInputs inputs,
             byte[] checkpoint,
             boolean replace)
             throws IOException {
@@ -166,7 +170,7 @@ public final class RunOutputs {
             writeText(
                     fs, new Path(tmp, LATENCY_TRACE), OutputCsv.latencyTrace(result.latencyLog()));
             writeText(fs, new Path(tmp, EVENTS), OutputCsv.events(result.events()));
-            complete(fs, target, tmp, summary, result, components, intercept, spec, checkpoint);
+            complete(fs, tmp, summary, result, components, intercept, inputs, checkpoint);
             rename(fs, target, tmp, replace);
         } catch (IOException | RuntimeException e) {
             try {
@@ -219,16 +223,20 @@ public final class RunOutputs {
         return tmp;
     }
 
-    /** Every file but the logs into {@code tmp}. */
+    /**
+     * Every file but the logs into {@code tmp}.
+     *
+     * @param inputs the spec ({@code job.json}) and, when known, the dataset ({@code model.json});
+     *     null: neither
+     */
     static void complete(
             FileSystem fs,
-            Path target,
             Path tmp,
             RunSummary summary,
             RunResult result,
             int components,
             boolean intercept,
-            TrainSpec spec,
+            RunInputs inputs,
             byte[] checkpoint)
             throws IOException {
         if (result.model() != null) {
@@ -236,10 +244,16 @@ public final class RunOutputs {
                     fs,
                     new Path(tmp, MODEL),
                     OutputCsv.model(result.model(), components, intercept));
+            if (inputs != null && inputs.data() != null) {
+                writeText(
+                        fs,
+                        new Path(tmp, ModelJson.FILE),
+                        ModelJson.write(ModelJson.of(inputs.spec(), result, inputs.data())));
+            }
         }
         writeText(fs, new Path(tmp, SUMMARY), summaryJson(summary));
-        if (spec != null) {
-            writeText(fs, new Path(tmp, JobJson.SPEC_FILE), JobJson.write(spec));
+        if (inputs != null) {
+            writeText(fs, new Path(tmp, JobJson.SPEC_FILE), JobJson.write(inputs.spec()));
         }
         if (checkpoint != null) {
             try (OutputStream o = fs.create(new Path(tmp, CheckpointFile.NAME), false)) {

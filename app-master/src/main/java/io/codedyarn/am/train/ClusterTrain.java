@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import io.codedyarn.am.config.CodedYarnConfig;
 import io.codedyarn.am.embedded.EmbeddedCluster;
 import io.codedyarn.am.output.CheckpointStore;
+import io.codedyarn.am.output.ModelDataset;
 import io.codedyarn.am.output.RunSummary;
 import io.codedyarn.am.yarn.client.YarnTrainer;
 import io.codedyarn.coordinator.checkpoint.Checkpoint;
@@ -145,6 +146,7 @@ final class ClusterTrain {
             if (!srcFs.exists(src)) {
                 throw new InvalidParametersException("--data", src + " does not exist");
             }
+            ModelDataset.read(srcFs, src).refuseDoubleIntercept(spec, req.data());
         } else {
             srcFs = fs;
             src = new Path(work, "source");

@@ -2,6 +2,7 @@ package io.codedyarn.am.train;
 
 import io.codedyarn.am.config.CodedYarnConfig;
 import io.codedyarn.am.output.CheckpointStore;
+import io.codedyarn.am.output.ModelDataset;
 import io.codedyarn.am.output.PendingOutputs;
 import io.codedyarn.am.output.RunOutputs;
 import io.codedyarn.am.output.RunSummary;
@@ -73,7 +74,8 @@ public final class Trainers {
             CodedYarnConfig config, Configuration hadoop, TrainRequest req, PrintWriter log)
             throws IOException, InterruptedException {
         TrainSpec spec = req.spec();
-        Rows data = load(hadoop, req, log);
+        Loaded loaded = load(hadoop, req, log);
+        Rows data = loaded.rows();
         Plan plan = spec.plan();
         InvalidParametersException.require(
                 plan.partitions() <= data.rows(),
@@ -118,7 +120,7 @@ public final class Trainers {
             throw e;
         }
         RunSummary summary = RunSummary.of("", spec, result, List.of());
-        pending.commit(spec, summary, result, store.lastBytes());
+        pending.commit(spec, loaded.dataset(), summary, result, store.lastBytes());
         local.delete(store.dir(), true); // out holds the last checkpoint now
         return new Outcome(summary, out.toString());
     }
@@ -195,13 +197,22 @@ public final class Trainers {
                 spec.seed());
     }
 
-    /** The dataset in memory: --data (any Hadoop FS), or the built-in one generated locally. */
-    private static Rows load(Configuration hadoop, TrainRequest req, PrintWriter log)
+    /** A dataset in memory, and what {@code model.json} says of it. */
+    private record Loaded(Rows rows, ModelDataset dataset) {}
+
+    /**
+     * The dataset in memory: --data (any Hadoop FS), or the built-in one generated locally. A
+     * dataset with its own intercept column is refused before its rows are read when the spec
+     * appends another.
+     */
+    private static Loaded load(Configuration hadoop, TrainRequest req, PrintWriter log)
             throws IOException {
         if (req.data() != null) {
             Path dir = new Path(req.data());
             FileSystem fs = dir.getFileSystem(hadoop);
-            return DatasetRows.read(fs, dir);
+            ModelDataset dataset = ModelDataset.read(fs, dir);
+            dataset.refuseDoubleIntercept(req.spec(), req.data());
+            return new Loaded(DatasetRows.read(fs, dir), dataset);
         }
         FileSystem local = FileSystem.getLocal(hadoop);
         java.nio.file.Path tmp = java.nio.file.Files.createTempDirectory("coded-yarn-data");
@@ -215,7 +226,7 @@ public final class Trainers {
                             + ")");
             log.flush();
             BuiltInData.generate(local, dir, req.spec().workload(), req.spec().seed());
-            return DatasetRows.read(local, dir);
+            return new Loaded(DatasetRows.read(local, dir), ModelDataset.read(local, dir));
         } finally {
             local.delete(new Path(tmp.toUri().toString()), true);
         }

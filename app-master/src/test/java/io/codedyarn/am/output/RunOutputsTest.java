@@ -43,7 +43,8 @@ class RunOutputsTest {
                         new LatencyRecord(1, 1, 0.5, Double.NaN, Double.NaN, 1.0, "lost")),
                 List.of(
                         new AdaptEvent(1, 0.75, -1, "host-a:1", "excluded", "slow, \"very\""),
-                        new AdaptEvent(1, 0.75, 1, "host-a:1", "replacing", "persistently slow")));
+                        new AdaptEvent(1, 0.75, 1, "host-a:1", "replacing", "persistently slow")),
+                null);
     }
 
     private static RunSummary summary() {
@@ -135,6 +136,39 @@ class RunOutputsTest {
                 .hasMessageContaining("disk full (test)");
         try (var left = Files.list(dir)) {
             assertThat(left).isEmpty();
+        }
+    }
+
+    /**
+     * With the run's spec and dataset, {@code model.json} is written beside {@code model.csv}, in
+     * the same temporary directory: a failure while writing it leaves no output at all.
+     */
+    @Test
+    void modelJsonIsWrittenWithTheOtherFilesAndNeverHalfWritten() throws Exception {
+        ModelDataset data =
+                new ModelDataset(List.of("a", "b"), null, List.of(), 100, List.of(), 12345L);
+        var spec = Specs.uncoded(io.codedyarn.compute.task.Workload.LR, true, 1, 2);
+        Path out = new Path(dir.resolve("run").toUri());
+        RunOutputs.write(local(), out, spec, data, summary(), result(), null, false);
+        ModelJson.Model m = ModelJson.read(local(), new Path(out, ModelJson.FILE));
+        assertThat(m.features()).containsExactly("a", "b");
+        assertThat(m.coefficients()).containsExactly(0.5, -1.25);
+        assertThat(m.intercept()).isEqualTo(2.0);
+        assertThat(m.dataset().manifestCrc32c()).isEqualTo(12345L);
+        assertThat(m.training().objective()).isEqualTo(0.3125);
+        assertThat(dir.resolve("run/model.csv")).exists();
+
+        FileSystem failing = new FailOnCreate(ModelJson.FILE);
+        failing.initialize(java.net.URI.create("file:///"), new Configuration());
+        Path second = new Path(dir.resolve("second").toUri());
+        assertThatThrownBy(
+                        () ->
+                                RunOutputs.write(
+                                        failing, second, spec, data, summary(), result(), null,
+                                        false))
+                .hasMessageContaining("disk full (test)");
+        try (var left = Files.list(dir)) {
+            assertThat(left.map(p -> p.getFileName().toString())).containsExactly("run");
         }
     }
 

@@ -197,27 +197,11 @@ class StreamedTraceTest {
         pending.trace().resume(from);
         pending.trace().iteration(it(200));
         io.codedyarn.coordinator.round.TrainSpec spec =
-                new io.codedyarn.coordinator.round.TrainSpec(
-                        io.codedyarn.compute.task.Workload.LR,
-                        "uncoded",
-                        io.codedyarn.placement.SchemeParams.of(2, 0, 1),
-                        1,
-                        Double.NaN,
-                        true,
-                        null,
-                        Double.NaN,
-                        400,
-                        Double.NaN,
-                        Double.NaN,
-                        0,
-                        Double.NaN,
-                        null,
-                        null,
-                        1);
+                Specs.uncoded(io.codedyarn.compute.task.Workload.LR, true, 1, 400);
         io.codedyarn.coordinator.trace.RunResult result =
                 new io.codedyarn.coordinator.trace.RunResult(
-                        true, "", null, Double.NaN, 201, 1, List.of(), List.of(), List.of());
-        pending.commit(spec, RunSummary.of("", spec, result, List.of()), result, null);
+                        true, "", null, Double.NaN, 201, 1, List.of(), List.of(), List.of(), null);
+        pending.commit(spec, null, RunSummary.of("", spec, result, List.of()), result, null);
         List<String> lines = Files.readAllLines(dir.resolve("out").resolve(RunOutputs.ITERATIONS));
         assertThat(lines).hasSize(1 + 201);
         assertThat(lines.get(200)).isEqualTo(OutputCsv.iterations(List.of(it(199))).split("\n")[1]);

@@ -148,6 +148,7 @@ public final class AsyncFamily implements Family {
                 gate.stale(),
                 gate.discarded(),
                 gate.who(),
-                false);
+                false,
+                null); // an estimate: no per-component values
     }
 }

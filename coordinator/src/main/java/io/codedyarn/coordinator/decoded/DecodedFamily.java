@@ -123,8 +123,10 @@ public final class DecodedFamily implements Family {
     public Step step() {
         DecodeGate.Decoded d = gate.result();
         double value;
+        double[] parts = null;
         if (kind == Update.POWER) {
             value = run.metric.value(d.sum(), point);
+            parts = run.metric.componentValues(d.sum(), point, run.components());
             optimizer = optimizer.tell(d.sum()); // [‖XV‖², H]: the update reads H only
         } else {
             double[] fg = run.metric.assemble(d.sum(), point);
@@ -139,7 +141,8 @@ public final class DecodedFamily implements Family {
                 0,
                 gate.discarded() - discardedBefore,
                 d.workersUsed(),
-                !optimizer.lastWasIterate());
+                !optimizer.lastWasIterate(),
+                parts);
     }
 
     @Override

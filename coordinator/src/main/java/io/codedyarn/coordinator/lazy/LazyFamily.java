@@ -177,7 +177,8 @@ public final class LazyFamily implements Family {
                 0,
                 c.discarded(),
                 c.who(),
-                false);
+                false,
+                null); // lr, lsq
     }
 
     private double groupGradient(double gradientSum, double theta) {

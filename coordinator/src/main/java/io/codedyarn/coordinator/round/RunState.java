@@ -48,6 +48,7 @@ public final class RunState {
     private final int maxIterations;
     private double[] best;
     private double bestValue = Double.NaN;
+    private double[] bestParts; // PCA: per-component values at best; null: none or not known
     private double lastValue = Double.NaN;
     private volatile double progress;
     private boolean estimateReachedTarget;
@@ -132,9 +133,11 @@ public final class RunState {
         if (!s.exact()) {
             best = s.point().clone(); // only estimates: the last point, evaluated at the end
             bestValue = Double.NaN;
+            bestParts = null;
         } else if (best == null || metric.better(value, bestValue)) {
             best = s.point().clone();
             bestValue = value;
+            bestParts = s.parts() == null ? null : s.parts().clone();
         }
         progress = Math.min(1.0, (double) iterations / maxIterations);
         last = r;
@@ -181,14 +184,16 @@ public final class RunState {
      * an {@code exact-check} event, and the run stops ({@link Stop#TARGET_GAP}) when the exact gap
      * holds.
      *
+     * @param parts PCA's per-component values there ({@link Metric#componentValues}; null: none)
      * @param nextCheck iterations until the next check if it does not hold (for the event)
      */
-    public Optional<Stop> confirm(double[] point, double exact, int nextCheck) {
+    public Optional<Stop> confirm(double[] point, double exact, double[] parts, int nextCheck) {
         double estimated = metric.gap(lastValue);
         double gap = metric.gap(exact);
         boolean holds = gap <= spec.targetGap();
         best = point.clone();
         bestValue = exact;
+        bestParts = parts == null ? null : parts.clone();
         decisions.add(
                 iterations - 1,
                 engine.elapsedSeconds(),
@@ -218,9 +223,11 @@ public final class RunState {
      * The run's part of a checkpoint, of bounded size: the number of iterations and events so far
      * with the last of each ({@value #RECENT} and {@value Decisions#RECENT} at most; the rest are
      * in the files the trace sink streamed, at {@code trace}), the best iterate and its value, and
-     * PCA's ‖X‖²_F (a setup round's result).
+     * PCA's ‖X‖²_F (a setup round's result) and per-component values at the best iterate.
      *
      * @param trace the trace sink's {@link TraceSink#location} (empty: in memory)
+     * @param bestParts PCA's per-component values at {@code best} (null: none, or a checkpoint
+     *     written before they were kept)
      */
     public record Saved(
             long iterations,
@@ -232,7 +239,8 @@ public final class RunState {
             long events,
             List<io.codedyarn.coordinator.trace.AdaptEvent> recentEvents,
             double squaredFrobenius,
-            String trace) {
+            String trace,
+            double[] bestParts) {
         /**
          * What the trace sink of the run continuing this checkpoint must take over.
          *
@@ -269,7 +277,8 @@ public final class RunState {
                 decisions.size(),
                 decisions.recent(),
                 metric.squaredFrobenius(),
-                trace.location());
+                trace.location(),
+                bestParts == null ? null : bestParts.clone());
     }
 
     /**
@@ -284,6 +293,7 @@ public final class RunState {
         iterates = s.iterates();
         best = s.best() == null ? null : s.best().clone();
         bestValue = s.bestValue();
+        bestParts = s.bestParts() == null ? null : s.bestParts().clone();
         lastValue = s.lastValue();
         decisions.restore(s.events(), s.recentEvents());
         metric.squaredFrobenius(s.squaredFrobenius());
@@ -345,6 +355,14 @@ public final class RunState {
     /** The metric at {@link #model()}, NaN when only estimates were seen. */
     public double modelValue() {
         return bestValue;
+    }
+
+    /**
+     * PCA's per-component values at {@link #model()} ({@link Metric#componentValues}); null for LR
+     * and LSQ and when only estimates were seen.
+     */
+    public double[] modelParts() {
+        return bestParts == null ? null : bestParts.clone();
     }
 
     double lastValue() {

@@ -115,7 +115,8 @@ public final class SspFamily implements Family {
                 gate.arrivedStale() ? 1 : 0,
                 0,
                 Integer.toString(i),
-                false);
+                false,
+                null); // lr, lsq
     }
 
     /** Σ_i F_i over the blocks reported so far, scaled up to all rows. */

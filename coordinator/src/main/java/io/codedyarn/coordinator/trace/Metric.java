@@ -93,6 +93,31 @@ public final class Metric {
         return assemble(sums, x)[0];
     }
 
+    /**
+     * PCA: per component c the share of ‖X‖²_F it explains, ‖Xv_c‖² / ‖X‖²_F, from the sums at V
+     * (d×k row-major; the sums are [‖XV‖²_F, H] with H = −XᵀXV, so ‖Xv_c‖² = −Σ_j V[j,c]·H[j,c]).
+     * They add up to {@link #value} there, since ‖XV‖²_F = Σ_c ‖Xv_c‖². Null for LR and LSQ.
+     *
+     * @param k the components (columns of V)
+     */
+    public double[] componentValues(double[] sums, double[] v, int k) {
+        if (workload != Workload.PCA) {
+            return null;
+        }
+        if (k < 1 || v.length % k != 0 || sums.length != 1 + v.length) {
+            throw new IllegalArgumentException(
+                    "sums of length " + sums.length + " do not fit V of length " + v.length);
+        }
+        double[] out = new double[k];
+        for (int m = 0; m < v.length; m++) {
+            out[m % k] -= v[m] * sums[1 + m];
+        }
+        for (int c = 0; c < k; c++) {
+            out[c] /= squaredFrobenius;
+        }
+        return out;
+    }
+
     /** Relative gap to the reference; NaN when no reference is known. */
     public double gap(double value) {
         if (Double.isNaN(reference)) {

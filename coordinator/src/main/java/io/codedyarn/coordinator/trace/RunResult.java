@@ -5,7 +5,9 @@ import java.util.List;
 /**
  * The outcome of a run: final status (a failed run names its cause), the final model, the metric
  * there (LR/LSQ: F; PCA: explained variance), iterations done, coordinator seconds, and the logs
- * (iterations, task latencies, adaptation events).
+ * (iterations, task latencies, adaptation events); for PCA the metric's share of each component
+ * ({@link Metric#componentValues}: ‖Xv_c‖² / ‖X‖²_F at the model; null for LR and LSQ, or when not
+ * known).
  */
 public record RunResult(
         boolean succeeded,
@@ -16,7 +18,8 @@ public record RunResult(
         double wallSeconds,
         List<IterationRecord> iterationLog,
         List<LatencyRecord> latencyLog,
-        List<io.codedyarn.coordinator.trace.AdaptEvent> events) {
+        List<io.codedyarn.coordinator.trace.AdaptEvent> events,
+        double[] explainedVariance) {
     public RunResult {
         events = events == null ? List.of() : List.copyOf(events);
     }
@@ -31,6 +34,7 @@ public record RunResult(
             String diagnostic,
             double[] model,
             double objective,
+            double[] explainedVariance,
             int iterations,
             double wallSeconds) {
         // the logs are the sink's when it kept them (MemoryTrace); a streaming one wrote them out
@@ -44,6 +48,7 @@ public record RunResult(
                 wallSeconds,
                 kept == null ? List.of() : kept.iterations(),
                 kept == null ? List.of() : kept.tasks(),
-                kept == null ? List.of() : kept.events());
+                kept == null ? List.of() : kept.events(),
+                explainedVariance);
     }
 }

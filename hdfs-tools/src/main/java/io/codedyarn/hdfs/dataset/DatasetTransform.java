@@ -96,7 +96,7 @@ public final class DatasetTransform {
             ColumnStats stats = ColumnStats.compute(source, CHUNK_ROWS);
             boolean center = in.storage() == Storage.DENSE;
             double[] std = stats.std();
-            mapper.scale(center ? stats.mean : null, std);
+            mapper.standardize(Standardization.of(stats.mean, std, center));
             steps.add(Transformation.standardize(stats.mean, std, center));
         }
         if (intercept) {
@@ -111,7 +111,14 @@ public final class DatasetTransform {
         provenance.put("transformOf", source.fileSystem().makeQualified(source.dir()).toString());
         provenance.put("source", in.spec().source());
         DatasetSpec spec =
-                new DatasetSpec(in.storage(), mapper.outCols, labels, steps, seed, provenance);
+                new DatasetSpec(
+                        in.storage(),
+                        mapper.outCols,
+                        labels,
+                        steps,
+                        seed,
+                        provenance,
+                        in.spec().features());
         try (DatasetWriter w = DatasetWriter.create(fs, target, spec, options)) {
             if (shuffleSeed == null) {
                 source.forEachChunk(
@@ -151,12 +158,10 @@ public final class DatasetTransform {
             }
         }
 
-        void scale(double[] means, double[] stds) {
-            center = means;
-            scale = new double[stds.length];
-            for (int c = 0; c < stds.length; c++) {
-                scale[c] = stds[c] > 0 ? 1 / stds[c] : 1;
-            }
+        /** x ↦ (x − centre)·scale per column (CSR: only scaled; its centre is 0). */
+        void standardize(Standardization s) {
+            center = s.centre();
+            scale = s.scale();
         }
 
         /** Maps row r of the chunk into {@code dense} or {@code idx/vals/len} and {@code label}. */
@@ -170,7 +175,7 @@ public final class DatasetTransform {
                 System.arraycopy(d.values(), r * inCols, dense, 0, inCols);
                 if (scale != null) {
                     for (int c = 0; c < inCols; c++) {
-                        dense[c] = (dense[c] - (center == null ? 0 : center[c])) * scale[c];
+                        dense[c] = (dense[c] - center[c]) * scale[c];
                     }
                 }
             } else {

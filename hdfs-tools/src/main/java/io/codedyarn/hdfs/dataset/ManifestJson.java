@@ -62,6 +62,7 @@ public final class ManifestJson {
             root.putNull("seed");
         }
         root.set("source", MAPPER.valueToTree(m.spec().source()));
+        writeFeatures(root, m.spec().features());
         ArrayNode blocks = root.putArray("blocks");
         for (BlockInfo b : m.blocks()) {
             ObjectNode o = blocks.addObject();
@@ -203,9 +204,76 @@ public final class ManifestJson {
             throw new DatasetFormatException(
                     file, "blocks hold " + (nextRow - 1) + " rows but field 'rows' is " + rows);
         }
-        DatasetSpec spec =
-                new DatasetSpec(storage, (int) cols, labels, transformations, seed, source);
+        FeatureNames features = parseFeatures(f, root.get("features"));
+        DatasetSpec spec;
+        try {
+            spec =
+                    new DatasetSpec(
+                            storage, (int) cols, labels, transformations, seed, source, features);
+        } catch (IllegalArgumentException e) {
+            throw new DatasetFormatException(file, "field 'features.names': " + e.getMessage());
+        }
         return new Manifest((int) version, rows, spec, blocks);
+    }
+
+    /**
+     * The optional {@code features} object; the default naming ({@code x0, x1, …}) is not written,
+     * so a manifest without names is byte for byte what it was before names existed.
+     */
+    private static void writeFeatures(ObjectNode root, FeatureNames features) {
+        if (features.equals(FeatureNames.INDEXED)) {
+            return;
+        }
+        ObjectNode o = root.putObject("features");
+        o.put("naming", features.naming());
+        if (features instanceof FeatureNames.Listed l) {
+            ArrayNode names = o.putArray("names");
+            l.names().forEach(names::add);
+        } else if (features instanceof FeatureNames.Pixels p) {
+            o.put("width", p.width());
+        }
+    }
+
+    /**
+     * {@code features}: absent or null is the default naming; a naming this reader does not know (a
+     * later writer's) is read as the default too, since names only describe the columns.
+     */
+    private static FeatureNames parseFeatures(Fields f, JsonNode node)
+            throws DatasetFormatException {
+        if (node == null || node.isNull()) {
+            return FeatureNames.INDEXED;
+        }
+        if (!node.isObject()) {
+            throw f.wrongType("features", "an object", node);
+        }
+        f.prefix = "features.";
+        String naming = f.string(node, "naming");
+        FeatureNames out =
+                switch (naming) {
+                    case FeatureNames.Listed.NAMING -> {
+                        List<String> names = new ArrayList<>();
+                        for (JsonNode n : f.array(node, "names")) {
+                            if (!n.isTextual()) {
+                                throw new DatasetFormatException(
+                                        f.file, "field 'features.names' must hold strings only");
+                            }
+                            names.add(n.textValue());
+                        }
+                        yield new FeatureNames.Listed(names);
+                    }
+                    case "libsvm" -> FeatureNames.LIBSVM;
+                    case FeatureNames.Pixels.NAMING -> {
+                        long width = f.integer(node, "width");
+                        if (width < 1 || width > Integer.MAX_VALUE) {
+                            throw new DatasetFormatException(
+                                    f.file, "field 'features.width' out of range: " + width);
+                        }
+                        yield new FeatureNames.Pixels((int) width);
+                    }
+                    default -> FeatureNames.INDEXED;
+                };
+        f.prefix = "";
+        return out;
     }
 
     private static LabelSpec parseLabels(Fields f, JsonNode labels) throws DatasetFormatException {

@@ -1,6 +1,7 @@
 package io.codedyarn.hdfs.importer;
 
 import io.codedyarn.hdfs.dataset.DatasetSpec;
+import io.codedyarn.hdfs.dataset.FeatureNames;
 import io.codedyarn.hdfs.dataset.Manifest;
 import io.codedyarn.hdfs.dataset.Storage;
 import io.codedyarn.hdfs.dataset.WriterOptions;
@@ -113,7 +114,7 @@ public final class CsvImporter implements Importer {
                             row = new double[cols];
                             sink =
                                     ImportWriter.create(
-                                            fs, target, spec(cols, labels, labelCol), wo);
+                                            fs, target, spec(cols, labels, labelCol, names), wo);
                         } else if (tokens.size() != width) {
                             throw ragged(file, lineNo, "row", tokens.size(), width);
                         }
@@ -151,7 +152,11 @@ public final class CsvImporter implements Importer {
         }
     }
 
-    private DatasetSpec spec(int cols, LabelPolicy labels, int labelCol) {
+    /**
+     * The dataset's spec; with a header its names (the label's left out) name the features, else
+     * they are {@code x0, x1, …}.
+     */
+    private DatasetSpec spec(int cols, LabelPolicy labels, int labelCol, List<String> names) {
         Map<String, Object> source = new LinkedHashMap<>();
         source.put("importer", format());
         source.put("input", input.toString());
@@ -159,7 +164,15 @@ public final class CsvImporter implements Importer {
         source.put("header", options.header());
         source.put("labelColumn", (long) labelCol);
         Storage storage = options.storage() == null ? Storage.DENSE : options.storage();
-        return new DatasetSpec(storage, cols, labels.spec(), labels.steps(), null, source);
+        FeatureNames features = FeatureNames.INDEXED;
+        if (names != null) {
+            List<String> kept = new ArrayList<>(names);
+            if (labelCol >= 0) {
+                kept.remove(labelCol);
+            }
+            features = new FeatureNames.Listed(kept);
+        }
+        return labels.datasetSpec(storage, cols, source, features);
     }
 
     private int labelColumn(int width, List<String> names, String file) {

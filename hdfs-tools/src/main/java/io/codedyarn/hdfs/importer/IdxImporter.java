@@ -1,6 +1,7 @@
 package io.codedyarn.hdfs.importer;
 
 import io.codedyarn.hdfs.dataset.DatasetSpec;
+import io.codedyarn.hdfs.dataset.FeatureNames;
 import io.codedyarn.hdfs.dataset.Manifest;
 import io.codedyarn.hdfs.dataset.Storage;
 import io.codedyarn.hdfs.dataset.WriterOptions;
@@ -102,8 +103,9 @@ public final class IdxImporter implements Importer {
         source.put("imageCols", Integer.toUnsignedLong(dims[2]));
         source.put("scale", options.scale() ? "divided by 255" : "raw 0..255");
         Storage storage = options.storage() == null ? Storage.DENSE : options.storage();
+        // the images are row-major, dims[2] pixels a row: pixel_<row>_<col>
         DatasetSpec spec =
-                new DatasetSpec(storage, pixels, labels.spec(), labels.steps(), null, source);
+                labels.datasetSpec(storage, pixels, source, new FeatureNames.Pixels(dims[2]));
         double f = options.scale() ? 1.0 / 255 : 1.0;
         double[] lut = new double[256];
         for (int v = 0; v < 256; v++) {

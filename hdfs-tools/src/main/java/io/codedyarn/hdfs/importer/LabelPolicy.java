@@ -1,9 +1,13 @@
 package io.codedyarn.hdfs.importer;
 
+import io.codedyarn.hdfs.dataset.DatasetSpec;
+import io.codedyarn.hdfs.dataset.FeatureNames;
 import io.codedyarn.hdfs.dataset.LabelSpec;
+import io.codedyarn.hdfs.dataset.Storage;
 import io.codedyarn.hdfs.dataset.Transformation;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What happens to each input label: it must be finite and, when classes are declared ({@code
@@ -68,6 +72,15 @@ final class LabelPolicy {
     /** The transformations the import applies ({@code binary-labels} or none). */
     List<Transformation> steps() {
         return positive == null ? List.of() : List.of(Transformation.binaryLabels(positive));
+    }
+
+    /**
+     * The spec of an imported dataset with these labels: {@link #spec()}, {@link #steps()}, no
+     * seed, the importer's provenance and its names for the columns.
+     */
+    DatasetSpec datasetSpec(
+            Storage storage, int cols, Map<String, Object> source, FeatureNames features) {
+        return new DatasetSpec(storage, cols, spec(), steps(), null, source, features);
     }
 
     /** Checks and maps one label, read at {@code file:line} ({@code line ≤ 0}: not a text line). */

@@ -1,6 +1,7 @@
 package io.codedyarn.hdfs.importer;
 
 import io.codedyarn.hdfs.dataset.DatasetSpec;
+import io.codedyarn.hdfs.dataset.FeatureNames;
 import io.codedyarn.hdfs.dataset.Manifest;
 import io.codedyarn.hdfs.dataset.Storage;
 import io.codedyarn.hdfs.dataset.WriterOptions;
@@ -107,7 +108,8 @@ public final class LibsvmImporter implements Importer {
         source.put("importer", format());
         source.put("input", input.toString());
         Storage storage = options.storage() == null ? Storage.CSR : options.storage();
-        return new DatasetSpec(storage, cols, labels.spec(), labels.steps(), null, source);
+        // column c is LIBSVM's index c + 1: a rule, not a list (a million columns cost nothing)
+        return labels.datasetSpec(storage, cols, source, FeatureNames.LIBSVM);
     }
 
     @FunctionalInterface

@@ -1,6 +1,7 @@
 package io.codedyarn.hdfs.importer;
 
 import io.codedyarn.hdfs.dataset.DatasetSpec;
+import io.codedyarn.hdfs.dataset.FeatureNames;
 import io.codedyarn.hdfs.dataset.Manifest;
 import io.codedyarn.hdfs.dataset.Storage;
 import io.codedyarn.hdfs.dataset.WriterOptions;
@@ -101,7 +102,7 @@ public final class ParquetImporter implements Importer {
         source.put("features", featureNames);
         Storage storage = options.storage() == null ? Storage.DENSE : options.storage();
         DatasetSpec spec =
-                new DatasetSpec(storage, cols, labels.spec(), labels.steps(), null, source);
+                labels.datasetSpec(storage, cols, source, new FeatureNames.Listed(featureNames));
         double[] row = new double[cols];
         Progress progress = options.startProgress("rows", totalRows);
         try (ImportWriter sink = ImportWriter.create(fs, target, spec, wo)) {

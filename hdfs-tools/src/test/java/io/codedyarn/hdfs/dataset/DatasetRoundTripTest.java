@@ -176,6 +176,58 @@ class DatasetRoundTripTest {
     }
 
     @Test
+    void manifestJsonRoundTripsEveryFeatureNamingAndReadsOldManifestsWithDefaultNames()
+            throws Exception {
+        List<Transformation> icpt = List.of(Transformation.intercept(3));
+        for (FeatureNames names :
+                List.of(
+                        new FeatureNames.Listed(List.of("a", "b \"c\"", "")),
+                        FeatureNames.LIBSVM,
+                        new FeatureNames.Pixels(2),
+                        FeatureNames.INDEXED)) {
+            DatasetSpec spec =
+                    new DatasetSpec(Storage.DENSE, 4, LabelSpec.NONE, icpt, null, Map.of(), names);
+            Manifest m = new Manifest(1, 0, spec, List.of());
+            Manifest back = ManifestJson.parse(ManifestJson.toJson(m).getBytes(), "m");
+            assertThat(back).as(names.naming()).isEqualTo(m);
+            assertThat(back.spec().featureNames().get(3)).isEqualTo("intercept");
+        }
+        String old =
+                "{\"format\":\"coded-yarn-dataset\",\"formatVersion\":1,\"rows\":0,\"cols\":3,"
+                        + "\"storage\":\"dense\",\"featureType\":\"float64\","
+                        + "\"labels\":{\"type\":\"none\"},\"transformations\":[],\"seed\":null,"
+                        + "\"source\":{},\"blocks\":[]}";
+        assertThat(ManifestJson.parse(old.getBytes(), "m").spec().featureNames())
+                .containsExactly("x0", "x1", "x2");
+        // a naming of a later writer is read as the default: names only describe the columns
+        String later = old.replace("\"blocks\"", "\"features\":{\"naming\":\"hashed\"},\"blocks\"");
+        assertThat(ManifestJson.parse(later.getBytes(), "m").spec().featureNames())
+                .containsExactly("x0", "x1", "x2");
+        assertThat(
+                        ManifestJson.parse(
+                                        old.replace(
+                                                        "\"blocks\"",
+                                                        "\"features\":{\"naming\":\"pixel\","
+                                                                + "\"width\":2},\"blocks\"")
+                                                .getBytes(),
+                                        "m")
+                                .spec()
+                                .featureNames())
+                .containsExactly("pixel_0_0", "pixel_0_1", "pixel_1_0");
+        String twoNames =
+                old.replace(
+                        "\"blocks\"",
+                        "\"features\":{\"naming\":\"listed\",\"names\":[\"a\",\"b\"]},\"blocks\"");
+        assertThatThrownBy(() -> ManifestJson.parse(twoNames.getBytes(), "m"))
+                .isInstanceOf(DatasetFormatException.class)
+                .hasMessageContaining("features.names")
+                .hasMessageContaining("2 feature names for 3 columns");
+        String numbers = twoNames.replace("[\"a\",\"b\"]", "[1,2,3]");
+        assertThatThrownBy(() -> ManifestJson.parse(numbers.getBytes(), "m"))
+                .hasMessageContaining("'features.names' must hold strings only");
+    }
+
+    @Test
     void refusesExistingTargetWithoutOverwriteAndReplacesWithIt() throws IOException {
         FileSystem fs = TestData.localFs();
         Path dir = TestData.path(tmp, "ds");

@@ -68,6 +68,33 @@ class CsvImporterTest {
         assertThat(Support.dense(b)).isDeepEqualTo(new double[][] {{1, 2.5, 3}, {-1, 0, 100}});
         assertThat(b.labels()).containsExactly(7, 8);
         assertThat(m.labels().classes()).containsExactly(7, 8);
+        // the header names the features (the label column left out), read back from the manifest
+        assertThat(m.spec().featureNames()).containsExactly("x", "y", "z");
+        assertThat(
+                        io.codedyarn.hdfs.dataset.DatasetReader.open(Support.fs(), path(tmp, "out"))
+                                .manifest()
+                                .spec()
+                                .featureNames())
+                .containsExactly("x", "y", "z");
+    }
+
+    @Test
+    void withoutAHeaderTheFeaturesAreNumberedAndInterceptIsNamed() throws IOException {
+        Path in = text(tmp, "e.csv", "1,2,0\n3,5,1\n");
+        Manifest plain = run(csv(in, ImportOptions.defaults()), path(tmp, "plain"));
+        assertThat(plain.spec().featureNames()).containsExactly("x0", "x1");
+        assertThat(Files.readString(tmp.resolve("plain/manifest.json"))).doesNotContain("features");
+        Path named = text(tmp, "f.csv", "age,income,label\n1,2,0\n3,5,1\n");
+        Manifest m =
+                DatasetImport.run(
+                        csv(named, ImportOptions.defaults().withHeader(true)),
+                        Support.fs(),
+                        path(tmp, "icpt"),
+                        io.codedyarn.hdfs.dataset.WriterOptions.defaults(),
+                        new DatasetImport.Preprocessing(null, true, true));
+        assertThat(m.cols()).isEqualTo(3);
+        assertThat(m.spec().featureNames()).containsExactly("age", "income", "intercept");
+        assertThat(m.spec().interceptColumns()).containsExactly(2);
     }
 
     @Test

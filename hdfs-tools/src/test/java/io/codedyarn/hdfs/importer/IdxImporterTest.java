@@ -67,6 +67,15 @@ class IdxImporterTest {
         }
         assertThat(rows[0][5]).isEqualTo(255.0);
         assertThat(b.labels()).containsExactly(9, 0, 9, 4);
+        // 2 x 3 images: pixel_<row>_<col>, row-major as the pixels are stored
+        assertThat(m.spec().featureNames())
+                .containsExactly(
+                        "pixel_0_0",
+                        "pixel_0_1",
+                        "pixel_0_2",
+                        "pixel_1_0",
+                        "pixel_1_1",
+                        "pixel_1_2");
     }
 
     @Test

@@ -47,6 +47,8 @@ class LibsvmImporterTest {
         assertThat(b.colIdx()).containsExactly(0, 2, 1, 6, 6);
         assertThat(b.values()).containsExactly(0.5, -2, 1e-3, 4, 0);
         assertThat(b.labels()).containsExactly(1, -1, -1, 1);
+        // column c is LIBSVM's index c + 1
+        assertThat(m.spec().featureNames()).containsExactly("1", "2", "3", "4", "5", "6", "7");
     }
 
     @Test

@@ -145,6 +145,7 @@ class ParquetImporterTest {
         RowBlock b = readAll(path(tmp, "out"));
         assertThat(Support.dense(b)).isDeepEqualTo(new double[][] {{0, 1.5}, {-2, 0}, {0, 0}});
         assertThat(b.labels()).containsExactly(1, -1, 1);
+        assertThat(m.spec().featureNames()).containsExactly("x1", "x2"); // the schema's, y left out
     }
 
     @Test

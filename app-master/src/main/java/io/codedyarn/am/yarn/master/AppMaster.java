@@ -354,7 +354,7 @@ public final class AppMaster {
         RunSummary summary =
                 RunSummary.of(env.applicationId(), spec, result, nodes)
                         .withReplacedData(replacer.replaced());
-        outputs.commit(spec, summary, result, checkpoints.lastBytes());
+        outputs.commit(spec, job.placed.dataset, summary, result, checkpoints.lastBytes());
         outputs = null;
         LOG.info("outputs written to {}", job.outFs.makeQualified(job.out));
     }

@@ -2,6 +2,7 @@ package io.codedyarn.am.yarn.master;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.codedyarn.am.output.ModelDataset;
 import io.codedyarn.coordinator.cluster.DataShape;
 import io.codedyarn.coordinator.cluster.WorkerSetup;
 import io.codedyarn.coordinator.round.TrainSpec;
@@ -34,6 +35,7 @@ final class PlacedJob {
     final Plan plan;
     final DataShape shape;
     final List<String> partitionUris; // plan partition j → its file's qualified URI
+    final ModelDataset dataset; // for model.json: names, standardisation, the source's CRC32C
 
     /**
      * Per worker, the partitions it was last asked to hold when a re-planned code moved them
@@ -42,10 +44,12 @@ final class PlacedJob {
      */
     private final Map<Integer, int[]> held = new java.util.concurrent.ConcurrentHashMap<>();
 
-    private PlacedJob(Plan plan, DataShape shape, List<String> partitionUris) {
+    private PlacedJob(
+            Plan plan, DataShape shape, List<String> partitionUris, ModelDataset dataset) {
         this.plan = plan;
         this.shape = shape;
         this.partitionUris = partitionUris;
+        this.dataset = dataset;
     }
 
     /**
@@ -95,7 +99,17 @@ final class PlacedJob {
             rows[j] = blocks.get(j).rows();
             uris.add(new Path(dir, blocks.get(j).file()).toString());
         }
-        return new PlacedJob(plan, new DataShape(m.rows(), m.cols(), rows), List.copyOf(uris));
+        // the fingerprint is the source's (placement.json keeps its manifest's CRC32C), so a model
+        // trained here and one trained on the same --data elsewhere name the same dataset
+        Long source =
+                PlacementRecord.read(fs, dir)
+                        .map(PlacementRecord::sourceManifestCrc32c)
+                        .orElse(null);
+        return new PlacedJob(
+                plan,
+                new DataShape(m.rows(), m.cols(), rows),
+                List.copyOf(uris),
+                ModelDataset.of(m, source));
     }
 
     /** Worker w holds {@code partitions} from now on (a re-planned code; its next Welcome). */

@@ -112,6 +112,7 @@ class YarnTrainIT {
         for (String f :
                 List.of(
                         RunOutputs.MODEL,
+                        io.codedyarn.am.output.ModelJson.FILE,
                         RunOutputs.ITERATIONS,
                         RunOutputs.LATENCY_TRACE,
                         RunOutputs.SUMMARY)) {

@@ -176,6 +176,25 @@ class AppMasterTest {
                         StandardCharsets.UTF_8);
         assertThat(summary).contains(APP).contains("SUCCEEDED").contains("localhost:8041");
         assertThat(fs.exists(new Path(out, RunOutputs.MODEL))).isTrue();
+        // model.json beside it: the dataset's fingerprint is the source's manifest (as given to
+        // train), which placement.json kept, not the placed copy's
+        io.codedyarn.am.output.ModelJson.Model model =
+                io.codedyarn.am.output.ModelJson.read(
+                        fs, new Path(out, io.codedyarn.am.output.ModelJson.FILE));
+        assertThat(model.features()).hasSize(6).startsWith("x0");
+        assertThat(model.coefficients()).hasSize(6);
+        assertThat(model.training().iterations()).isEqualTo(3);
+        assertThat(model.dataset().manifestCrc32c())
+                .isEqualTo(
+                        io.codedyarn.hdfs.dataset.DatasetVerifier.crc32c(
+                                fs,
+                                new Path(tmp.resolve("raw").toUri().toString(), "manifest.json")))
+                .isNotEqualTo(
+                        io.codedyarn.hdfs.dataset.DatasetVerifier.crc32c(
+                                fs,
+                                new Path(
+                                        tmp.resolve("placed").toUri().toString(),
+                                        "manifest.json")));
         // the client's progress line: the last of the 3 rounds, published on the way out to the
         // job directory in the AM's home (the fake's own)
         FileSystem am = clients.fileSystem(fs.getUri(), new Configuration());
