@@ -5,7 +5,6 @@ import io.codedyarn.compute.task.Task;
 import io.codedyarn.coordinator.adapt.Adapter;
 import io.codedyarn.coordinator.adapt.PlanStep;
 import io.codedyarn.coordinator.adapt.Replanner;
-import io.codedyarn.coordinator.auto.AutoPlanner;
 import io.codedyarn.coordinator.checkpoint.Checkpoint;
 import io.codedyarn.coordinator.checkpoint.CheckpointInterval;
 import io.codedyarn.coordinator.checkpoint.CheckpointSink;
@@ -246,23 +245,7 @@ public final class Coordinator {
                     Families.training(plan),
                     plan.workers(),
                     spec.seed());
-            PlanStep replanner =
-                    Replanner.applies(spec)
-                            ? new Replanner(
-                                    options.speeds(),
-                                    engine,
-                                    rounds,
-                                    Replanner.of(spec, plan),
-                                    run.decisions)
-                            : AutoPlanner.applies(spec)
-                                    ? new AutoPlanner(
-                                            options.auto(),
-                                            engine,
-                                            rounds,
-                                            run,
-                                            startupRead,
-                                            options.deliberation())
-                                    : null;
+            PlanStep replanner = PlanSteps.create(run, plan, engine, rounds, options, startupRead);
             family =
                     Families.create(
                             run,

@@ -97,7 +97,7 @@ public final class ManifestJson {
         if (root == null || !root.isObject()) {
             throw new DatasetFormatException(file, "not a JSON object");
         }
-        Fields f = new Fields(file);
+        ManifestFields f = new ManifestFields(file);
         String format = f.string(root, "format");
         if (!Manifest.FORMAT.equals(format)) {
             throw new DatasetFormatException(
@@ -238,7 +238,7 @@ public final class ManifestJson {
      * {@code features}: absent or null is the default naming; a naming this reader does not know (a
      * later writer's) is read as the default too, since names only describe the columns.
      */
-    private static FeatureNames parseFeatures(Fields f, JsonNode node)
+    private static FeatureNames parseFeatures(ManifestFields f, JsonNode node)
             throws DatasetFormatException {
         if (node == null || node.isNull()) {
             return FeatureNames.INDEXED;
@@ -276,7 +276,8 @@ public final class ManifestJson {
         return out;
     }
 
-    private static LabelSpec parseLabels(Fields f, JsonNode labels) throws DatasetFormatException {
+    private static LabelSpec parseLabels(ManifestFields f, JsonNode labels)
+            throws DatasetFormatException {
         f.prefix = "labels.";
         String type = f.string(labels, "type");
         LabelSpec out;
@@ -311,7 +312,7 @@ public final class ManifestJson {
         return out;
     }
 
-    private static Transformation parseTransformation(Fields f, JsonNode t)
+    private static Transformation parseTransformation(ManifestFields f, JsonNode t)
             throws DatasetFormatException {
         if (!t.isObject()) {
             throw new DatasetFormatException(
@@ -378,67 +379,5 @@ public final class ManifestJson {
             return normalizeMap(n);
         }
         return null;
-    }
-
-    /** Typed access that names the key on failure. */
-    private static final class Fields {
-        final String file;
-        String prefix = "";
-
-        Fields(String file) {
-            this.file = file;
-        }
-
-        JsonNode require(JsonNode node, String key) throws DatasetFormatException {
-            JsonNode v = node.get(key);
-            if (v == null || v.isNull()) {
-                throw new DatasetFormatException(file, "missing field '" + prefix + key + "'");
-            }
-            return v;
-        }
-
-        DatasetFormatException wrongType(String key, String expected, JsonNode v) {
-            return new DatasetFormatException(
-                    file,
-                    "field '"
-                            + prefix
-                            + key
-                            + "' must be "
-                            + expected
-                            + ", got "
-                            + v.getNodeType().toString().toLowerCase(java.util.Locale.ROOT));
-        }
-
-        String string(JsonNode node, String key) throws DatasetFormatException {
-            JsonNode v = require(node, key);
-            if (!v.isTextual()) {
-                throw wrongType(key, "a string", v);
-            }
-            return v.textValue();
-        }
-
-        long integer(JsonNode node, String key) throws DatasetFormatException {
-            JsonNode v = require(node, key);
-            if (!v.isIntegralNumber() || !v.canConvertToLong()) {
-                throw wrongType(key, "an integer", v);
-            }
-            return v.longValue();
-        }
-
-        JsonNode object(JsonNode node, String key) throws DatasetFormatException {
-            JsonNode v = require(node, key);
-            if (!v.isObject()) {
-                throw wrongType(key, "an object", v);
-            }
-            return v;
-        }
-
-        ArrayNode array(JsonNode node, String key) throws DatasetFormatException {
-            JsonNode v = require(node, key);
-            if (!v.isArray()) {
-                throw wrongType(key, "an array", v);
-            }
-            return (ArrayNode) v;
-        }
     }
 }
