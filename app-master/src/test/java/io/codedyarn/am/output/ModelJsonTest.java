@@ -359,7 +359,7 @@ class ModelJsonTest {
     }
 
     private static TrainSpec spec(Workload workload, boolean intercept, int components) {
-        return Specs.uncoded(workload, intercept, components, 10);
+        return io.codedyarn.am.Specs.uncoded(workload, intercept, components, 10);
     }
 
     private static RunResult result(double[] model, double[] explained) {

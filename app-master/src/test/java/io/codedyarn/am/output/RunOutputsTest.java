@@ -147,7 +147,7 @@ class RunOutputsTest {
     void modelJsonIsWrittenWithTheOtherFilesAndNeverHalfWritten() throws Exception {
         ModelDataset data =
                 new ModelDataset(List.of("a", "b"), null, List.of(), 100, List.of(), 12345L);
-        var spec = Specs.uncoded(io.codedyarn.compute.task.Workload.LR, true, 1, 2);
+        var spec = io.codedyarn.am.Specs.uncoded(io.codedyarn.compute.task.Workload.LR, true, 1, 2);
         Path out = new Path(dir.resolve("run").toUri());
         RunOutputs.write(local(), out, spec, data, summary(), result(), null, false);
         ModelJson.Model m = ModelJson.read(local(), new Path(out, ModelJson.FILE));

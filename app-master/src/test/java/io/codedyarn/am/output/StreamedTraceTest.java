@@ -197,7 +197,7 @@ class StreamedTraceTest {
         pending.trace().resume(from);
         pending.trace().iteration(it(200));
         io.codedyarn.coordinator.round.TrainSpec spec =
-                Specs.uncoded(io.codedyarn.compute.task.Workload.LR, true, 1, 400);
+                io.codedyarn.am.Specs.uncoded(io.codedyarn.compute.task.Workload.LR, true, 1, 400);
         io.codedyarn.coordinator.trace.RunResult result =
                 new io.codedyarn.coordinator.trace.RunResult(
                         true, "", null, Double.NaN, 201, 1, List.of(), List.of(), List.of(), null);

@@ -12,7 +12,6 @@ import io.codedyarn.am.yarn.YarnKeys;
 import io.codedyarn.compute.data.Rows;
 import io.codedyarn.compute.task.Workload;
 import io.codedyarn.coordinator.cluster.JobInfo;
-import io.codedyarn.coordinator.optim.Optimizer;
 import io.codedyarn.coordinator.round.TrainSpec;
 import io.codedyarn.coordinator.simulated.SimulatedTrain;
 import io.codedyarn.coordinator.trace.IterationRecord;
@@ -71,23 +70,7 @@ class YarnTrainIT {
     }
 
     private static TrainSpec lr(SchemeParams params, int iterations) {
-        return new TrainSpec(
-                Workload.LR,
-                "uncoded",
-                params,
-                0,
-                Double.NaN,
-                false,
-                Optimizer.parse("gd"),
-                Double.NaN,
-                iterations,
-                Double.NaN,
-                Double.NaN,
-                0,
-                Double.NaN,
-                null,
-                StraggleSpec.parse("none"),
-                params.seed());
+        return io.codedyarn.am.Specs.uncodedGd(params, iterations);
     }
 
     @Test

@@ -7,9 +7,7 @@ import io.codedyarn.am.net.ServerOptions;
 import io.codedyarn.am.output.RunOutputs;
 import io.codedyarn.am.yarn.ProgressFile;
 import io.codedyarn.am.yarn.YarnKeys;
-import io.codedyarn.compute.task.Workload;
 import io.codedyarn.coordinator.cluster.JobInfo;
-import io.codedyarn.coordinator.optim.Optimizer;
 import io.codedyarn.coordinator.round.TrainSpec;
 import io.codedyarn.coordinator.trace.JobJson;
 import io.codedyarn.hdfs.dataset.WriterOptions;
@@ -21,7 +19,6 @@ import io.codedyarn.placement.SchemeParams;
 import io.codedyarn.placement.Seeds;
 import io.codedyarn.placement.json.PlanDocument;
 import io.codedyarn.placement.scheme.Schemes;
-import io.codedyarn.placement.slowdown.StraggleSpec;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -64,24 +61,7 @@ class AppMasterTest {
 
     /** Uncoded LR on {@code workers} workers, seed 11. */
     private static TrainSpec lr(int workers, int iterations) {
-        SchemeParams params = SchemeParams.of(workers, 0, 11);
-        return new TrainSpec(
-                Workload.LR,
-                "uncoded",
-                params,
-                0,
-                Double.NaN,
-                false,
-                Optimizer.parse("gd"),
-                Double.NaN,
-                iterations,
-                Double.NaN,
-                Double.NaN,
-                0,
-                Double.NaN,
-                null,
-                StraggleSpec.parse("none"),
-                params.seed());
+        return io.codedyarn.am.Specs.uncodedGd(SchemeParams.of(workers, 0, 11), iterations);
     }
 
     /** A generated dataset placed for {@code spec}'s plan; its qualified path. */
