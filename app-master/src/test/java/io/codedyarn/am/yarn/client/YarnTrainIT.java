@@ -695,6 +695,63 @@ class YarnTrainIT {
         }
     }
 
+    /**
+     * {@code train --validation-fraction 0.2 --validation-every 2} on the embedded cluster: the
+     * client splits the data before placing it, the AM scores the held-out rows every second
+     * iterate into {@code validation.csv}, and the last score is the in-process model's on the same
+     * split's held-out rows (gradient descent: the model is the last round's point).
+     */
+    @Test
+    void anEmbeddedRunScoresTheRowsItHeldOutInTheAm() throws Exception {
+        SchemeParams params = SchemeParams.of(3, 0, 47);
+        TrainSpec spec = lr(params, 9);
+        Path[] data =
+                placed("heldout-src", spec.plan(), GeneratorParams.of("higgs-like", 3000, 10, 5));
+        java.nio.file.Path dir =
+                java.nio.file.Path.of("target/embedded/heldout-run").toAbsolutePath();
+        org.apache.hadoop.fs.FileUtil.fullyDelete(dir.toFile());
+        var a =
+                Trainers.runOn(
+                        cluster,
+                        conf(),
+                        new io.codedyarn.am.train.TrainRequest(
+                                spec,
+                                data[0].toString(),
+                                dir.toString(),
+                                "embedded",
+                                false,
+                                null,
+                                new io.codedyarn.am.train.HeldOut(null, 0.2, 2, 0)),
+                        new java.io.PrintWriter(System.err, true));
+        assertThat(a.summary().succeeded()).as(a.summary().diagnostic()).isTrue();
+        List<String> rows = java.nio.file.Files.readAllLines(dir.resolve(RunOutputs.VALIDATION));
+        assertThat(rows.get(0)).isEqualTo("iteration,seconds,log_loss,accuracy");
+        assertThat(rows.stream().skip(1).map(l -> l.split(",")[0]))
+                .containsExactly("0", "2", "4", "6", "8");
+
+        java.nio.file.Path local = java.nio.file.Files.createTempDirectory("heldout");
+        FileSystem lfs = FileSystem.getLocal(new Configuration()).getRawFileSystem();
+        Path train = new Path(local.toUri().toString(), "train");
+        Path held = new Path(local.toUri().toString(), "held");
+        new io.codedyarn.hdfs.dataset.HoldOut(0.2, spec.seed())
+                .split(
+                        io.codedyarn.hdfs.dataset.DatasetReader.open(fs, data[0]),
+                        lfs,
+                        train,
+                        held,
+                        io.codedyarn.hdfs.dataset.WriterOptions.defaults());
+        TrainSpec inProcess = withScheme(spec, "uncoded", params);
+        RunResult r = SimulatedTrain.run(inProcess, inProcess.plan(), DatasetRows.read(lfs, train));
+        double[] expect =
+                io.codedyarn.am.train.HeldOut.of(DatasetRows.read(lfs, held), spec, 2, 0)
+                        .rows()
+                        .at(r.model());
+        String[] last = rows.get(rows.size() - 1).split(",");
+        assertThat(Double.parseDouble(last[2])).isCloseTo(expect[0], within(1e-9 * expect[0]));
+        assertThat(Double.parseDouble(last[3])).isEqualTo(expect[1]);
+        lfs.delete(new Path(local.toUri().toString()), true);
+    }
+
     /** The whole checkpoints in {@code dir} (not the hidden temporary files). */
     private static List<String> checkpointsIn(Path dir) throws java.io.IOException {
         if (!fs.exists(dir)) {
