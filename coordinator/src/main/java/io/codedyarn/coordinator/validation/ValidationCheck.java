@@ -62,8 +62,7 @@ public final class ValidationCheck {
             return Optional.empty();
         }
         double[] values = rows.at(step.point());
-        run.trace()
-                .validation(new ValidationRecord(r.iteration(), r.seconds(), rows.names(), values));
+        run.validation(new ValidationRecord(r.iteration(), r.seconds(), rows.names(), values));
         double loss = values[0];
         if (loss < best) {
             best = loss;
