@@ -143,8 +143,8 @@ final class ClusterTrain {
         Path work =
                 fs.makeQualified(
                         new Path(
-                                fs.getHomeDirectory(),
-                                ".coded-yarn/runs/"
+                                io.codedyarn.am.yarn.StagingDirs.root(fs), // owner only
+                                "runs/"
                                         + spec.scheme()
                                         + "-"
                                         + spec.workload().cliName()

@@ -24,6 +24,13 @@ public final class YarnKeys {
      */
     public static final String EMBEDDED_CDS_DIR = "coded-yarn.internal.embedded.cds-dir";
 
+    /**
+     * The client returned at submission ({@code --detach}): no client follows the run, so its
+     * ApplicationMaster removes the staging directory when it unregisters (a following client reads
+     * the last progress there first, then removes it).
+     */
+    public static final String DETACHED = "coded-yarn.internal.detached";
+
     /** Staged file names (LocalResources in the AM's and the workers' working directories). */
     public static final String JOB_JAR = "app.jar";
 

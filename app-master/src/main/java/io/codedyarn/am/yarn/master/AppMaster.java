@@ -65,8 +65,7 @@ import org.slf4j.LoggerFactory;
 public final class AppMaster {
     private static final Logger LOG = LoggerFactory.getLogger(AppMaster.class);
     private static final int SECRET_BYTES = 32;
-
-    /** Beyond the locality wait: time for containers to start and workers to load. */
+    // beyond the locality wait: time for containers to start and workers to load
     private static final double STARTUP_SLACK_SECONDS = 300;
 
     private final AmClients clients;
@@ -382,6 +381,7 @@ public final class AppMaster {
                                 : FinalApplicationStatus.FAILED,
                         succeeded ? "" : diagnostic,
                         null);
+                AttemptRecovery.unregistered(job == null ? null : job.dataFs, conf, env);
             } catch (Exception e) {
                 LOG.error("unregister failed", e);
             }

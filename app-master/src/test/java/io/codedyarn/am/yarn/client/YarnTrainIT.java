@@ -752,6 +752,62 @@ class YarnTrainIT {
         lfs.delete(new Path(local.toUri().toString()), true);
     }
 
+    /**
+     * A detached run: its staging directory (and the user's {@code .coded-yarn}) is owner-only
+     * while it runs, and the ApplicationMaster removes it when it unregisters, with no client
+     * following. A directory an ended application left (a kill) goes at the next submission's
+     * sweep; one of a running or unknown application stays.
+     */
+    @Test
+    void aDetachedRunsStagingIsPrivateAndItsApplicationMasterRemovesIt() throws Exception {
+        SchemeParams params = SchemeParams.of(3, 0, 53);
+        Plan plan = Schemes.byName("uncoded").place(params, Seeds.generator(params.seed()));
+        Path data = placed("detached", plan);
+        Path out = fs.makeQualified(new Path("/runs/detached"));
+        YarnTrainer.Result r =
+                YarnTrainer.run(
+                        conf(), lr(params, 5), new JobInfo(data.toString(), out.toString()), true);
+        Path staging = io.codedyarn.am.yarn.StagingDirs.of(fs, r.applicationId());
+        org.apache.hadoop.fs.permission.FsPermission owner =
+                new org.apache.hadoop.fs.permission.FsPermission((short) 0700);
+        assertThat(fs.getFileStatus(staging).getPermission()).isEqualTo(owner);
+        assertThat(fs.getFileStatus(staging.getParent()).getPermission()).isEqualTo(owner);
+
+        org.apache.hadoop.yarn.client.api.YarnClient yarn =
+                org.apache.hadoop.yarn.client.api.YarnClient.createYarnClient();
+        yarn.init(conf());
+        yarn.start();
+        try {
+            var id = org.apache.hadoop.yarn.api.records.ApplicationId.fromString(r.applicationId());
+            long deadline = System.nanoTime() + 180_000_000_000L;
+            while (yarn.getApplicationReport(id).getYarnApplicationState()
+                            != org.apache.hadoop.yarn.api.records.YarnApplicationState.FINISHED
+                    && System.nanoTime() < deadline) {
+                Thread.sleep(200);
+            }
+            assertThat(yarn.getApplicationReport(id).getFinalApplicationStatus().toString())
+                    .isEqualTo("SUCCEEDED");
+            assertThat(fs.exists(new Path(out, RunOutputs.SUMMARY))).isTrue();
+            // the AM deletes it right after unregistering; the RM may say FINISHED a moment before
+            long gone = System.nanoTime() + 30_000_000_000L;
+            while (fs.exists(staging) && System.nanoTime() < gone) {
+                Thread.sleep(100);
+            }
+            assertThat(fs.exists(staging)).as("removed by the AM").isFalse();
+
+            // as a kill of a detached run leaves it: the sweep removes the ended application's
+            Path left = io.codedyarn.am.yarn.StagingDirs.create(fs, r.applicationId());
+            Path unknown = io.codedyarn.am.yarn.StagingDirs.create(fs, "application_1_0001");
+            new JobStaging(conf(), io.codedyarn.am.config.CodedYarnConfig.parse(conf()::get).yarn())
+                    .sweep(fs, yarn);
+            assertThat(fs.exists(left)).isFalse();
+            assertThat(fs.exists(unknown)).isTrue();
+            fs.delete(unknown, true);
+        } finally {
+            yarn.stop();
+        }
+    }
+
     /** The whole checkpoints in {@code dir} (not the hidden temporary files). */
     private static List<String> checkpointsIn(Path dir) throws java.io.IOException {
         if (!fs.exists(dir)) {
