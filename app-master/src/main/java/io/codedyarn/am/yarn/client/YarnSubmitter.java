@@ -146,6 +146,14 @@ public final class YarnSubmitter implements AutoCloseable {
         ctx.setResource(Resource.newInstance(settings.amMemoryMb(), settings.amVcores()));
         ctx.setQueue(settings.queue());
         ctx.setMaxAppAttempts(settings.amMaxAttempts());
+        ctx.setAttemptFailuresValidityInterval(settings.attemptFailuresValidityMs());
+        if (settings.priority() > 0) {
+            ctx.setPriority(
+                    org.apache.hadoop.yarn.api.records.Priority.newInstance(settings.priority()));
+        }
+        if (!settings.tags().isEmpty()) {
+            ctx.setApplicationTags(new java.util.HashSet<>(settings.tags()));
+        }
         ctx.setAMContainerSpec(amContainer);
         yarn.submitApplication(ctx);
         LOG.info("submitted {} to queue {}; staged in {}", id, settings.queue(), dir);
