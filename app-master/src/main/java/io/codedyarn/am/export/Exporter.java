@@ -50,6 +50,11 @@ public final class Exporter {
         ModelJson.Model m = ModelSource.read(modelPath);
         String source = ModelSource.file(modelPath).toString();
         String what = describe(m);
+        if (m.training() != null && "FAILED".equals(m.training().status())) {
+            stderr.println(
+                    "coded-yarn export: note: the run FAILED; its model is the best exactly"
+                            + " evaluated iterate before it stopped");
+        }
         if (format == Format.PMML) {
             PmmlModel.check(m);
             AtomicOutput.write(out, tmp -> PmmlModel.write(m, tmp));
@@ -88,6 +93,11 @@ public final class Exporter {
                         + w.inputCol()
                         + "' vector must hold the features in this order: "
                         + listed(m.features(), out.resolve(SparkModel.SIDE_FILE)));
+        if (m.workload().equals("pca") && m.explainedVariance() == null) {
+            stderr.println(
+                    "coded-yarn export: note: the model has no explained variance (the run did not"
+                            + " evaluate it exactly); Spark's explainedVariance is empty");
+        }
         if (w.projectionOffset() != null) {
             stderr.println(
                     "coded-yarn export: note: this PCA model subtracts a mean before projecting"

@@ -61,6 +61,16 @@ class ExportCommandTest {
     }
 
     @Test
+    void aFailedRunsModelExportsWithANote() throws IOException {
+        Path run = runDir(Models.lr());
+        Path json = run.resolve(ModelJson.FILE);
+        Files.writeString(json, Files.readString(json).replace("SUCCEEDED", "FAILED"));
+        CliRun r = export(run, "pmml", tmp.resolve("failed.pmml"));
+        assertThat(r.rc()).as(r.err()).isZero();
+        assertThat(r.err()).contains("the run FAILED");
+    }
+
+    @Test
     void anExistingOutIsRefusedAndLeftAsItWas() throws IOException {
         Path out = Files.createDirectories(tmp.resolve("taken"));
         Files.writeString(out.resolve("keep.txt"), "mine");
