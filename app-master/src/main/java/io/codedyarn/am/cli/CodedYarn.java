@@ -173,6 +173,7 @@ public final class CodedYarn extends Configured implements Tool {
                 io.codedyarn.am.cli.data.DataCommand.class,
                 BenchCommand.class,
                 ReportCommand.class,
+                ExportCommand.class,
                 CommandLine.HelpCommand.class
             })
     static final class Root implements Runnable {
