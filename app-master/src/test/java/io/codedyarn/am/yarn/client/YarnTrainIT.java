@@ -753,10 +753,10 @@ class YarnTrainIT {
     }
 
     /**
-     * A detached run: its staging directory (and the user's {@code .coded-yarn}) is owner-only
-     * while it runs, and the ApplicationMaster removes it when it unregisters, with no client
-     * following. A directory an ended application left (a kill) goes at the next submission's
-     * sweep; one of a running or unknown application stays.
+     * A detached run (tagged with {@code coded-yarn.tags}): its staging directory (and the user's
+     * {@code .coded-yarn}) is owner-only while it runs, and the ApplicationMaster removes it when
+     * it unregisters, with no client following. A directory an ended application left (a kill) goes
+     * at the next submission's sweep; one of a running or unknown application stays.
      */
     @Test
     void aDetachedRunsStagingIsPrivateAndItsApplicationMasterRemovesIt() throws Exception {
@@ -764,9 +764,11 @@ class YarnTrainIT {
         Plan plan = Schemes.byName("uncoded").place(params, Seeds.generator(params.seed()));
         Path data = placed("detached", plan);
         Path out = fs.makeQualified(new Path("/runs/detached"));
+        Configuration tagged = new Configuration(conf());
+        tagged.set("coded-yarn.tags", "coded-yarn-test, Nightly");
         YarnTrainer.Result r =
                 YarnTrainer.run(
-                        conf(), lr(params, 5), new JobInfo(data.toString(), out.toString()), true);
+                        tagged, lr(params, 5), new JobInfo(data.toString(), out.toString()), true);
         Path staging = io.codedyarn.am.yarn.StagingDirs.of(fs, r.applicationId());
         org.apache.hadoop.fs.permission.FsPermission owner =
                 new org.apache.hadoop.fs.permission.FsPermission((short) 0700);
@@ -787,6 +789,9 @@ class YarnTrainIT {
             }
             assertThat(yarn.getApplicationReport(id).getFinalApplicationStatus().toString())
                     .isEqualTo("SUCCEEDED");
+            // coded-yarn.tags reached the ResourceManager (which lower-cases them)
+            assertThat(yarn.getApplicationReport(id).getApplicationTags())
+                    .containsExactlyInAnyOrder("coded-yarn-test", "nightly");
             assertThat(fs.exists(new Path(out, RunOutputs.SUMMARY))).isTrue();
             // the AM deletes it right after unregistering; the RM may say FINISHED a moment before
             long gone = System.nanoTime() + 30_000_000_000L;
