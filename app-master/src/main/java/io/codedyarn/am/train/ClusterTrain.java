@@ -187,6 +187,10 @@ final class ClusterTrain {
                                     spec,
                                     embedded ? new Configuration() : conf,
                                     log);
+            HeldOut.fitsTheApplicationMaster(
+                    held.validationFs(),
+                    held.validation(),
+                    CodedYarnConfig.parse(conf::get).yarn());
             srcFs = held.trainFs();
             src = held.train();
             validation = onCluster(held.validationFs(), held.validation(), fs, work, conf);

@@ -116,6 +116,52 @@ public record HeldOut(String dir, double fraction, int every, int patience) {
                 spec.workload().cliName());
     }
 
+    /**
+     * Refuses held-out rows that would take more than a quarter of the ApplicationMaster's heap
+     * (the {@code -Xmx} of {@code coded-yarn.am.java-opts}; none given: no check), which holds them
+     * for the whole run beside the coordinator's state.
+     */
+    static void fitsTheApplicationMaster(
+            FileSystem fs, Path validation, io.codedyarn.am.config.YarnSettings settings)
+            throws IOException {
+        long heap = maxHeapBytes(settings.amJavaOpts());
+        long bytes = DatasetReader.readManifest(fs, validation).bytes();
+        InvalidParametersException.require(
+                heap <= 0 || bytes <= heap / 4,
+                "--validation",
+                "the held-out rows (%d MiB) would take more than a quarter of the"
+                        + " ApplicationMaster's heap (%d MiB, -Xmx in coded-yarn.am.java-opts):"
+                        + " hold out fewer rows, or raise coded-yarn.am.memory-mb and -Xmx",
+                bytes >> 20,
+                heap >> 20);
+    }
+
+    /** The last {@code -Xmx} of JVM options, in bytes; -1 when none is given. */
+    static long maxHeapBytes(String javaOpts) {
+        long heap = -1;
+        for (String o : javaOpts.trim().split("\\s+")) {
+            if (o.startsWith("-Xmx") && o.length() > 4) {
+                String v = o.substring(4).toLowerCase(Locale.ROOT);
+                char unit = v.charAt(v.length() - 1);
+                long scale =
+                        switch (unit) {
+                            case 'k' -> 1L << 10;
+                            case 'm' -> 1L << 20;
+                            case 'g' -> 1L << 30;
+                            case 't' -> 1L << 40;
+                            default -> 1;
+                        };
+                String digits = Character.isDigit(unit) ? v : v.substring(0, v.length() - 1);
+                try {
+                    heap = Long.parseLong(digits) * scale;
+                } catch (NumberFormatException e) {
+                    heap = -1; // not ours to judge: the JVM will say
+                }
+            }
+        }
+        return heap;
+    }
+
     /** The held-out rows read into this JVM, scored as this request says. */
     Validation load(FileSystem fs, Path validation, TrainSpec spec) throws IOException {
         return of(DatasetRows.read(fs, validation), spec, every, patience);

@@ -3,7 +3,6 @@ package io.codedyarn.coordinator.validation;
 import io.codedyarn.compute.data.RowRange;
 import io.codedyarn.compute.data.Rows;
 import io.codedyarn.compute.kernel.Kernels;
-import io.codedyarn.compute.model.Intercept;
 import io.codedyarn.compute.model.Margins;
 import io.codedyarn.compute.model.SquaredNorms;
 import io.codedyarn.compute.task.Workload;
@@ -12,8 +11,8 @@ import java.util.List;
 /**
  * The rows held out of training, in the coordinator's memory, and the metrics of a model point on
  * them. The point is the optimiser's vector as trained (stored feature space, the appended
- * intercept last when {@code train} appends one), so the rows get the same column appended. The
- * first metric is the loss {@code --early-stop} watches; lower is better for it.
+ * intercept last when {@code train} appends one: it is added to each margin, the rows are not
+ * copied). The first metric is the loss {@code --early-stop} watches; lower is better for it.
  *
  * <ul>
  *   <li>lr (labels ±1, margin z = ⟨x, v⟩, p = σ(z)): {@code log_loss} = (1/m) Σ log(1 + e^{−b z})
@@ -30,6 +29,7 @@ public final class HeldOutRows {
     private final Rows rows;
     private final int components;
     private final int storedCols;
+    private final boolean intercept;
     private final double energy; // pca: ‖X‖²_F
 
     /**
@@ -47,7 +47,8 @@ public final class HeldOutRows {
         }
         this.workload = workload;
         this.storedCols = rows.cols();
-        this.rows = appendIntercept && workload != Workload.PCA ? Intercept.append(rows) : rows;
+        this.rows = rows;
+        this.intercept = appendIntercept && workload != Workload.PCA;
         this.components = Math.max(1, components);
         this.energy = workload == Workload.PCA ? SquaredNorms.of(rows.all()) : Double.NaN;
     }
@@ -75,13 +76,25 @@ public final class HeldOutRows {
     public double[] at(double[] point) {
         RowRange all = rows.all();
         return switch (workload) {
-            case LR -> logistic(Margins.of(all, point));
-            case LSQ -> residuals(Margins.of(all, point));
+            case LR -> logistic(margins(all, point));
+            case LSQ -> residuals(margins(all, point));
             case PCA -> {
                 double ev = Kernels.pca(all, point, components)[0] / energy;
                 yield new double[] {1 - ev, ev};
             }
         };
+    }
+
+    /** ⟨x_i, w⟩ + b with b the point's last coordinate when the run appends the intercept. */
+    private double[] margins(RowRange all, double[] point) {
+        if (!intercept) {
+            return Margins.of(all, point);
+        }
+        double[] z = Margins.of(all, java.util.Arrays.copyOf(point, point.length - 1));
+        for (int i = 0; i < z.length; i++) {
+            z[i] += point[point.length - 1];
+        }
+        return z;
     }
 
     private double[] logistic(double[] z) {
