@@ -3,6 +3,7 @@ package io.codedyarn.am.train;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.codedyarn.am.config.CodedYarnConfig;
+import io.codedyarn.am.config.ConfigFiles;
 import io.codedyarn.am.embedded.EmbeddedCluster;
 import io.codedyarn.am.output.CheckpointStore;
 import io.codedyarn.am.output.ModelDataset;
@@ -62,8 +63,9 @@ final class ClusterTrain {
     }
 
     /**
-     * An embedded run on a cluster that is already up (and stays up): the coded-yarn keys of {@code
-     * hadoop} (the command line's {@code -D}) reach the AM through the job conf.
+     * An embedded run on a cluster that is already up (and stays up): the coded-yarn keys {@code
+     * hadoop} sets beyond the defaults (site files, {@code -conf}, {@code -D}) reach the AM through
+     * the job conf.
      */
     static Trainers.Outcome runOn(
             EmbeddedCluster cluster, Configuration hadoop, TrainRequest req, PrintWriter log)
@@ -71,7 +73,9 @@ final class ClusterTrain {
         checkLocalOut(req);
         Configuration conf = new Configuration(cluster.configuration());
         for (var e : hadoop) {
-            if (e.getKey().startsWith("coded-yarn.")) {
+            // a default leaves the embedded cluster's own value (its shorter locality wait)
+            if (e.getKey().startsWith("coded-yarn.")
+                    && !ConfigFiles.isDefault(hadoop, e.getKey())) {
                 conf.set(e.getKey(), e.getValue());
             }
         }

@@ -1,0 +1,75 @@
+package io.codedyarn.am.config;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * Finds the {@code coded-yarn.*} keys of a configuration that no code reads: a typo ({@code
+ * coded-yarn.wroker.memory-mb}) would otherwise be accepted silently and the default used. Each is
+ * named with where it was set and the closest known key.
+ */
+public final class KeyCheck {
+    private KeyCheck() {}
+
+    static final String PREFIX = "coded-yarn.";
+
+    /**
+     * One line per unknown key, in key order: {@code unknown configuration key K (from WHERE); did
+     * you mean KNOWN?}. Empty when every key is known.
+     *
+     * @param internal keys the client, the AM and the workers pass among themselves
+     */
+    public static List<String> unknownKeys(Configuration conf, Collection<String> internal) {
+        Set<String> known = new TreeSet<>(internal);
+        for (ConfigKey<?> k : Keys.all()) {
+            known.add(k.name());
+        }
+        Set<String> unknown = new TreeSet<>();
+        for (Map.Entry<String, String> e : conf) {
+            if (e.getKey().startsWith(PREFIX) && !known.contains(e.getKey())) {
+                unknown.add(e.getKey());
+            }
+        }
+        List<String> lines = new ArrayList<>();
+        for (String key : unknown) {
+            String closest = closest(key);
+            lines.add(
+                    "unknown configuration key "
+                            + key
+                            + " (from "
+                            + ConfigFiles.source(conf, key)
+                            + ")"
+                            + (closest == null ? "" : "; did you mean " + closest + "?"));
+        }
+        return lines;
+    }
+
+    /**
+     * {@link ConfigFiles#STRICT_KEYS}'s value.
+     *
+     * @throws IllegalArgumentException naming the key when it is neither true nor false
+     */
+    public static boolean strict(Configuration conf) {
+        return CodedYarnConfig.parse(
+                conf::get, ConfigFiles.STRICT_KEYS, CodedYarnConfig::strictBoolean);
+    }
+
+    /**
+     * The documented key nearest to {@code key} by edit distance after the common prefix ({@link
+     * Nearest}), or null: "coded-yarn.foo" suggests nothing.
+     */
+    static String closest(String key) {
+        String tail = key.startsWith(PREFIX) ? key.substring(PREFIX.length()) : key;
+        Map<String, String> byTail = new java.util.LinkedHashMap<>();
+        for (ConfigKey<?> k : Keys.all()) {
+            byTail.put(k.name().substring(PREFIX.length()), k.name());
+        }
+        String near = Nearest.closest(tail, byTail.keySet());
+        return near == null ? null : byTail.get(near);
+    }
+}

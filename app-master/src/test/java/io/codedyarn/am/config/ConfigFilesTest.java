@@ -1,0 +1,119 @@
+package io.codedyarn.am.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.util.GenericOptionsParser;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The client's configuration layers, lowest first: the defaults in the jar, the installation's site
+ * file, {@code $HADOOP_CONF_DIR}'s site file, {@code -conf}, {@code -D}.
+ */
+class ConfigFilesTest {
+    @TempDir Path dir;
+
+    @Test
+    void eachLayerOverridesTheOneBelow() throws Exception {
+        Path install = Files.createDirectories(dir.resolve("install-conf"));
+        Path hadoop = Files.createDirectories(dir.resolve("hadoop-conf"));
+        site(
+                install.resolve(ConfigFiles.SITE_XML),
+                Map.of(
+                        "coded-yarn.seed", "7",
+                        "coded-yarn.worker.vcores", "2",
+                        "coded-yarn.am.vcores", "2",
+                        "coded-yarn.lazy.memory", "2"));
+        site(
+                hadoop.resolve(ConfigFiles.SITE_XML),
+                Map.of(
+                        "coded-yarn.worker.vcores", "3",
+                        "coded-yarn.am.vcores", "3",
+                        "coded-yarn.lazy.memory", "3"));
+        Path job = dir.resolve("job.xml");
+        site(job, Map.of("coded-yarn.am.vcores", "4", "coded-yarn.lazy.memory", "4"));
+
+        Configuration conf = new Configuration();
+        ConfigFiles.addTo(conf, install, hadoop.toString());
+        // as ToolRunner parses the generic options
+        String[] rest =
+                new GenericOptionsParser(
+                                conf,
+                                new String[] {
+                                    "-conf",
+                                    job.toString(),
+                                    "-D",
+                                    "coded-yarn.lazy.memory=5",
+                                    "plan"
+                                })
+                        .getRemainingArgs();
+
+        assertThat(rest).containsExactly("plan");
+        CodedYarnConfig c = CodedYarnConfig.parse(conf::get);
+        assertThat(c.verifyTolerance()).isEqualTo(1e-9); // only the default
+        assertThat(c.defaultSeed()).isEqualTo(7); // conf/ site over the default
+        assertThat(c.yarn().workerVcores()).isEqualTo(3); // HADOOP_CONF_DIR's over conf/'s
+        assertThat(c.yarn().amVcores()).isEqualTo(4); // -conf over the site files
+        assertThat(c.lazy().memory()).isEqualTo(5); // -D over -conf
+        assertThat(ConfigFiles.isDefault(conf, "coded-yarn.verify.tolerance")).isTrue();
+        assertThat(ConfigFiles.isDefault(conf, "coded-yarn.seed")).isFalse();
+        assertThat(ConfigFiles.source(conf, "coded-yarn.seed"))
+                .isEqualTo(install.resolve(ConfigFiles.SITE_XML).toString());
+        assertThat(ConfigFiles.source(conf, "coded-yarn.am.vcores")).isEqualTo(job.toString());
+        assertThat(ConfigFiles.source(conf, "coded-yarn.lazy.memory")).isEqualTo("-D");
+    }
+
+    @Test
+    void missingSiteFilesAreSkipped() {
+        assertThat(ConfigFiles.siteFiles(dir, dir.resolve("none").toString())).isEmpty();
+        assertThat(ConfigFiles.siteFiles(null, " ")).isEmpty();
+        Configuration conf = new Configuration(false);
+        ConfigFiles.addTo(conf, dir, null);
+        assertThat(CodedYarnConfig.parse(conf::get)).isEqualTo(CodedYarnConfig.defaults());
+    }
+
+    /** The defaults the jar ships are the ones the code uses, key by key. */
+    @Test
+    void theShippedDefaultsAreTheTypedDefaults() {
+        Configuration shipped = new Configuration(false);
+        shipped.addResource(ConfigFiles.defaults());
+        Map<String, String> differ = new TreeMap<>();
+        for (ConfigKey<?> k : Keys.all()) {
+            String xml = shipped.get(k.name());
+            String typed = String.valueOf(k.defaultValue());
+            if (!sameValue(xml == null ? "" : xml.strip(), typed)) {
+                differ.put(k.name(), xml + " in the XML, " + typed + " in the code");
+            }
+        }
+        assertThat(differ).isEmpty();
+        assertThat(ConfigFiles.isDefault(shipped, "coded-yarn.seed")).isTrue();
+    }
+
+    private static boolean sameValue(String xml, String typed) {
+        if (xml.equals(typed)) {
+            return true;
+        }
+        try {
+            return Double.parseDouble(xml) == Double.parseDouble(typed);
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
+    static void site(Path file, Map<String, String> keys) throws Exception {
+        StringBuilder xml = new StringBuilder("<?xml version=\"1.0\"?>\n<configuration>\n");
+        keys.forEach(
+                (k, v) ->
+                        xml.append("  <property><name>")
+                                .append(k)
+                                .append("</name><value>")
+                                .append(v)
+                                .append("</value></property>\n"));
+        Files.writeString(file, xml.append("</configuration>\n"));
+    }
+}
