@@ -71,15 +71,23 @@ final class ClusterTrain {
             EmbeddedCluster cluster, Configuration hadoop, TrainRequest req, PrintWriter log)
             throws IOException, InterruptedException {
         checkLocalOut(req);
-        Configuration conf = new Configuration(cluster.configuration());
+        return submit(jobConf(cluster.configuration(), hadoop), req, log, true);
+    }
+
+    /**
+     * The embedded cluster's configuration with the coded-yarn keys {@code hadoop} sets beyond the
+     * defaults: a key left at its default keeps the cluster's own value (its shorter locality
+     * wait).
+     */
+    static Configuration jobConf(Configuration cluster, Configuration hadoop) {
+        Configuration conf = new Configuration(cluster);
         for (var e : hadoop) {
-            // a default leaves the embedded cluster's own value (its shorter locality wait)
             if (e.getKey().startsWith("coded-yarn.")
                     && !ConfigFiles.isDefault(hadoop, e.getKey())) {
                 conf.set(e.getKey(), e.getValue());
             }
         }
-        return submit(conf, req, log, true);
+        return conf;
     }
 
     /** An embedded run's local --out must not exist, unless it is the run this one resumes. */
