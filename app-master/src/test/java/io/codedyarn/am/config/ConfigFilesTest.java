@@ -22,21 +22,22 @@ class ConfigFilesTest {
     void eachLayerOverridesTheOneBelow() throws Exception {
         Path install = Files.createDirectories(dir.resolve("install-conf"));
         Path hadoop = Files.createDirectories(dir.resolve("hadoop-conf"));
-        site(
+        TestingSiteXml.write(
                 install.resolve(ConfigFiles.SITE_XML),
                 Map.of(
                         "coded-yarn.seed", "7",
                         "coded-yarn.worker.vcores", "2",
                         "coded-yarn.am.vcores", "2",
                         "coded-yarn.lazy.memory", "2"));
-        site(
+        TestingSiteXml.write(
                 hadoop.resolve(ConfigFiles.SITE_XML),
                 Map.of(
                         "coded-yarn.worker.vcores", "3",
                         "coded-yarn.am.vcores", "3",
                         "coded-yarn.lazy.memory", "3"));
         Path job = dir.resolve("job.xml");
-        site(job, Map.of("coded-yarn.am.vcores", "4", "coded-yarn.lazy.memory", "4"));
+        TestingSiteXml.write(
+                job, Map.of("coded-yarn.am.vcores", "4", "coded-yarn.lazy.memory", "4"));
 
         Configuration conf = new Configuration();
         ConfigFiles.addTo(conf, install, hadoop.toString());
@@ -103,17 +104,5 @@ class ConfigFilesTest {
         } catch (NumberFormatException e) {
             return false;
         }
-    }
-
-    static void site(Path file, Map<String, String> keys) throws Exception {
-        StringBuilder xml = new StringBuilder("<?xml version=\"1.0\"?>\n<configuration>\n");
-        keys.forEach(
-                (k, v) ->
-                        xml.append("  <property><name>")
-                                .append(k)
-                                .append("</name><value>")
-                                .append(v)
-                                .append("</value></property>\n"));
-        Files.writeString(file, xml.append("</configuration>\n"));
     }
 }

@@ -16,7 +16,7 @@ class KeyCheckTest {
     @Test
     void namesTheKeyItsSourceAndTheClosestKnownKey(@TempDir Path dir) throws Exception {
         Path site = dir.resolve(ConfigFiles.SITE_XML);
-        ConfigFilesTest.site(
+        TestingSiteXml.write(
                 site, Map.of("coded-yarn.worker.memory", "1024", "coded-yarn.queue", "q"));
         Configuration conf = new Configuration(false);
         ConfigFiles.addTo(conf, dir, null);

@@ -3,8 +3,9 @@ package io.codedyarn.am.train;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.codedyarn.am.config.ConfigFiles;
-import java.nio.file.Files;
+import io.codedyarn.am.config.TestingSiteXml;
 import java.nio.file.Path;
+import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -16,10 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 class EmbeddedJobConfTest {
     @Test
     void keysAtTheirDefaultKeepTheClustersValue(@TempDir Path dir) throws Exception {
-        Files.writeString(
-                dir.resolve(ConfigFiles.SITE_XML),
-                "<configuration><property><name>coded-yarn.report.interval-ms</name>"
-                        + "<value>300</value></property></configuration>");
+        TestingSiteXml.write(
+                dir.resolve(ConfigFiles.SITE_XML), Map.of("coded-yarn.report.interval-ms", "300"));
         Configuration client = new Configuration(false);
         ConfigFiles.addTo(client, dir, null);
         client.set("coded-yarn.worker.vcores", "2");

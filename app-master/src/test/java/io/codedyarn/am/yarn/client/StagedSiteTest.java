@@ -6,10 +6,11 @@ import io.codedyarn.am.config.CodedYarnConfig;
 import io.codedyarn.am.config.ConfigFiles;
 import io.codedyarn.am.config.ConfigKey;
 import io.codedyarn.am.config.Keys;
+import io.codedyarn.am.config.TestingSiteXml;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.util.GenericOptionsParser;
 import org.junit.jupiter.api.Test;
@@ -22,10 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
 class StagedSiteTest {
     @Test
     void theAmSeesTheClientsResolvedValues(@TempDir Path dir) throws Exception {
-        Files.writeString(
-                dir.resolve(ConfigFiles.SITE_XML),
-                "<configuration><property><name>coded-yarn.worker.memory-mb</name>"
-                        + "<value>1024</value></property></configuration>");
+        TestingSiteXml.write(
+                dir.resolve(ConfigFiles.SITE_XML), Map.of("coded-yarn.worker.memory-mb", "1024"));
         Configuration client = new Configuration(false);
         ConfigFiles.addTo(client, dir, null);
         new GenericOptionsParser(client, new String[] {"-D", "coded-yarn.am.vcores=2"});
