@@ -2,11 +2,12 @@ package io.codedyarn.am.config;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import org.apache.hadoop.conf.Configuration;
+import java.util.function.Function;
 
 /**
  * Finds the {@code coded-yarn.*} keys of a configuration that no code reads: a typo ({@code
@@ -22,17 +23,21 @@ public final class KeyCheck {
      * One line per unknown key, in key order: {@code unknown configuration key K (from WHERE); did
      * you mean KNOWN?}. Empty when every key is known.
      *
+     * @param names the keys a configuration sets (any prefix: only {@code coded-yarn.*} are
+     *     checked)
      * @param internal keys the client, the AM and the workers pass among themselves
+     * @param source where a key was set ({@code -D}, a file)
      */
-    public static List<String> unknownKeys(Configuration conf, Collection<String> internal) {
+    public static List<String> unknownKeys(
+            Iterable<String> names, Collection<String> internal, Function<String, String> source) {
         Set<String> known = new TreeSet<>(internal);
         for (ConfigKey<?> k : Keys.all()) {
             known.add(k.name());
         }
         Set<String> unknown = new TreeSet<>();
-        for (Map.Entry<String, String> e : conf) {
-            if (e.getKey().startsWith(PREFIX) && !known.contains(e.getKey())) {
-                unknown.add(e.getKey());
+        for (String name : names) {
+            if (name.startsWith(PREFIX) && !known.contains(name)) {
+                unknown.add(name);
             }
         }
         List<String> lines = new ArrayList<>();
@@ -42,21 +47,11 @@ public final class KeyCheck {
                     "unknown configuration key "
                             + key
                             + " (from "
-                            + ConfigFiles.source(conf, key)
+                            + source.apply(key)
                             + ")"
                             + (closest == null ? "" : "; did you mean " + closest + "?"));
         }
         return lines;
-    }
-
-    /**
-     * {@link ConfigFiles#STRICT_KEYS}'s value.
-     *
-     * @throws IllegalArgumentException naming the key when it is neither true nor false
-     */
-    public static boolean strict(Configuration conf) {
-        return CodedYarnConfig.parse(
-                conf::get, ConfigFiles.STRICT_KEYS, CodedYarnConfig::strictBoolean);
     }
 
     /**
@@ -65,7 +60,7 @@ public final class KeyCheck {
      */
     static String closest(String key) {
         String tail = key.startsWith(PREFIX) ? key.substring(PREFIX.length()) : key;
-        Map<String, String> byTail = new java.util.LinkedHashMap<>();
+        Map<String, String> byTail = new LinkedHashMap<>();
         for (ConfigKey<?> k : Keys.all()) {
             byTail.put(k.name().substring(PREFIX.length()), k.name());
         }

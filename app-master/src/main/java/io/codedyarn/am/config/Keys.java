@@ -4,13 +4,14 @@ import java.util.List;
 
 /**
  * Every configuration key of coded-yarn. Set in {@code coded-yarn-site.xml}, with {@code -conf
- * file.xml} or with {@code -D key=value} ({@link ConfigFiles}). The keys are declared by area:
- * {@link VerifyKeys} ({@code plan --verify}), {@link RunKeys} (a run's seed, injected slowness and
- * checkpoints), {@link KernelKeys} (the workers' compute), {@link MethodKeys} (the methods'
- * tuning), {@link AdaptationKeys} (slow and failed workers), {@link LivenessKeys} (silent workers),
- * {@link AutoKeys} ({@code --scheme auto}), {@link EmbeddedKeys} (the embedded cluster) and {@link
- * YarnJobKeys} (containers, queue, jar), and {@link ConfigFiles#STRICT_KEYS}; {@link #all()} lists
- * them all.
+ * file.xml} or with {@code -D key=value} (in this order of precedence, lowest first: the defaults
+ * in the jar, {@code coded-yarn-site.xml}, {@code -conf}, {@code -D}). The keys are declared by
+ * area: {@link VerifyKeys} ({@code plan --verify}), {@link RunKeys} (a run's seed, injected
+ * slowness and checkpoints), {@link KernelKeys} (the workers' compute), {@link MethodKeys} (the
+ * methods' tuning), {@link AdaptationKeys} (slow and failed workers), {@link LivenessKeys} (silent
+ * workers), {@link AutoKeys} ({@code --scheme auto}), {@link EmbeddedKeys} (the embedded cluster)
+ * and {@link YarnJobKeys} (containers, queue, jar), and {@link ConfigFiles#STRICT_KEYS}; {@link
+ * #all()} lists them all.
  */
 public final class Keys {
     private Keys() {}
@@ -82,6 +83,6 @@ public final class Keys {
                 YarnJobKeys.JOB_JAR,
                 YarnJobKeys.PLACEMENT_MIN_REPLICATION,
                 YarnJobKeys.REPORT_INTERVAL_MS,
-                ConfigFiles.STRICT_KEYS);
+                ClientKeys.STRICT_KEYS);
     }
 }

@@ -2,8 +2,8 @@ package io.codedyarn.am.train;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.codedyarn.am.config.ConfigFiles;
 import io.codedyarn.am.config.TestingSiteXml;
+import io.codedyarn.am.yarn.ConfigFiles;
 import java.nio.file.Path;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;

@@ -1,11 +1,13 @@
 package io.codedyarn.am.cli.common;
 
-import io.codedyarn.am.config.ConfigFiles;
+import io.codedyarn.am.config.ClientKeys;
 import io.codedyarn.am.config.KeyCheck;
+import io.codedyarn.am.yarn.ConfigFiles;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 
@@ -78,18 +80,23 @@ public final class GenericOptions {
      */
     public static boolean checkKeys(
             Configuration conf, Collection<String> internal, PrintWriter err) {
-        List<String> unknown = KeyCheck.unknownKeys(conf, internal);
+        List<String> names = new ArrayList<>();
+        for (Map.Entry<String, String> e : conf) {
+            names.add(e.getKey());
+        }
+        List<String> unknown =
+                KeyCheck.unknownKeys(names, internal, key -> ConfigFiles.source(conf, key));
         if (unknown.isEmpty()) {
             return true;
         }
-        boolean strict = KeyCheck.strict(conf);
+        boolean strict = ClientKeys.strictKeys(conf::get);
         for (String line : unknown) {
             err.println(
                     "coded-yarn: "
                             + (strict ? "" : "warning: ")
                             + line
                             + (strict
-                                    ? " (" + ConfigFiles.STRICT_KEYS.name() + "=false: a warning)"
+                                    ? " (" + ClientKeys.STRICT_KEYS.name() + "=false: a warning)"
                                     : ""));
         }
         err.flush();

@@ -3,10 +3,10 @@ package io.codedyarn.am.yarn.client;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.codedyarn.am.config.CodedYarnConfig;
-import io.codedyarn.am.config.ConfigFiles;
 import io.codedyarn.am.config.ConfigKey;
 import io.codedyarn.am.config.Keys;
 import io.codedyarn.am.config.TestingSiteXml;
+import io.codedyarn.am.yarn.ConfigFiles;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package io.codedyarn.am.config;
+package io.codedyarn.am.yarn;
 
 import java.io.File;
 import java.net.URISyntaxException;
@@ -33,16 +33,6 @@ public final class ConfigFiles {
 
     /** Set by {@code bin/coded-yarn}: the installation's directory. */
     static final String HOME_PROPERTY = "coded-yarn.home";
-
-    /**
-     * Whether an unknown {@code coded-yarn.*} key is an error ({@link KeyCheck}); read before the
-     * rest of the configuration.
-     */
-    public static final ConfigKey<Boolean> STRICT_KEYS =
-            new ConfigKey<>(
-                    "coded-yarn.strict-keys",
-                    true,
-                    "true: an unknown coded-yarn.* key (a typo, or a key of another version), from -D, -conf or a site file, is an error naming it and where it was set, with the closest known key; false: a one-line warning");
 
     /** Hadoop's default resources, then coded-yarn's defaults and site files (as in main). */
     public static Configuration client() {

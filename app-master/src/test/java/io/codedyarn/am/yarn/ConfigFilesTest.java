@@ -1,7 +1,11 @@
-package io.codedyarn.am.config;
+package io.codedyarn.am.yarn;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.codedyarn.am.config.CodedYarnConfig;
+import io.codedyarn.am.config.ConfigKey;
+import io.codedyarn.am.config.Keys;
+import io.codedyarn.am.config.TestingSiteXml;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -93,6 +97,19 @@ class ConfigFilesTest {
         }
         assertThat(differ).isEmpty();
         assertThat(ConfigFiles.isDefault(shipped, "coded-yarn.seed")).isTrue();
+    }
+
+    /** The defaults name every key, and the check knows each: no key of theirs is unknown. */
+    @Test
+    void everyKeyOfTheDefaultsIsKnown() {
+        Configuration shipped = new Configuration(false);
+        shipped.addResource(ConfigFiles.defaults());
+        java.util.List<String> names = new java.util.ArrayList<>();
+        shipped.forEach(e -> names.add(e.getKey()));
+        assertThat(
+                        io.codedyarn.am.config.KeyCheck.unknownKeys(
+                                names, YarnKeys.INTERNAL, k -> ConfigFiles.source(shipped, k)))
+                .isEmpty();
     }
 
     private static boolean sameValue(String xml, String typed) {
