@@ -72,6 +72,7 @@ public final class Keys {
                 YarnJobKeys.AM_VCORES,
                 YarnJobKeys.AM_JAVA_OPTS,
                 YarnJobKeys.AM_MAX_ATTEMPTS,
+                YarnJobKeys.KEEP_STAGING,
                 RunKeys.CHECKPOINT_INTERVAL,
                 YarnJobKeys.AM_IO_THREADS,
                 YarnJobKeys.WORKER_MEMORY_MB,

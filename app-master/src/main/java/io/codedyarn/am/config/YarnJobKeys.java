@@ -28,6 +28,17 @@ public final class YarnJobKeys {
                     2,
                     "ApplicationMaster attempts YARN makes; a new attempt resumes from the job's latest checkpoint (coded-yarn.checkpoint.interval) with new worker containers");
 
+    public static final ConfigKey<Boolean> KEEP_STAGING =
+            new ConfigKey<>(
+                    "coded-yarn.keep-staging",
+                    false,
+                    "keep the application's staging directory (<home>/.coded-yarn/<application id>:"
+                            + " the job's files, jar and checkpoints) after it ends; by default the"
+                            + " client that follows the run removes it at the end, the"
+                            + " ApplicationMaster of a --detach run when it unregisters, and the"
+                            + " next submission that of any ended application still there (a"
+                            + " detached run that was killed)");
+
     public static final ConfigKey<Integer> AM_IO_THREADS =
             new ConfigKey<>(
                     "coded-yarn.am.io-threads",

@@ -16,6 +16,7 @@ import java.util.function.Function;
  * @param amVcores {@link YarnJobKeys#AM_VCORES}
  * @param amJavaOpts {@link YarnJobKeys#AM_JAVA_OPTS}
  * @param amMaxAttempts {@link YarnJobKeys#AM_MAX_ATTEMPTS}
+ * @param keepStaging {@link YarnJobKeys#KEEP_STAGING}
  * @param amIoThreads {@link YarnJobKeys#AM_IO_THREADS}
  * @param workerMemoryMb {@link YarnJobKeys#WORKER_MEMORY_MB}
  * @param workerVcores {@link YarnJobKeys#WORKER_VCORES}
@@ -38,6 +39,7 @@ public record YarnSettings(
         int amVcores,
         String amJavaOpts,
         int amMaxAttempts,
+        boolean keepStaging,
         int amIoThreads,
         int workerMemoryMb,
         int workerVcores,
@@ -66,6 +68,8 @@ public record YarnSettings(
                 positive(lookup, YarnJobKeys.AM_VCORES),
                 text(lookup, YarnJobKeys.AM_JAVA_OPTS),
                 positive(lookup, YarnJobKeys.AM_MAX_ATTEMPTS),
+                CodedYarnConfig.parse(
+                        lookup, YarnJobKeys.KEEP_STAGING, CodedYarnConfig::strictBoolean),
                 positive(lookup, YarnJobKeys.AM_IO_THREADS),
                 positive(lookup, YarnJobKeys.WORKER_MEMORY_MB),
                 positive(lookup, YarnJobKeys.WORKER_VCORES),

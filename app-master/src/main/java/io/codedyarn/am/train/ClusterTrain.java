@@ -130,6 +130,21 @@ final class ClusterTrain {
         }
     }
 
+    /**
+     * The held-out dataset where the AM can read it: as it is on the cluster's file system, else
+     * copied into the run's working directory there (an embedded run's local {@code --validation}).
+     */
+    private static String onCluster(
+            FileSystem vfs, Path v, FileSystem fs, Path work, Configuration conf)
+            throws IOException {
+        if (vfs.getUri().equals(fs.getUri())) {
+            return v.toString();
+        }
+        Path copy = fs.makeQualified(new Path(work, "validation"));
+        org.apache.hadoop.fs.FileUtil.copy(vfs, v, fs, copy, false, conf);
+        return copy.toString();
+    }
+
     private static Trainers.Outcome submit(
             Configuration conf, TrainRequest req, PrintWriter log, boolean embedded)
             throws IOException, InterruptedException {
@@ -140,8 +155,8 @@ final class ClusterTrain {
         Path work =
                 fs.makeQualified(
                         new Path(
-                                fs.getHomeDirectory(),
-                                ".coded-yarn/runs/"
+                                io.codedyarn.am.yarn.StagingDirs.root(fs), // owner only
+                                "runs/"
                                         + spec.scheme()
                                         + "-"
                                         + spec.workload().cliName()
@@ -171,6 +186,22 @@ final class ClusterTrain {
                             + src);
             log.flush();
             BuiltInData.generate(fs, src, spec.workload(), spec.seed());
+        }
+        String validation = null;
+        if (req.heldOut() != null) {
+            HeldOut.Placed held =
+                    req.heldOut()
+                            .place(
+                                    srcFs,
+                                    src,
+                                    fs,
+                                    work,
+                                    spec,
+                                    embedded ? new Configuration() : conf,
+                                    log);
+            srcFs = held.trainFs();
+            src = held.train();
+            validation = onCluster(held.validationFs(), held.validation(), fs, work, conf);
         }
         if (!Double.isNaN(spec.targetGap()) && Double.isNaN(spec.reference())) {
             InvalidParametersException.require(
@@ -231,7 +262,14 @@ final class ClusterTrain {
                     YarnTrainer.run(
                             conf,
                             spec,
-                            new JobInfo(placed.toString(), out.toString()),
+                            req.heldOut() == null
+                                    ? new JobInfo(placed.toString(), out.toString())
+                                    : new JobInfo(
+                                            placed.toString(),
+                                            out.toString(),
+                                            validation,
+                                            req.heldOut().every(),
+                                            req.heldOut().patience()),
                             req.detach(),
                             resume);
         } catch (YarnException e) {

@@ -100,8 +100,8 @@ public final class YarnSubmitter implements AutoCloseable {
         ApplicationSubmissionContext ctx = app.getApplicationSubmissionContext();
         ApplicationId id = ctx.getApplicationId();
         FileSystem fs = FileSystem.get(conf);
-        Path dir = fs.makeQualified(new Path(fs.getHomeDirectory(), ".coded-yarn/" + id));
-        fs.mkdirs(dir);
+        staging.sweep(fs, yarn); // ended applications' directories a kill left behind
+        Path dir = io.codedyarn.am.yarn.StagingDirs.create(fs, id.toString()); // 700
         if (resume != null) {
             new CheckpointStore(fs, new Path(dir, YarnKeys.CHECKPOINTS)).write(resume);
         }
@@ -215,7 +215,9 @@ public final class YarnSubmitter implements AutoCloseable {
                 last = state;
                 lastUrl = url;
                 if (ended) {
-                    staging.delete(id);
+                    if (!settings.keepStaging()) {
+                        staging.delete(id);
+                    }
                     return new Outcome(
                             id.toString(),
                             state,
