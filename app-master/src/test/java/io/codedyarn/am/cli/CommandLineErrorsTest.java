@@ -88,6 +88,10 @@ class CommandLineErrorsTest {
                         "coded-yarn: warning: unknown configuration key coded-yarn.wroker.vcores"
                                 + " (from -D); did you mean coded-yarn.worker.vcores?");
         assertThat(lenient.out).contains("coded-yarn 0.1.0-SNAPSHOT");
+
+        Result bad = run(new Configuration(false), "-D", "coded-yarn.strict-keys=no", "--version");
+        assertThat(bad.rc).isEqualTo(CodedYarn.EXIT_BAD_INPUT);
+        assertThat(bad.err).contains("configuration key coded-yarn.strict-keys: cannot parse 'no'");
     }
 
     private record Result(int rc, String out, String err) {}

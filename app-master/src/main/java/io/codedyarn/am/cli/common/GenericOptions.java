@@ -80,6 +80,7 @@ public final class GenericOptions {
      */
     public static boolean checkKeys(
             Configuration conf, Collection<String> internal, PrintWriter err) {
+        boolean strict = ClientKeys.strictKeys(conf::get); // a bad value fails even with no typo
         List<String> names = new ArrayList<>();
         for (Map.Entry<String, String> e : conf) {
             names.add(e.getKey());
@@ -89,7 +90,6 @@ public final class GenericOptions {
         if (unknown.isEmpty()) {
             return true;
         }
-        boolean strict = ClientKeys.strictKeys(conf::get);
         for (String line : unknown) {
             err.println(
                     "coded-yarn: "
