@@ -7,6 +7,7 @@ import io.codedyarn.am.embedded.EmbeddedCluster;
 import io.codedyarn.am.output.CheckpointStore;
 import io.codedyarn.am.output.ModelDataset;
 import io.codedyarn.am.output.RunSummary;
+import io.codedyarn.am.yarn.ConfigFiles;
 import io.codedyarn.am.yarn.client.YarnTrainer;
 import io.codedyarn.coordinator.checkpoint.Checkpoint;
 import io.codedyarn.coordinator.checkpoint.InvalidCheckpointException;
@@ -62,20 +63,31 @@ final class ClusterTrain {
     }
 
     /**
-     * An embedded run on a cluster that is already up (and stays up): the coded-yarn keys of {@code
-     * hadoop} (the command line's {@code -D}) reach the AM through the job conf.
+     * An embedded run on a cluster that is already up (and stays up): the coded-yarn keys {@code
+     * hadoop} sets beyond the defaults (site files, {@code -conf}, {@code -D}) reach the AM through
+     * the job conf.
      */
     static Trainers.Outcome runOn(
             EmbeddedCluster cluster, Configuration hadoop, TrainRequest req, PrintWriter log)
             throws IOException, InterruptedException {
         checkLocalOut(req);
-        Configuration conf = new Configuration(cluster.configuration());
+        return submit(jobConf(cluster.configuration(), hadoop), req, log, true);
+    }
+
+    /**
+     * The embedded cluster's configuration with the coded-yarn keys {@code hadoop} sets beyond the
+     * defaults: a key left at its default keeps the cluster's own value (its shorter locality
+     * wait).
+     */
+    static Configuration jobConf(Configuration cluster, Configuration hadoop) {
+        Configuration conf = new Configuration(cluster);
         for (var e : hadoop) {
-            if (e.getKey().startsWith("coded-yarn.")) {
+            if (e.getKey().startsWith("coded-yarn.")
+                    && !ConfigFiles.isDefault(hadoop, e.getKey())) {
                 conf.set(e.getKey(), e.getValue());
             }
         }
-        return submit(conf, req, log, true);
+        return conf;
     }
 
     /** An embedded run's local --out must not exist, unless it is the run this one resumes. */

@@ -31,6 +31,10 @@ public final class YarnKeys {
      */
     public static final String DETACHED = "coded-yarn.internal.detached";
 
+    /** The internal keys above: known to the check of unknown {@code coded-yarn.*} keys. */
+    public static final List<String> INTERNAL =
+            List.of(EMBEDDED_CONF_DIR, EMBEDDED_NODE_MAP, EMBEDDED_CDS_DIR, DETACHED);
+
     /** Staged file names (LocalResources in the AM's and the workers' working directories). */
     public static final String JOB_JAR = "app.jar";
 
