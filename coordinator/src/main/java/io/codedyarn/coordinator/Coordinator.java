@@ -296,6 +296,7 @@ public final class Coordinator {
             diagnostic = e.getMessage();
         } finally {
             port.close();
+            ValidationCheck.roc(options.validation(), model, sink);
             run.finishFeed();
             engine.finishTrace();
         }

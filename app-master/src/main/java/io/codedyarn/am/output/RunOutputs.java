@@ -63,6 +63,7 @@ public final class RunOutputs {
     public static final String SUMMARY = "summary.json";
     public static final String EVENTS = "events.csv";
     public static final String VALIDATION = "validation.csv";
+    public static final String ROC = "roc.json";
     public static final String EVENTS_HEADER = "iteration,seconds,worker,node,event,reason";
     public static final String TRACE_HEADER =
             "iteration,worker,latency,load,sent,received,compute,use";
@@ -284,6 +285,24 @@ public final class RunOutputs {
             return JSON.readValue(in, RunSummary.class);
         } catch (JsonProcessingException e) {
             throw new IOException(file + ": not a run summary: " + e.getOriginalMessage(), e);
+        }
+    }
+
+    /**
+     * {@code roc.json}: {@code {"auc": A, "fpr": [...], "tpr": [...], "threshold": [...]}}, the
+     * thresholds as probabilities (the first, 1, calls no row positive).
+     */
+    public static String rocJson(io.codedyarn.coordinator.trace.Roc roc) {
+        try {
+            java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
+            m.put("auc", Double.isNaN(roc.auc()) ? null : roc.auc()); // one class only: none
+            boolean both = !Double.isNaN(roc.auc());
+            m.put("fpr", both ? roc.fpr() : new double[0]);
+            m.put("tpr", both ? roc.tpr() : new double[0]);
+            m.put("threshold", both ? roc.threshold() : new double[0]);
+            return JSON.writeValueAsString(m) + "\n";
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException("ROC curve not serialisable", e);
         }
     }
 

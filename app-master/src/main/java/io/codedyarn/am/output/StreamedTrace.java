@@ -117,6 +117,20 @@ public final class StreamedTrace implements TraceSink, AutoCloseable {
         append(validation, row);
     }
 
+    /** {@code roc.json}: the curve's points and area, written at once (the run is ending). */
+    @Override
+    public void roc(io.codedyarn.coordinator.trace.Roc curve) {
+        if (failure != null) {
+            return;
+        }
+        try (java.io.OutputStream o = fs.create(new Path(dir, RunOutputs.ROC), true)) {
+            o.write(RunOutputs.rocJson(curve).getBytes(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            failure = e;
+            LOG.error("writing {} failed; the run's outputs will not be written", dir, e);
+        }
+    }
+
     @Override
     public void task(LatencyRecord r) {
         horizon = Math.max(horizon, r.sentSeconds());

@@ -93,7 +93,8 @@ public final class LiveData {
                         latency,
                         events,
                         plan == null ? null : RunView.Placement.of(plan, source.nodes()),
-                        scores);
+                        scores,
+                        null);
         String title =
                 spec == null
                         ? "coded-yarn " + name

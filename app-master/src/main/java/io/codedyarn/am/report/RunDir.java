@@ -74,7 +74,8 @@ public final class RunDir {
                 latency(dir.resolve(RunOutputs.LATENCY_TRACE)),
                 events(dir.resolve(RunOutputs.EVENTS)),
                 spec == null ? null : RunView.Placement.of(spec.plan(), summary.workerNodes()),
-                validation(dir.resolve(RunOutputs.VALIDATION)));
+                validation(dir.resolve(RunOutputs.VALIDATION)),
+                roc(dir.resolve(RunOutputs.ROC)));
     }
 
     private static RunSummary summary(Path file) throws IOException {
@@ -119,6 +120,19 @@ public final class RunDir {
                             t.integer(r, "trial") != 0));
         }
         return out;
+    }
+
+    /** {@code roc.json}; null when the run wrote none. */
+    static RunView.Curve roc(Path file) throws IOException {
+        if (!Files.isRegularFile(file)) {
+            return null;
+        }
+        try {
+            return Json.MAPPER.readValue(file.toFile(), RunView.Curve.class);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException(
+                    file + ": not a ROC curve: " + e.getOriginalMessage());
+        }
     }
 
     /** {@code validation.csv}'s rows; none when the run had no held-out rows. */

@@ -25,6 +25,7 @@ import java.util.Map;
  * @param targetGap the gap the run aimed at (time to target is marked); null: none
  * @param placement null when the run's spec is unknown (no {@code job.json})
  * @param validation the rows of {@code validation.csv} (held-out scores); empty: none
+ * @param roc {@code roc.json}: the model's ROC curve on the held-out rows (lr); null: none
  */
 public record RunView(
         String name,
@@ -35,7 +36,8 @@ public record RunView(
         List<Task> latency,
         List<Event> events,
         Placement placement,
-        List<Score> validation) {
+        List<Score> validation,
+        Curve roc) {
 
     public RunView {
         parameters =
@@ -45,6 +47,10 @@ public record RunView(
         events = List.copyOf(events);
         validation = List.copyOf(validation);
     }
+
+    /** A ROC curve ({@code roc.json}): its area (null: one class only) and its points. */
+    @com.fasterxml.jackson.annotation.JsonIgnoreProperties(ignoreUnknown = true)
+    public record Curve(Double auc, double[] fpr, double[] tpr) {}
 
     /**
      * A row of {@code validation.csv} ({@link ValidationRecord}): the held-out metrics, by name in

@@ -197,6 +197,19 @@
       });
       chart(document.getElementById('held-out-charts'), 'held-out-' + m, 'Held-out ' + m + ' vs iteration', o);
     });
+    var curves = scored.filter(function (r) { return r.roc && r.roc.fpr.length > 0; });
+    if (curves.length > 0) {
+      var roc = xy('false positive rate', 'true positive rate', false);
+      roc.xAxis.min = 0; roc.xAxis.max = 1; roc.yAxis.min = 0; roc.yAxis.max = 1;
+      roc.series = curves.map(function (run) {
+        return {name: run.name + ' (AUC ' + fmt(run.roc.auc) + ')', type: 'line', showSymbol: false,
+          data: run.roc.fpr.map(function (f, i) { return [f, run.roc.tpr[i]]; })};
+      });
+      roc.series.push({name: 'chance', type: 'line', showSymbol: false, silent: true,
+        lineStyle: {type: 'dashed', color: '#999'}, data: [[0, 0], [1, 1]]});
+      chart(document.getElementById('held-out-charts'), 'held-out-roc',
+        'ROC of the final model on the held-out rows', roc);
+    }
     var t = document.getElementById('held-out-table');
     while (t.firstChild) { t.removeChild(t.firstChild); }
     table(t, ['run', 'iteration'].concat(names), scored.map(function (run) {

@@ -60,9 +60,11 @@ class HeldOutTrainTest {
             }
         }
         List<String> scores = Files.readAllLines(tmp.resolve("a").resolve("validation.csv"));
-        assertThat(scores.get(0)).isEqualTo("iteration,seconds,log_loss,accuracy");
+        assertThat(scores.get(0)).isEqualTo("iteration,seconds,log_loss,accuracy,roc_auc");
         assertThat(scores.stream().skip(1).map(l -> l.split(",")[0])).isEqualTo(expected);
         assertThat(expected).hasSizeGreaterThanOrEqualTo(3);
+        String roc = Files.readString(tmp.resolve("a").resolve("roc.json"));
+        assertThat(roc).startsWith("{").contains("\"auc\"").contains("\"fpr\"");
         String[] first = scores.get(1).split(",");
         assertThat(Double.parseDouble(first[2]))
                 .isCloseTo(

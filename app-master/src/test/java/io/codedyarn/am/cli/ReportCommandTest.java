@@ -213,6 +213,9 @@ class ReportCommandTest {
             assertThat(s.get("metrics").get("accuracy").asDouble())
                     .isEqualTo(Double.parseDouble(rows.get(i)[3]));
         }
+        JsonNode roc = model(out).get("runs").get(0).get("roc");
+        assertThat(roc.get("auc").asDouble()).isBetween(0.5, 1.0);
+        assertThat(roc.get("fpr").size()).isEqualTo(roc.get("tpr").size()).isGreaterThan(2);
         // a run without held-out rows has none
         CliRun plain =
                 CliRun.of(

@@ -58,6 +58,18 @@ public final class MemoryTrace implements TraceSink {
         validations.add(r);
     }
 
+    private Roc roc;
+
+    @Override
+    public void roc(Roc curve) {
+        roc = curve;
+    }
+
+    /** The run's ROC curve on its held-out rows; null: none. */
+    public Roc roc() {
+        return roc;
+    }
+
     /** The {@code validation.csv} rows, in order (empty without held-out rows). */
     public List<ValidationRecord> validations() {
         return List.copyOf(validations);

@@ -47,6 +47,12 @@ public interface TraceSink {
      */
     default void validation(ValidationRecord r) {}
 
+    /**
+     * {@code roc.json}: the ROC curve of the run's model on its held-out rows (lr only), once, as
+     * the run ends. Sinks that do not keep it drop it.
+     */
+    default void roc(Roc curve) {}
+
     /** A traced task's final row of {@code latency-trace.csv} (send order). */
     void task(LatencyRecord r);
 

@@ -6,6 +6,7 @@ import io.codedyarn.compute.kernel.Kernels;
 import io.codedyarn.compute.model.Margins;
 import io.codedyarn.compute.model.SquaredNorms;
 import io.codedyarn.compute.task.Workload;
+import io.codedyarn.coordinator.trace.Roc;
 import java.util.List;
 
 /**
@@ -17,7 +18,8 @@ import java.util.List;
  * <ul>
  *   <li>lr (labels ±1, margin z = ⟨x, v⟩, p = σ(z)): {@code log_loss} = (1/m) Σ log(1 + e^{−b z})
  *       (the training objective's data term, without λ), {@code accuracy} = share of rows with
- *       sign(z) = b (z = 0 counts as +1, probability 0.5 → label +1);
+ *       sign(z) = b (z = 0 counts as +1, probability 0.5 → label +1), {@code roc_auc} = the area
+ *       under the ROC curve of z ({@link Roc}; p = σ(z) ranks the rows alike);
  *   <li>lsq (prediction ⟨x, θ⟩): {@code rmse}, {@code mae};
  *   <li>pca (V, d × k orthonormal): {@code reconstruction} = 1 − ‖XV‖²_F/‖X‖²_F (the share of the
  *       held-out rows' energy the components miss: the loss), {@code explained_variance} = its
@@ -66,7 +68,7 @@ public final class HeldOutRows {
     /** The metrics' names, in the order {@link #at} returns them; the loss first. */
     public List<String> names() {
         return switch (workload) {
-            case LR -> List.of("log_loss", "accuracy");
+            case LR -> List.of("log_loss", "accuracy", "roc_auc");
             case LSQ -> List.of("rmse", "mae");
             case PCA -> List.of("reconstruction", "explained_variance");
         };
@@ -97,6 +99,22 @@ public final class HeldOutRows {
         return z;
     }
 
+    /**
+     * lr: the ROC curve of the model at {@code point} on these rows, its thresholds as
+     * probabilities σ(z); null for the other workloads.
+     */
+    public Roc roc(double[] point) {
+        if (workload != Workload.LR) {
+            return null;
+        }
+        Roc r = Roc.of(margins(rows.all(), point), rows.labels());
+        double[] p = r.threshold().clone();
+        for (int i = 0; i < p.length; i++) {
+            p[i] = 1 / (1 + Math.exp(-p[i])); // +∞ ↦ 1
+        }
+        return new Roc(r.fpr(), r.tpr(), p, r.auc());
+    }
+
     private double[] logistic(double[] z) {
         double loss = 0;
         long right = 0;
@@ -108,7 +126,8 @@ public final class HeldOutRows {
                 right++;
             }
         }
-        return new double[] {loss / z.length, (double) right / z.length};
+        double auc = Roc.of(z, rows.labels()).auc();
+        return new double[] {loss / z.length, (double) right / z.length, auc};
     }
 
     private double[] residuals(double[] prediction) {

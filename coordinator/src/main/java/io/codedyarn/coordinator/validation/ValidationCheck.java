@@ -55,6 +55,24 @@ public final class ValidationCheck {
         return new ValidationCheck(v);
     }
 
+    /** At most this many points of the ROC curve are kept (evenly spaced; the area is exact). */
+    static final int ROC_POINTS = 501;
+
+    /**
+     * As the run ends: the ROC curve of its model on the held-out rows (lr) to {@code sink}'s
+     * {@code roc.json}; nothing without held-out rows or a model.
+     */
+    public static void roc(
+            Validation v, double[] model, io.codedyarn.coordinator.trace.TraceSink sink) {
+        if (v == null || model == null) {
+            return;
+        }
+        io.codedyarn.coordinator.trace.Roc roc = v.rows().roc(model);
+        if (roc != null) {
+            sink.roc(roc.thinned(ROC_POINTS));
+        }
+    }
+
     /** Scores the round {@code run} just recorded, when it is due; the stop it calls for. */
     public Optional<Stop> after(RunState run, Step step) {
         IterationRecord r = run.last();

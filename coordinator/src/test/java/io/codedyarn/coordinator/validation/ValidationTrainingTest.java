@@ -48,7 +48,7 @@ class ValidationTrainingTest {
         List<ValidationRecord> rows = trace.validations();
         assertThat(rows.stream().map(ValidationRecord::iteration))
                 .containsExactly(0L, 4L, 8L, 12L, 16L, 20L);
-        assertThat(rows.get(0).names()).containsExactly("log_loss", "accuracy");
+        assertThat(rows.get(0).names()).containsExactly("log_loss", "accuracy", "roc_auc");
         assertThat(rows.get(0).values()[0]).isCloseTo(Math.log(2), within(1e-15)); // v = 0
         for (ValidationRecord v : rows) {
             assertThat(v.seconds()).isEqualTo(r.iterationLog().get((int) v.iteration()).seconds());
@@ -57,18 +57,35 @@ class ValidationTrainingTest {
         double[] w = r.model();
         double loss = 0;
         int right = 0;
+        double[] z = new double[HELD.rows()];
         for (int i = 0; i < HELD.rows(); i++) {
-            double z = w[5]; // the appended intercept
+            z[i] = w[5]; // the appended intercept
             for (int j = 0; j < 5; j++) {
-                z += HELD.values()[i * 5 + j] * w[j];
+                z[i] += HELD.values()[i * 5 + j] * w[j];
             }
-            loss += Math.log(1 + Math.exp(-HELD.labels()[i] * z));
-            right += (z >= 0 ? 1 : -1) == HELD.labels()[i] ? 1 : 0;
+            loss += Math.log(1 + Math.exp(-HELD.labels()[i] * z[i]));
+            right += (z[i] >= 0 ? 1 : -1) == HELD.labels()[i] ? 1 : 0;
+        }
+        double pairs = 0;
+        double ranked = 0; // Mann–Whitney: positive above negative, ties count half
+        for (int i = 0; i < z.length; i++) {
+            for (int j = 0; j < z.length; j++) {
+                if (HELD.labels()[i] > 0 && HELD.labels()[j] < 0) {
+                    pairs++;
+                    ranked += z[i] > z[j] ? 1 : z[i] == z[j] ? 0.5 : 0;
+                }
+            }
         }
         ValidationRecord last = rows.get(rows.size() - 1);
         assertThat(last.values()[0]).isCloseTo(loss / HELD.rows(), within(1e-14));
         assertThat(last.values()[1]).isEqualTo(right / (double) HELD.rows());
         assertThat(last.values()[1]).isGreaterThan(0.8); // a noisy linear rule, learnt
+        assertThat(last.values()[2]).isCloseTo(ranked / pairs, within(1e-12));
+        // the run's ROC curve (roc.json) is the model's, from (0, 0) to (1, 1)
+        assertThat(trace.roc().auc()).isCloseTo(ranked / pairs, within(1e-12));
+        assertThat(trace.roc().fpr()[0]).isZero();
+        assertThat(trace.roc().tpr()[trace.roc().tpr().length - 1]).isEqualTo(1.0);
+        assertThat(trace.roc().threshold()[0]).isEqualTo(1.0); // σ(+∞): no row called positive
     }
 
     @Test

@@ -725,7 +725,7 @@ class YarnTrainIT {
                         new java.io.PrintWriter(System.err, true));
         assertThat(a.summary().succeeded()).as(a.summary().diagnostic()).isTrue();
         List<String> rows = java.nio.file.Files.readAllLines(dir.resolve(RunOutputs.VALIDATION));
-        assertThat(rows.get(0)).isEqualTo("iteration,seconds,log_loss,accuracy");
+        assertThat(rows.get(0)).isEqualTo("iteration,seconds,log_loss,accuracy,roc_auc");
         assertThat(rows.stream().skip(1).map(l -> l.split(",")[0]))
                 .containsExactly("0", "2", "4", "6", "8");
 

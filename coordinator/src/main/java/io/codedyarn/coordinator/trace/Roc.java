@@ -1,0 +1,86 @@
+package io.codedyarn.coordinator.trace;
+
+import java.util.Arrays;
+
+/**
+ * The receiver operating characteristic of scores against labels ±1 (the {@code roc.json} of a run
+ * with held-out rows, and its {@code roc_auc}): the curve and the area under it. Scores are sorted
+ * once, descending; rows with equal scores enter the curve together (one point per distinct score),
+ * so the area, by the trapezoid rule over those points, is the Mann–Whitney statistic P(score of a
+ * positive > score of a negative) + ½ P(equal), the value scikit-learn's {@code roc_auc_score}
+ * gives.
+ *
+ * @param fpr false positive rate per point, from 0 to 1
+ * @param tpr true positive rate per point, from 0 to 1
+ * @param threshold the score at or above which a row is called positive at that point (+∞ first)
+ * @param auc the area under the whole curve (NaN when one class is absent)
+ */
+public record Roc(double[] fpr, double[] tpr, double[] threshold, double auc) {
+    /** The curve of {@code scores} (higher: more likely +1) against {@code labels} (±1). */
+    public static Roc of(double[] scores, double[] labels) {
+        int m = scores.length;
+        Integer[] order = new Integer[m];
+        for (int i = 0; i < m; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, (a, b) -> Double.compare(scores[b], scores[a]));
+        long positives = 0;
+        for (double y : labels) {
+            positives += y > 0 ? 1 : 0;
+        }
+        long negatives = m - positives;
+        double[] fpr = new double[m + 1];
+        double[] tpr = new double[m + 1];
+        double[] threshold = new double[m + 1];
+        threshold[0] = Double.POSITIVE_INFINITY;
+        int points = 1;
+        long tp = 0;
+        long fp = 0;
+        double area = 0;
+        for (int k = 0; k < m; ) {
+            double s = scores[order[k]];
+            long tp0 = tp;
+            long fp0 = fp;
+            while (k < m && scores[order[k]] == s) { // a tie enters the curve at once
+                if (labels[order[k]] > 0) {
+                    tp++;
+                } else {
+                    fp++;
+                }
+                k++;
+            }
+            area += (fp - fp0) * (tp + tp0) / 2.0; // trapezoid, in counts
+            fpr[points] = negatives == 0 ? Double.NaN : (double) fp / negatives;
+            tpr[points] = positives == 0 ? Double.NaN : (double) tp / positives;
+            threshold[points] = s;
+            points++;
+        }
+        double auc =
+                positives == 0 || negatives == 0
+                        ? Double.NaN
+                        : area / ((double) positives * negatives);
+        return new Roc(
+                Arrays.copyOf(fpr, points),
+                Arrays.copyOf(tpr, points),
+                Arrays.copyOf(threshold, points),
+                auc);
+    }
+
+    /** At most {@code max} (≥ 2) of the points, evenly spaced, the first and last kept. */
+    public Roc thinned(int max) {
+        int n = fpr.length;
+        if (n <= max) {
+            return this;
+        }
+        double[] f = new double[max];
+        double[] t = new double[max];
+        double[] h = new double[max];
+        for (int i = 0; i < max; i++) {
+            int k = (int) Math.round((double) i * (n - 1) / (max - 1));
+            f[i] = fpr[k];
+            t[i] = tpr[k];
+            h[i] = threshold[k];
+        }
+        return new Roc(f, t, h, auc);
+    }
+}
