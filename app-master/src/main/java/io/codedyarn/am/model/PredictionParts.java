@@ -23,7 +23,7 @@ import org.apache.parquet.schema.Types;
 /**
  * Writes {@code predict}'s part file for one block file of the dataset: part i holds the rows of
  * block i, in order. CSV: a header line, then one line per row (numbers as Java's shortest
- * round-trip decimal, so they read back bit for bit; row numbers and predicted labels as integers).
+ * Double.toString, which reads back bit for bit; row numbers and predicted labels as integers).
  * Parquet: required {@code double} columns ({@code int64} row numbers, {@code int32} predicted
  * labels), uncompressed.
  */

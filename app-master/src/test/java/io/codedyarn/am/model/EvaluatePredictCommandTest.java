@@ -273,4 +273,86 @@ class EvaluatePredictCommandTest {
         assertThat(r.rc()).as(r.err()).isZero();
         assertThat(r.out()).contains("lsq model").contains("3 rows").contains("RMSE");
     }
+
+    @Test
+    void parquetOutputHoldsWhatTheCsvHolds() throws IOException {
+        String lr = file("lr.json", String.format(LSQ, "").replace("\"lsq\"", "\"lr\""));
+        String data = importCsv("d", "age,income,height,y", List.of(ROWS));
+        List<String> csv = predictLines(lr, data, "--keep-columns", "row");
+        Path out = tmp.resolve("pq");
+        CliRun r =
+                CliRun.of(
+                        "predict",
+                        "--model",
+                        lr,
+                        "--data",
+                        data,
+                        "--format",
+                        "parquet",
+                        "--keep-columns",
+                        "row",
+                        "--out",
+                        out.toString());
+        assertThat(r.rc()).as(r.err()).isZero();
+        assertThat(out.resolve("part-00000.parquet")).exists();
+        // read it back with data import's Parquet reader: the output directory's part files
+        Path back = tmp.resolve("back");
+        r =
+                CliRun.of(
+                        "data",
+                        "import",
+                        "--format",
+                        "parquet",
+                        "--no-labels",
+                        "--quiet",
+                        "--input",
+                        out.toString(),
+                        "--out",
+                        back.toString());
+        assertThat(r.rc()).as(r.err()).isZero();
+        var reader =
+                io.codedyarn.hdfs.dataset.DatasetReader.open(
+                        org.apache.hadoop.fs.FileSystem.getLocal(
+                                new org.apache.hadoop.conf.Configuration()),
+                        new org.apache.hadoop.fs.Path(back.toUri()));
+        assertThat(reader.manifest().spec().featureNames())
+                .containsExactly("row", "probability", "label");
+        var block = (io.codedyarn.hdfs.dataset.DenseBlock) reader.readRows(1, 3);
+        for (int i = 0; i < 3; i++) {
+            String[] line = csv.get(i + 1).split(",");
+            for (int c = 0; c < 3; c++) {
+                assertThat(block.get(i, c)).isEqualTo(Double.parseDouble(line[c]));
+            }
+        }
+    }
+
+    @Test
+    void aFailureHalfWayLeavesNothingUnderOut() throws IOException {
+        List<String> rows = new ArrayList<>();
+        for (int i = 0; i < 200; i++) {
+            rows.add(i + "," + (2 * i) + "," + (i % 7) + "," + i);
+        }
+        String data = importCsv("many", "age,income,height,y", rows, "--block-size", "1k");
+        Path dataDir = Path.of(data);
+        List<Path> blocks;
+        try (Stream<Path> s = Files.list(dataDir)) {
+            blocks = s.filter(p -> p.toString().endsWith(".cyd")).sorted().toList();
+        }
+        assertThat(blocks.size()).as("block files").isGreaterThan(3);
+        Files.delete(blocks.get(blocks.size() - 1)); // the last part cannot be written
+        Path out = tmp.resolve("half");
+        CliRun r =
+                CliRun.of(
+                        "predict",
+                        "--model",
+                        lsqModel(""),
+                        "--data",
+                        data,
+                        "--out",
+                        out.toString());
+        assertThat(r.rc()).isNotZero();
+        assertThat(r.err().strip().lines()).hasSize(1);
+        assertThat(out).doesNotExist();
+        assertThat(tmp.toFile().list()).noneMatch(n -> n.startsWith(".half"));
+    }
 }
