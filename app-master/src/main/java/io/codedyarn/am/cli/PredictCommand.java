@@ -8,12 +8,17 @@ import io.codedyarn.am.model.OutputFormat;
 import io.codedyarn.am.model.PredictionColumns;
 import io.codedyarn.am.model.PredictionParts;
 import io.codedyarn.am.model.StagedOutput;
+import io.codedyarn.am.output.ModelJson;
+import io.codedyarn.am.yarn.client.ClusterPrediction;
+import io.codedyarn.am.yarn.client.PredictSubmitter;
 import io.codedyarn.hdfs.dataset.DatasetFormatException;
 import io.codedyarn.hdfs.dataset.DatasetReader;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.yarn.conf.YarnConfiguration;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -47,7 +52,7 @@ final class PredictCommand implements Callable<Integer> {
     @Option(
             names = "--cluster",
             defaultValue = "local",
-            description = "local (in this process, the default)")
+            description = "local (in this process, the default), embedded, yarn: a YARN job")
     String cluster;
 
     @Option(names = "--format", defaultValue = "csv", description = "csv (default) or parquet")
@@ -67,9 +72,9 @@ final class PredictCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         OutputFormat fmt = format(format);
-        if (!cluster.equals("local")) {
+        if (!List.of("local", "embedded", "yarn").contains(cluster)) {
             throw new IllegalArgumentException(
-                    "--cluster: '" + cluster + "' is not supported by predict yet (local only)");
+                    "--cluster: '" + cluster + "' is neither local, embedded nor yarn");
         }
         Paths.Located o = Paths.resolve(out, ctx.hadoop());
         StagedOutput.refuseExisting(o.fs(), o.path());
@@ -79,6 +84,9 @@ final class PredictCommand implements Callable<Integer> {
         try {
             BoundModel bound = b.model();
             PredictionColumns columns = PredictionColumns.of(keep, reader.manifest(), bound);
+            if (!cluster.equals("local")) {
+                return onCluster(o, b, fmt);
+            }
             rows =
                     LocalPrediction.run(
                             reader,
@@ -98,6 +106,47 @@ final class PredictCommand implements Callable<Integer> {
                                 + " part files in "
                                 + o.path());
         return 0;
+    }
+
+    /** {@code --cluster embedded|yarn}: a YARN job, one task per block file. */
+    private int onCluster(Paths.Located o, ModelInputs.Bound b, OutputFormat fmt) throws Exception {
+        String modelText = ModelJson.write(b.model().model());
+        ClusterPrediction.Request r =
+                new ClusterPrediction.Request(fmt, inputs.threshold, keep, inputs.allowMissing);
+        Path data = b.reader().dir();
+        long t0 = System.nanoTime();
+        PredictSubmitter.Outcome outcome =
+                cluster.equals("embedded")
+                        ? ClusterPrediction.embedded(
+                                ctx.config().yarn(),
+                                ctx.hadoop(),
+                                o.fs(),
+                                data,
+                                o.path(),
+                                modelText,
+                                r,
+                                spec.commandLine().getErr())
+                        : ClusterPrediction.yarn(
+                                new YarnConfiguration(ctx.hadoop()),
+                                data,
+                                o.fs(),
+                                o.path(),
+                                modelText,
+                                r);
+        long rows = b.reader().manifest().rows();
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        spec.commandLine()
+                .getErr()
+                .println(
+                        "predict: "
+                                + outcome.applicationId()
+                                + (outcome.succeeded() ? " SUCCEEDED: " : " FAILED: ")
+                                + outcome.diagnostics()
+                                + (outcome.succeeded()
+                                        ? "; " + rows + " rows in " + o.path()
+                                        : "; nothing written to " + o.path())
+                                + String.format(Locale.ROOT, " (%.1f s)", seconds));
+        return outcome.succeeded() ? 0 : 1;
     }
 
     private static OutputFormat format(String s) {

@@ -1,0 +1,351 @@
+package io.codedyarn.am.yarn.master;
+
+import io.codedyarn.am.config.CodedYarnConfig;
+import io.codedyarn.am.config.YarnSettings;
+import io.codedyarn.am.model.PredictJob;
+import io.codedyarn.am.yarn.Launch;
+import io.codedyarn.am.yarn.YarnKeys;
+import io.codedyarn.hdfs.dataset.DatasetReader;
+import io.codedyarn.hdfs.dataset.Manifest;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.hadoop.fs.BlockLocation;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.security.Credentials;
+import org.apache.hadoop.security.UserGroupInformation;
+import org.apache.hadoop.yarn.api.ApplicationConstants;
+import org.apache.hadoop.yarn.api.ApplicationConstants.Environment;
+import org.apache.hadoop.yarn.api.protocolrecords.AllocateResponse;
+import org.apache.hadoop.yarn.api.records.Container;
+import org.apache.hadoop.yarn.api.records.ContainerId;
+import org.apache.hadoop.yarn.api.records.ContainerLaunchContext;
+import org.apache.hadoop.yarn.api.records.ContainerStatus;
+import org.apache.hadoop.yarn.api.records.FinalApplicationStatus;
+import org.apache.hadoop.yarn.api.records.LocalResource;
+import org.apache.hadoop.yarn.api.records.NodeReport;
+import org.apache.hadoop.yarn.api.records.Resource;
+import org.apache.hadoop.yarn.client.api.AMRMClient;
+import org.apache.hadoop.yarn.client.api.AMRMClient.ContainerRequest;
+import org.apache.hadoop.yarn.client.api.NMClient;
+import org.apache.hadoop.yarn.client.api.YarnClient;
+import org.apache.hadoop.yarn.conf.YarnConfiguration;
+import org.apache.hadoop.yarn.security.AMRMTokenIdentifier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@code predict}'s ApplicationMaster: one {@link PredictTask} container per block file of the
+ * dataset, asked for strictly on the NodeManager beside the DataNode holding most of that file's
+ * bytes (its block locations; the embedded cluster's DataNode → NodeManager pairing), relaxed to
+ * any node after {@code coded-yarn.locality-wait-seconds}; a failed task is run again (at most 3
+ * attempts per part). It unregisters SUCCEEDED when every part is written, with "P parts, L
+ * data-local" as its diagnostics; the client then commits the temporary directory. A map-only job
+ * needs none of the training AM's coordinator, endpoint or replacement, hence its own small AM.
+ */
+public final class PredictMaster {
+    private static final Logger LOG = LoggerFactory.getLogger(PredictMaster.class);
+
+    /** The AM's environment variable describing the staged job and model ({@code uri|size|ts}). */
+    public static final String ENV_FILES = "CODED_YARN_PREDICT_FILES";
+
+    static final int MAX_ATTEMPTS = 3;
+
+    private PredictMaster() {}
+
+    public static void main(String[] args) {
+        int status = 0;
+        try {
+            run();
+        } catch (Throwable t) {
+            LOG.error("predict ApplicationMaster failed", t);
+            status = 1;
+        }
+        System.exit(status);
+    }
+
+    private record Part(int index, Optional<String> node) {}
+
+    private static void run() throws Exception {
+        AmEnvironment env = AmEnvironment.ofContainer();
+        YarnConfiguration conf = env.configuration();
+        YarnSettings settings = CodedYarnConfig.parse(conf::get).yarn();
+        PredictJob job = PredictJob.fromJson(env.read(PredictJob.FILE));
+        FileSystem fs = FileSystem.get(URI.create(job.data()), conf);
+        DatasetReader reader = DatasetReader.open(fs, new Path(job.data()));
+        AMRMClient<ContainerRequest> rm = AMRMClient.createAMRMClient();
+        rm.init(conf);
+        rm.start();
+        NMClient nm = NMClient.createNMClient();
+        nm.init(conf);
+        nm.start();
+        rm.registerApplicationMaster(env.host(), -1, "");
+        String diagnostics;
+        boolean ok;
+        try {
+            List<Part> parts = locate(conf, fs, reader);
+            Resource resource =
+                    Resource.newInstance(settings.workerMemoryMb(), settings.workerVcores());
+            Tasks tasks = new Tasks(rm, nm, resource, launchContext(env, settings), parts);
+            ok = tasks.runAll(settings.localityWaitSeconds());
+            diagnostics = tasks.summary();
+        } catch (Exception e) {
+            ok = false;
+            diagnostics = e.getClass().getSimpleName() + ": " + e.getMessage();
+            LOG.error("predict failed", e);
+        }
+        rm.unregisterApplicationMaster(
+                ok ? FinalApplicationStatus.SUCCEEDED : FinalApplicationStatus.FAILED,
+                diagnostics,
+                null);
+        nm.stop();
+        rm.stop();
+    }
+
+    /** Per block file, the NodeManager to ask for (none: the data is on no NodeManager's host). */
+    private static List<Part> locate(YarnConfiguration conf, FileSystem fs, DatasetReader reader)
+            throws Exception {
+        List<String> names = new ArrayList<>();
+        boolean includePort =
+                conf.getBoolean(YarnConfiguration.RM_SCHEDULER_INCLUDE_PORT_IN_NODE_NAME, false);
+        try (YarnClient yc = YarnClient.createYarnClient()) {
+            yc.init(conf);
+            yc.start();
+            for (NodeReport r :
+                    yc.getNodeReports(org.apache.hadoop.yarn.api.records.NodeState.RUNNING)) {
+                String n = r.getNodeId().getHost() + ":" + r.getNodeId().getPort();
+                names.add(includePort ? n : LocalityPlanner.hostOf(n));
+            }
+        }
+        names.sort(null);
+        LocalityPlanner planner =
+                new LocalityPlanner(
+                        YarnKeys.parseNodeMap(conf.get(YarnKeys.EMBEDDED_NODE_MAP)),
+                        names,
+                        ClusterNodes::canonical);
+        Manifest m = reader.manifest();
+        List<Part> parts = new ArrayList<>();
+        for (int b = 0; b < m.blocks().size(); b++) {
+            FileStatus st = fs.getFileStatus(reader.blockPath(b));
+            Map<String, Long> bytes = new LinkedHashMap<>();
+            for (BlockLocation l : fs.getFileBlockLocations(st, 0, st.getLen())) {
+                for (String name : l.getNames()) {
+                    bytes.merge(name, l.getLength(), Long::sum);
+                }
+            }
+            parts.add(new Part(b, planner.nodeFor(bytes)));
+        }
+        return parts;
+    }
+
+    /** The tasks' launch context, less the command (which names the part). */
+    private static ContainerLaunchContext launchContext(AmEnvironment env, YarnSettings settings)
+            throws Exception {
+        Map<String, LocalResource> resources = new HashMap<>(Launch.jarResource(env.jobJar()));
+        String[] files = System.getenv(ENV_FILES).split(",");
+        resources.put(PredictJob.FILE, resource(files[0]));
+        resources.put(PredictJob.MODEL_FILE, resource(files[1]));
+        Map<String, String> envVars = new HashMap<>();
+        envVars.put(Environment.CLASSPATH.name(), Launch.containerClasspath(env.configuration()));
+        Credentials creds = new Credentials();
+        for (var t : UserGroupInformation.getCurrentUser().getCredentials().getAllTokens()) {
+            if (!AMRMTokenIdentifier.KIND_NAME.equals(t.getKind())) {
+                creds.addToken(t.getService(), t);
+            }
+        }
+        return ContainerLaunchContext.newInstance(
+                resources, envVars, List.of(), null, Launch.tokens(creds), null);
+    }
+
+    private static LocalResource resource(String described) {
+        String[] f = described.split("\\|");
+        return LocalResource.newInstance(
+                org.apache.hadoop.yarn.api.records.URL.fromPath(new Path(f[0])),
+                org.apache.hadoop.yarn.api.records.LocalResourceType.FILE,
+                org.apache.hadoop.yarn.api.records.LocalResourceVisibility.APPLICATION,
+                Long.parseLong(f[1]),
+                Long.parseLong(f[2]));
+    }
+
+    /** The AM's loop: requests, launches, completions, retries. One thread. */
+    private static final class Tasks {
+        private final AMRMClient<ContainerRequest> rm;
+        private final NMClient nm;
+        private final Resource resource;
+        private final ContainerLaunchContext template;
+        private final List<Part> parts;
+        private final Map<Integer, ContainerRequest> pending = new HashMap<>();
+        private final Map<Integer, Long> askedAt = new HashMap<>();
+        private final Map<ContainerId, Integer> running = new HashMap<>();
+        private final Map<ContainerId, Boolean> local = new HashMap<>();
+        private final int[] attempts;
+        private final boolean[] done;
+        private int finished;
+        private int dataLocal;
+        private String failure;
+
+        Tasks(
+                AMRMClient<ContainerRequest> rm,
+                NMClient nm,
+                Resource resource,
+                ContainerLaunchContext template,
+                List<Part> parts) {
+            this.rm = rm;
+            this.nm = nm;
+            this.resource = resource;
+            this.template = template;
+            this.parts = parts;
+            attempts = new int[parts.size()];
+            done = new boolean[parts.size()];
+        }
+
+        boolean runAll(int localityWaitSeconds) throws Exception {
+            for (Part p : parts) {
+                ask(p, p.node().isPresent());
+            }
+            while (finished < parts.size() && failure == null) {
+                AllocateResponse r = rm.allocate((float) finished / Math.max(1, parts.size()));
+                for (Container c : r.getAllocatedContainers()) {
+                    launch(c);
+                }
+                for (ContainerStatus s : r.getCompletedContainersStatuses()) {
+                    completed(s);
+                }
+                relaxLate(localityWaitSeconds);
+                Thread.sleep(100);
+            }
+            return failure == null;
+        }
+
+        private void ask(Part p, boolean strict) {
+            ContainerRequest.ContainerRequestBuilder b =
+                    ContainerRequest.newBuilder()
+                            .capability(resource)
+                            .priority(WorkerContainers.PRIORITY)
+                            .allocationRequestId(p.index())
+                            .relaxLocality(!strict);
+            if (strict) {
+                b.nodes(new String[] {p.node().get()});
+            }
+            ContainerRequest req = b.build();
+            rm.addContainerRequest(req);
+            pending.put(p.index(), req);
+            askedAt.put(p.index(), strict ? System.nanoTime() : Long.MAX_VALUE);
+        }
+
+        /** A strict request unanswered past the wait is asked again anywhere. */
+        private void relaxLate(int waitSeconds) {
+            long now = System.nanoTime();
+            for (Part p : parts) {
+                Long t = askedAt.get(p.index());
+                if (pending.containsKey(p.index())
+                        && t != null
+                        && t != Long.MAX_VALUE
+                        && now - t > waitSeconds * 1_000_000_000L) {
+                    rm.removeContainerRequest(pending.remove(p.index()));
+                    LOG.info(
+                            "part {}: no container on {} within {} s; asking anywhere",
+                            p.index(),
+                            p.node().orElse("?"),
+                            waitSeconds);
+                    ask(p, false);
+                }
+            }
+        }
+
+        private void launch(Container c) throws Exception {
+            int part = (int) c.getAllocationRequestId();
+            ContainerRequest req = pending.remove(part);
+            if (req == null || done[part]) {
+                rm.releaseAssignedContainer(c.getId());
+                return;
+            }
+            rm.removeContainerRequest(req);
+            String node = c.getNodeId().getHost() + ":" + c.getNodeId().getPort();
+            Part p = parts.get(part);
+            boolean isLocal =
+                    p.node().isPresent()
+                            && (p.node().get().equals(node)
+                                    || p.node().get().equals(c.getNodeId().getHost()));
+            ContainerLaunchContext ctx =
+                    ContainerLaunchContext.newInstance(
+                            template.getLocalResources(),
+                            template.getEnvironment(),
+                            List.of(command(part, resource.getMemorySize())),
+                            null,
+                            template.getTokens() == null ? null : template.getTokens().duplicate(),
+                            null);
+            attempts[part]++;
+            running.put(c.getId(), part);
+            local.put(c.getId(), isLocal);
+            LOG.info(
+                    "part {} attempt {} on {} ({})",
+                    part,
+                    attempts[part],
+                    node,
+                    isLocal ? "data-local" : "remote");
+            nm.startContainer(c, ctx);
+        }
+
+        private static String command(int part, long memoryMb) {
+            return Launch.javaBinary(new YarnConfiguration())
+                    + " -Xmx"
+                    + Math.max(64, memoryMb * 3 / 4)
+                    + "m "
+                    + PredictTask.class.getName()
+                    + " "
+                    + part
+                    + " 1>"
+                    + ApplicationConstants.LOG_DIR_EXPANSION_VAR
+                    + "/PredictTask.stdout 2>"
+                    + ApplicationConstants.LOG_DIR_EXPANSION_VAR
+                    + "/PredictTask.stderr";
+        }
+
+        private void completed(ContainerStatus s) {
+            Integer part = running.remove(s.getContainerId());
+            if (part == null) {
+                return;
+            }
+            boolean wasLocal = Boolean.TRUE.equals(local.remove(s.getContainerId()));
+            if (s.getExitStatus() == 0) {
+                done[part] = true;
+                finished++;
+                dataLocal += wasLocal ? 1 : 0;
+                return;
+            }
+            LOG.warn(
+                    "part {} attempt {} failed: exit {} {}",
+                    part,
+                    attempts[part],
+                    s.getExitStatus(),
+                    s.getDiagnostics());
+            if (attempts[part] >= MAX_ATTEMPTS) {
+                failure =
+                        "part "
+                                + part
+                                + " failed "
+                                + attempts[part]
+                                + " times; last: exit "
+                                + s.getExitStatus()
+                                + " "
+                                + s.getDiagnostics();
+                return;
+            }
+            ask(parts.get(part), false);
+        }
+
+        String summary() {
+            if (failure != null) {
+                return failure;
+            }
+            return parts.size() + " parts, " + dataLocal + " data-local";
+        }
+    }
+}
