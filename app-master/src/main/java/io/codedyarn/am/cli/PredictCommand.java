@@ -31,7 +31,7 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         description = {
             "Apply a trained model to a dataset and write the predictions.",
-            "lr: probability (of +1) and label (+1/-1 at --threshold); lsq: prediction;",
+            "lr: probability (of +1) and prediction (+1/-1 at --threshold); lsq: prediction;",
             "pca: pc1..pck. One part file per block file of the dataset, written to a",
             "hidden directory beside --out and renamed onto it at the end."
         })

@@ -9,10 +9,10 @@ import java.util.Set;
 
 /**
  * The columns of {@code predict}'s output: the input's columns that {@code --keep-columns} chose,
- * then the model's outputs (lr {@code probability,label}, lsq {@code prediction}, pca {@code
- * pc1..pck}). A kept name is a feature of the dataset (its raw value, any standardisation of the
- * dataset undone), else {@code row} (the 1-based row number) or {@code label} (the dataset's
- * label).
+ * then the model's outputs (lr {@code probability,prediction}: P(+1) and the predicted ±1 label,
+ * lsq {@code prediction}, pca {@code pc1..pck}). A kept name is a feature of the dataset (its raw
+ * value, any standardisation of the dataset undone), else {@code row} (the 1-based row number) or
+ * {@code label} (the dataset's label).
  */
 public record PredictionColumns(List<Column> columns) {
     public PredictionColumns {
@@ -77,7 +77,7 @@ public record PredictionColumns(List<Column> columns) {
             out.add(new Column(outputs.get(i), Kind.OUTPUT, i));
         }
         if (model.workload() == Workload.LR) {
-            out.add(new Column("label", Kind.PREDICTED_LABEL, -1));
+            out.add(new Column("prediction", Kind.PREDICTED_LABEL, -1));
         }
         Set<String> all = new HashSet<>();
         for (Column c : out) {
@@ -85,8 +85,8 @@ public record PredictionColumns(List<Column> columns) {
                 throw new IllegalArgumentException(
                         "--keep-columns: '"
                                 + c.name()
-                                + "' is also the name of an output column; keep it under"
-                                + " another run or leave it out");
+                                + "' is also the name of an output column: leave it out of"
+                                + " --keep-columns");
             }
         }
         return new PredictionColumns(out);

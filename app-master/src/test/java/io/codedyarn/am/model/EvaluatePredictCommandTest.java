@@ -242,7 +242,7 @@ class EvaluatePredictCommandTest {
                 .contains("--positive-labels");
         List<String> lines = predictLines(lr, unlabelled, "--threshold", "0.4");
         double p = 1 / (1 + Math.exp(-lsq(30, 100, 170)));
-        assertThat(lines).containsExactly("probability,label", p + "," + (p > 0.4 ? 1 : -1));
+        assertThat(lines).containsExactly("probability,prediction", p + "," + (p > 0.4 ? 1 : -1));
     }
 
     @Test
@@ -316,7 +316,7 @@ class EvaluatePredictCommandTest {
                                 new org.apache.hadoop.conf.Configuration()),
                         new org.apache.hadoop.fs.Path(back.toUri()));
         assertThat(reader.manifest().spec().featureNames())
-                .containsExactly("row", "probability", "label");
+                .containsExactly("row", "probability", "prediction");
         var block = (io.codedyarn.hdfs.dataset.DenseBlock) reader.readRows(1, 3);
         for (int i = 0; i < 3; i++) {
             String[] line = csv.get(i + 1).split(",");

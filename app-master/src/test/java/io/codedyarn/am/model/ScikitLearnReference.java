@@ -19,7 +19,7 @@ import java.util.stream.Stream;
  * its predictions and its metrics on the committed Fashion-MNIST subset. Every prediction and every
  * metric to 1e-12 (relative to max(1, |value|)).
  */
-final class ScikitLearnReference {
+public final class ScikitLearnReference {
     static final double TOL = 1e-12;
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -41,6 +41,14 @@ final class ScikitLearnReference {
 
     /** Imports the subset: pixels / 255, labels 0..9, or ±1 for class 0, maybe standardised. */
     String importSubset(String name, String... flags) {
+        return importFashionSubset(tmp.resolve(name), flags);
+    }
+
+    /**
+     * {@code data import} of the committed Fashion-MNIST subset (pixels / 255) into {@code out},
+     * with {@code flags} added; returns {@code out}.
+     */
+    public static String importFashionSubset(Path out, String... flags) {
         Path fm = testdata().resolve("fashion-mnist");
         List<String> args =
                 new ArrayList<>(
@@ -56,11 +64,11 @@ final class ScikitLearnReference {
                                 "--scale",
                                 "--quiet",
                                 "--out",
-                                tmp.resolve(name).toString()));
+                                out.toString()));
         args.addAll(List.of(flags));
         CliRun r = CliRun.of(args.toArray(String[]::new));
         assertThat(r.rc()).as(r.err()).isZero();
-        return tmp.resolve(name).toString();
+        return out.toString();
     }
 
     String model(String workload) {

@@ -10,7 +10,6 @@ import io.codedyarn.hdfs.dataset.Manifest;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -70,7 +69,11 @@ public final class PredictMaster {
         System.exit(status);
     }
 
-    private record Part(int index, Optional<String> node) {}
+    /**
+     * One part: its block file's index, the NodeManager asked for, and every NodeManager beside a
+     * DataNode holding some of its bytes (a container on any of them reads locally).
+     */
+    private record Part(int index, Optional<String> node, java.util.Set<String> holders) {}
 
     private static void run() throws Exception {
         AmEnvironment env = AmEnvironment.ofContainer();
@@ -131,15 +134,26 @@ public final class PredictMaster {
                         ClusterNodes::canonical);
         Manifest m = reader.manifest();
         List<Part> parts = new ArrayList<>();
+        Map<String, Integer> load = new HashMap<>();
         for (int b = 0; b < m.blocks().size(); b++) {
             FileStatus st = fs.getFileStatus(reader.blockPath(b));
-            Map<String, Long> bytes = new LinkedHashMap<>();
+            Map<String, Long> bytes = new HashMap<>(); // NodeManager -> bytes beside it
             for (BlockLocation l : fs.getFileBlockLocations(st, 0, st.getLen())) {
                 for (String name : l.getNames()) {
-                    bytes.merge(name, l.getLength(), Long::sum);
+                    planner.nodeFor(Map.of(name, l.getLength()))
+                            .ifPresent(nm -> bytes.merge(nm, l.getLength(), Long::sum));
                 }
             }
-            parts.add(new Part(b, planner.nodeFor(bytes)));
+            // the most bytes; among equals (replicas everywhere) the node given fewest parts
+            Optional<String> best =
+                    bytes.keySet().stream()
+                            .sorted()
+                            .min(
+                                    java.util.Comparator.<String>comparingLong(nm -> -bytes.get(nm))
+                                            .thenComparingInt(nm -> load.getOrDefault(nm, 0)));
+            best.ifPresent(nm -> load.merge(nm, 1, Integer::sum));
+            parts.add(new Part(b, best, java.util.Set.copyOf(bytes.keySet())));
+            LOG.info("part {}: bytes beside {} -> asking for {}", b, bytes, best.orElse("any"));
         }
         return parts;
     }
@@ -270,9 +284,7 @@ public final class PredictMaster {
             String node = c.getNodeId().getHost() + ":" + c.getNodeId().getPort();
             Part p = parts.get(part);
             boolean isLocal =
-                    p.node().isPresent()
-                            && (p.node().get().equals(node)
-                                    || p.node().get().equals(c.getNodeId().getHost()));
+                    p.holders().contains(node) || p.holders().contains(c.getNodeId().getHost());
             ContainerLaunchContext ctx =
                     ContainerLaunchContext.newInstance(
                             template.getLocalResources(),
