@@ -114,6 +114,13 @@ final class PredictCommand implements Callable<Integer> {
         ClusterPrediction.Request r =
                 new ClusterPrediction.Request(fmt, inputs.threshold, keep, inputs.allowMissing);
         Path data = b.reader().dir();
+        if (cluster.equals("embedded") && !"file".equals(data.toUri().getScheme())) {
+            throw new IllegalArgumentException(
+                    "--data: "
+                            + inputs.data
+                            + " is not on the local file system; --cluster embedded copies a local"
+                            + " dataset onto its own HDFS");
+        }
         long t0 = System.nanoTime();
         PredictSubmitter.Outcome outcome =
                 cluster.equals("embedded")

@@ -355,4 +355,47 @@ class EvaluatePredictCommandTest {
         assertThat(out).doesNotExist();
         assertThat(tmp.toFile().list()).noneMatch(n -> n.startsWith(".half"));
     }
+
+    @Test
+    void sparseAndStandardisedImportsScoreAsTheDenseRawOne() throws IOException {
+        String lsq = lsqModel("");
+        String pca =
+                file(
+                        "pca.json",
+                        "{\"format\":\"coded-yarn-model\",\"formatVersion\":1,"
+                                + "\"workload\":\"pca\",\"features\":[\"age\",\"income\",\"height\"],"
+                                + "\"components\":[[0.6,0.8,0.0],[0.0,0.0,1.0]],\"mean\":[30,90,0]}");
+        List<String> rows = List.of("30,0,170,45", "0,80,0,90", "25,120,180,0", "0,0,0,1");
+        String dense = importCsv("dense", "age,income,height,y", rows);
+        for (String[] flags :
+                List.of(
+                        new String[] {"--storage", "csr"},
+                        new String[] {"--storage", "csr", "--standardize"},
+                        new String[] {"--standardize", "--intercept"})) {
+            String other =
+                    importCsv(
+                            "other-" + String.join("", flags).replace("-", ""),
+                            "age,income,height,y",
+                            rows,
+                            flags);
+            for (String model : List.of(lsq, pca)) {
+                List<String> a = predictLines(model, dense, "--keep-columns", "age,income");
+                List<String> b = predictLines(model, other, "--keep-columns", "age,income");
+                assertThat(b.get(0)).isEqualTo(a.get(0));
+                for (int i = 1; i < a.size(); i++) {
+                    String[] x = a.get(i).split(",");
+                    String[] y = b.get(i).split(",");
+                    for (int c = 0; c < x.length; c++) {
+                        assertThat(Double.parseDouble(y[c]))
+                                .as(String.join(" ", flags))
+                                .isCloseTo(Double.parseDouble(x[c]), within(1e-12));
+                    }
+                }
+            }
+        }
+        // the PCA scores by hand: row 1 centred is (0, -90, 170)
+        List<String> p = predictLines(pca, dense);
+        assertThat(p.get(0)).isEqualTo("pc1,pc2");
+        assertThat(p.get(1)).isEqualTo((0.8 * -90) + "," + 170.0);
+    }
 }
