@@ -6,7 +6,6 @@ import io.codedyarn.am.model.PredictJob;
 import io.codedyarn.am.yarn.Launch;
 import io.codedyarn.am.yarn.YarnKeys;
 import io.codedyarn.am.yarn.master.PredictMaster;
-import io.codedyarn.am.yarn.master.PredictTask;
 import io.codedyarn.coordinator.cluster.JobInfo;
 import java.io.IOException;
 import java.util.HashMap;
@@ -137,10 +136,5 @@ public final class PredictSubmitter {
                 // the hook is running: leave it
             }
         }
-    }
-
-    /** The attempts' directory the tasks leave in the temporary directory (removed at commit). */
-    public static String attemptsDir() {
-        return PredictTask.ATTEMPTS;
     }
 }
