@@ -70,6 +70,20 @@ final class ModelInputs {
             throw new IllegalArgumentException("--data: " + e.getMessage(), e);
         }
         BoundModel bound = BoundModel.of(trained, reader.manifest(), allowMissing, data);
+        Long trainedOn = trained.dataset() == null ? null : trained.dataset().manifestCrc32c();
+        if (trainedOn != null
+                && trainedOn
+                        == io.codedyarn.hdfs.dataset.DatasetVerifier.crc32c(
+                                at.fs(),
+                                new org.apache.hadoop.fs.Path(
+                                        at.path(), io.codedyarn.hdfs.dataset.Manifest.FILE_NAME))) {
+            spec.commandLine()
+                    .getErr()
+                    .println(
+                            spec.name()
+                                    + ": note: --data is the dataset the model was trained on"
+                                    + " (the same manifest fingerprint), not held-out rows");
+        }
         if (!bound.missing().isEmpty()) {
             spec.commandLine()
                     .getErr()

@@ -114,6 +114,17 @@ final class PredictCommand implements Callable<Integer> {
         ClusterPrediction.Request r =
                 new ClusterPrediction.Request(fmt, inputs.threshold, keep, inputs.allowMissing);
         Path data = b.reader().dir();
+        if (cluster.equals("yarn")) {
+            for (Path p : List.of(data, o.path())) {
+                if ("file".equals(p.toUri().getScheme())) {
+                    throw new IllegalArgumentException(
+                            (p == data ? "--data: " : "--out: ")
+                                    + p
+                                    + " is on this machine's file system; on --cluster yarn the"
+                                    + " containers read and write on the cluster's (hdfs://...)");
+                }
+            }
+        }
         if (cluster.equals("embedded") && !"file".equals(data.toUri().getScheme())) {
             throw new IllegalArgumentException(
                     "--data: "

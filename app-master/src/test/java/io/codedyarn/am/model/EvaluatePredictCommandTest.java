@@ -272,6 +272,11 @@ class EvaluatePredictCommandTest {
         CliRun r = CliRun.of("evaluate", "--model", run.toString(), "--data", data);
         assertThat(r.rc()).as(r.err()).isZero();
         assertThat(r.out()).contains("lsq model").contains("3 rows").contains("RMSE");
+        assertThat(r.err()).contains("--data is the dataset the model was trained on");
+        String other = importCsv("other", "age,income,height,y", List.of(ROWS));
+        r = CliRun.of("evaluate", "--model", run.toString(), "--data", other);
+        assertThat(r.rc()).as(r.err()).isZero();
+        assertThat(r.err()).doesNotContain("trained on");
     }
 
     @Test
