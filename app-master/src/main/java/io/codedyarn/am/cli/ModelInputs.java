@@ -71,7 +71,8 @@ final class ModelInputs {
         }
         BoundModel bound = BoundModel.of(trained, reader.manifest(), allowMissing, data);
         Long trainedOn = trained.dataset() == null ? null : trained.dataset().manifestCrc32c();
-        if (trainedOn != null
+        if (spec.name().equals("evaluate")
+                && trainedOn != null
                 && trainedOn
                         == io.codedyarn.hdfs.dataset.DatasetVerifier.crc32c(
                                 at.fs(),
