@@ -403,4 +403,50 @@ class EvaluatePredictCommandTest {
         assertThat(p.get(0)).isEqualTo("pc1,pc2");
         assertThat(p.get(1)).isEqualTo((0.8 * -90) + "," + 170.0);
     }
+
+    @Test
+    void clusterFlagsAreCheckedBeforeAnyClusterIsAskedFor() throws IOException {
+        String data = importCsv("d", "age,income,height,y", List.of(ROWS));
+        String model = lsqModel("");
+        CliRun r =
+                CliRun.of(
+                        "predict",
+                        "--cluster",
+                        "mesos",
+                        "--model",
+                        model,
+                        "--data",
+                        data,
+                        "--out",
+                        tmp.resolve("o1").toString());
+        assertThat(r.rc()).isEqualTo(2);
+        assertThat(r.err()).contains("--cluster: 'mesos' is neither local, embedded nor yarn");
+        r =
+                CliRun.of(
+                        "predict",
+                        "--cluster",
+                        "yarn",
+                        "--model",
+                        model,
+                        "--data",
+                        data,
+                        "--out",
+                        tmp.resolve("o2").toString());
+        assertThat(r.rc()).isEqualTo(2);
+        assertThat(r.err()).contains("--data: ").contains("on --cluster yarn the containers");
+        r =
+                CliRun.of(
+                        "predict",
+                        "--format",
+                        "orc",
+                        "--model",
+                        model,
+                        "--data",
+                        data,
+                        "--out",
+                        tmp.resolve("o3").toString());
+        assertThat(r.rc()).isEqualTo(2);
+        assertThat(r.err()).contains("--format: 'orc' is neither csv nor parquet");
+        assertThat(tmp.toFile().list()).noneMatch(n -> n.startsWith("o") || n.startsWith(".o"));
+    }
 }
