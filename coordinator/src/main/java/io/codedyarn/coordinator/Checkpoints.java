@@ -12,6 +12,7 @@ import io.codedyarn.coordinator.cluster.DataShape;
 import io.codedyarn.coordinator.decoded.DecodedFamily;
 import io.codedyarn.coordinator.round.DecodeGate;
 import io.codedyarn.coordinator.round.Family;
+import io.codedyarn.coordinator.round.RunAborted;
 import io.codedyarn.coordinator.round.RunState;
 import io.codedyarn.coordinator.round.TrainSpec;
 import io.codedyarn.coordinator.trace.TraceSink;
@@ -98,11 +99,27 @@ public final class Checkpoints {
         boundaryCluster = cluster.get();
     }
 
-    /** After a recorded round that did not stop the run: a checkpoint when one is due. */
-    void afterRound(RunState run, Family family, DecodeGate gate) {
+    /**
+     * After a recorded round that did not stop the run: a checkpoint when one is due.
+     *
+     * @throws RunAborted when it cannot be stored: a job that goes on without checkpoints would
+     *     lose all its work since the last one to the next failure (an expired delegation token
+     *     fails every later write), so it stops now, its diagnostic naming the cause; the previous
+     *     checkpoint (written atomically) stays the one {@code train --resume} continues from
+     */
+    void afterRound(RunState run, Family family, DecodeGate gate) throws RunAborted {
         boundary(run);
         if (interval.due(run.iteration(), run.engine.elapsedSeconds(), lastSeconds)) {
-            write(run, family, gate);
+            Exception failed = write(run, family, gate, run.engine.elapsedNanos(), cluster.get());
+            if (failed != null) {
+                throw new RunAborted(
+                        "the checkpoint after iteration "
+                                + (run.iteration() - 1)
+                                + " could not be written ("
+                                + failed
+                                + "): training stops; train --resume continues from the"
+                                + " previous checkpoint");
+            }
         }
     }
 
@@ -124,11 +141,12 @@ public final class Checkpoints {
         }
     }
 
-    private void write(
+    /** Takes and stores one; what failed when it was not stored (logged), else null. */
+    private Exception write(
             RunState run, Family family, DecodeGate gate, long elapsedNanos, JsonNode c) {
         JsonNode state = family.checkpoint();
         if (state == null) {
-            return;
+            return null;
         }
         ObjectNode body = JSON.createObjectNode();
         body.set("run", JSON.valueToTree(run.save()));
@@ -151,12 +169,14 @@ public final class Checkpoints {
                     checkpoint.iteration(),
                     (System.nanoTime() - t0) / 1_000_000);
         } catch (IOException | RuntimeException e) {
-            // training goes on: the previous checkpoint (written atomically) stays the latest
-            LOG.warn(
+            // the previous checkpoint (written atomically) stays the latest
+            LOG.error(
                     "checkpoint after iteration {} not written ({}); the previous one stays",
                     checkpoint.iteration(),
                     e.toString());
+            return e;
         }
+        return null;
     }
 
     /**

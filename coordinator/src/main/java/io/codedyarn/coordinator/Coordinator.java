@@ -26,6 +26,7 @@ import io.codedyarn.coordinator.trace.MemoryTrace;
 import io.codedyarn.coordinator.trace.Metric;
 import io.codedyarn.coordinator.trace.RunResult;
 import io.codedyarn.coordinator.trace.TraceSink;
+import io.codedyarn.coordinator.validation.ValidationCheck;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.Training;
 import java.util.function.Supplier;
@@ -254,7 +255,15 @@ public final class Coordinator {
                             options.balanceSchedule(),
                             options.lazy());
             RoundLoop loop =
-                    new RoundLoop(run, family, adapter, replanner, checkpoints, rounds, resume);
+                    new RoundLoop(
+                            run,
+                            family,
+                            adapter,
+                            replanner,
+                            checkpoints,
+                            rounds,
+                            resume,
+                            ValidationCheck.of(options.validation(), shape.cols()));
             Stop stop = loop.run();
             LOG.info("stopped: {}", stop);
             // before the final evaluation: a resumed run continues from the last round

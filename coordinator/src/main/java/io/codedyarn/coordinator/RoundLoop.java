@@ -13,6 +13,7 @@ import io.codedyarn.coordinator.round.RunState;
 import io.codedyarn.coordinator.round.Step;
 import io.codedyarn.coordinator.round.Stop;
 import io.codedyarn.coordinator.round.WorkerChange;
+import io.codedyarn.coordinator.validation.ValidationCheck;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -29,7 +30,8 @@ import java.util.Optional;
  *       when it says the round stalled, answer the failures at once and wait for a replacement
  *       ({@link RoundDriver});
  *   <li>estimate and step the optimiser ({@link Family#step});
- *   <li>record the round ({@link RunState#record});
+ *   <li>record the round ({@link RunState#record}) and score the held-out rows when due ({@link
+ *       ValidationCheck});
  *   <li>check the stopping rules: stopping is the returned {@link Stop}, never an exception.
  * </ol>
  *
@@ -47,6 +49,7 @@ public final class RoundLoop {
     private final DecodeGate gate;
     private final Checkpoint resume;
     private final RoundDriver driver;
+    private final ValidationCheck validation;
     private long nextCheck; // iteration from which an estimated target gap is checked again
     private int checkInterval = 1;
 
@@ -56,6 +59,7 @@ public final class RoundLoop {
      * @param checkpoints takes the checkpoints between rounds
      * @param gate the run's decode gate (its GC-DC state is checkpointed)
      * @param resume the checkpoint this run continues; null for a fresh run
+     * @param validation scores held-out rows and may stop the run early; null: none
      */
     RoundLoop(
             RunState run,
@@ -64,7 +68,8 @@ public final class RoundLoop {
             PlanStep replanner,
             Checkpoints checkpoints,
             DecodeGate gate,
-            Checkpoint resume) {
+            Checkpoint resume,
+            ValidationCheck validation) {
         this.run = run;
         this.family = family;
         this.adapter = adapter;
@@ -73,6 +78,7 @@ public final class RoundLoop {
         this.checkpoints = checkpoints;
         this.gate = gate;
         this.resume = resume;
+        this.validation = validation;
     }
 
     /**
@@ -100,6 +106,10 @@ public final class RoundLoop {
             }
             Step step = family.step();
             Optional<Stop> stop = run.record(step);
+            if (validation != null) {
+                Optional<Stop> early = validation.after(run, step); // scored even on the last
+                stop = stop.or(() -> early);
+            }
             if (stop.isEmpty() && run.estimateReachedTarget()) {
                 stop = confirmTarget(step);
             }

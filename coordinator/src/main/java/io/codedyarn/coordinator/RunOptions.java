@@ -7,6 +7,7 @@ import io.codedyarn.coordinator.auto.AutoSettings;
 import io.codedyarn.coordinator.auto.Deliberation;
 import io.codedyarn.coordinator.lazy.LazySettings;
 import io.codedyarn.coordinator.liveness.LivenessSettings;
+import io.codedyarn.coordinator.validation.Validation;
 import java.util.Objects;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
@@ -28,6 +29,7 @@ import java.util.function.Consumer;
  * @param auto how {@code --scheme auto} picks and switches the code
  * @param deliberation where auto weighs its candidates ({@link Deliberation}): between rounds (the
  *     default, reproducible on the simulated cluster) or aside, while the rounds go on (the AM)
+ * @param validation held-out rows scored during the run, and when; null: none
  */
 public record RunOptions(
         double startupTimeoutSeconds,
@@ -39,7 +41,8 @@ public record RunOptions(
         LazySettings lazy,
         SpeedSettings speeds,
         AutoSettings auto,
-        Executor deliberation) {
+        Executor deliberation,
+        Validation validation) {
     public RunOptions {
         if (!(startupTimeoutSeconds > 0)) {
             throw new IllegalArgumentException(
@@ -67,7 +70,8 @@ public record RunOptions(
                 LazySettings.defaults(),
                 SpeedSettings.defaults(),
                 AutoSettings.defaults(),
-                Deliberation.BETWEEN_ROUNDS);
+                Deliberation.BETWEEN_ROUNDS,
+                null);
     }
 
     public RunOptions withStartupTimeout(double seconds) {
@@ -110,6 +114,11 @@ public record RunOptions(
         return with(b -> b.deliberation = where);
     }
 
+    /** Held-out rows to score every few iterates, with early stopping ({@link Validation}). */
+    public RunOptions withValidation(Validation held) {
+        return with(b -> b.validation = held);
+    }
+
     /** A copy of this record with what {@code change} sets, validated by the constructor. */
     private RunOptions with(Consumer<Copy> change) {
         Copy b = new Copy(this);
@@ -132,6 +141,7 @@ public record RunOptions(
         SpeedSettings speeds;
         AutoSettings auto;
         Executor deliberation;
+        Validation validation;
 
         Copy(RunOptions o) {
             startupTimeoutSeconds = o.startupTimeoutSeconds;
@@ -144,6 +154,7 @@ public record RunOptions(
             speeds = o.speeds;
             auto = o.auto;
             deliberation = o.deliberation;
+            validation = o.validation;
         }
 
         RunOptions build() {
@@ -157,7 +168,8 @@ public record RunOptions(
                     lazy,
                     speeds,
                     auto,
-                    deliberation);
+                    deliberation,
+                    validation);
         }
     }
 }

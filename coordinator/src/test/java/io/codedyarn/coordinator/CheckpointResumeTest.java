@@ -290,6 +290,48 @@ class CheckpointResumeTest {
                 .hasMessageContaining("identity.scheme: belongs to another job");
     }
 
+    /**
+     * A checkpoint that cannot be stored (a file system that refuses writes, as one does once the
+     * job's delegation token expired) stops the run with a diagnostic naming it, instead of
+     * training on without checkpoints; the last stored one resumes the run.
+     */
+    @org.junit.jupiter.api.Test
+    void aCheckpointThatCannotBeWrittenStopsTheRunNamingIt() throws Exception {
+        TrainSpec spec = spec(Workload.LR, "uncoded", SchemeParams.of(4, 0, 3), "gd", 0, 40);
+        List<byte[]> stored = new ArrayList<>();
+        RunResult r =
+                SimulatedTrain.run(
+                        spec,
+                        spec.plan(),
+                        Trainer.logistic(600, 6, 1),
+                        false,
+                        BalanceSchedule.defaults(),
+                        AdaptSettings.off(),
+                        SpeedSettings.defaults(),
+                        LazySettings.defaults(),
+                        new SimulatedTrain.Checkpointing(
+                                c -> {
+                                    if (c.iteration() > 10) {
+                                        throw new java.io.IOException("token expired");
+                                    }
+                                    stored.add(CheckpointFile.encode(c));
+                                },
+                                new CheckpointInterval(5, 0),
+                                "",
+                                null),
+                        new MemoryTrace());
+        org.assertj.core.api.Assertions.assertThat(r.succeeded()).isFalse();
+        org.assertj.core.api.Assertions.assertThat(r.diagnostic())
+                .isEqualTo(
+                        "the checkpoint after iteration 14 could not be written"
+                                + " (java.io.IOException: token expired): training stops;"
+                                + " train --resume continues from the previous checkpoint");
+        org.assertj.core.api.Assertions.assertThat(r.iterations()).isEqualTo(15);
+        org.assertj.core.api.Assertions.assertThat(
+                        CheckpointFile.decode("c", stored.get(stored.size() - 1)).iteration())
+                .isEqualTo(10);
+    }
+
     private static RunResult run(TrainSpec spec, Rows data, List<byte[]> sink, Checkpoint resume)
             throws Exception {
         return run(spec, data, sink, resume, null);

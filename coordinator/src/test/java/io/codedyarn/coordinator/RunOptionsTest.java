@@ -14,6 +14,16 @@ import org.junit.jupiter.api.Test;
 
 /** Each {@code with} method changes its own setting and keeps every other one. */
 class RunOptionsTest {
+    private static final io.codedyarn.coordinator.validation.Validation HELD =
+            new io.codedyarn.coordinator.validation.Validation(
+                    new io.codedyarn.coordinator.validation.HeldOutRows(
+                            io.codedyarn.compute.task.Workload.LR,
+                            Trainer.logistic(10, 2, 1),
+                            true,
+                            0),
+                    5,
+                    2);
+
     private static final java.util.concurrent.Executor ASIDE = Deliberation.aside();
 
     private static final LazySettings LAZY = new LazySettings(0.5, 3, 2);
@@ -32,7 +42,8 @@ class RunOptionsTest {
                         .withLazy(LAZY)
                         .withSpeeds(SPEEDS)
                         .withAuto(AUTO)
-                        .withDeliberation(ASIDE);
+                        .withDeliberation(ASIDE)
+                        .withValidation(HELD);
 
         assertThat(all)
                 .isEqualTo(
@@ -46,10 +57,12 @@ class RunOptionsTest {
                                 LAZY,
                                 SPEEDS,
                                 AUTO,
-                                ASIDE));
+                                ASIDE,
+                                HELD));
         // applied in the reverse order: the same record
         assertThat(
                         RunOptions.defaults()
+                                .withValidation(HELD)
                                 .withDeliberation(ASIDE)
                                 .withAuto(AUTO)
                                 .withSpeeds(SPEEDS)

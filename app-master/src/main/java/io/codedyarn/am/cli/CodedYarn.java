@@ -2,8 +2,12 @@ package io.codedyarn.am.cli;
 
 import io.codedyarn.am.cli.common.CliContext;
 import io.codedyarn.am.cli.common.ConsoleLogging;
+import io.codedyarn.am.cli.common.GenericOptions;
+import io.codedyarn.am.cli.common.UsageErrors;
 import io.codedyarn.am.config.CodedYarnConfig;
 import io.codedyarn.am.yarn.ClassDataSharing;
+import io.codedyarn.am.yarn.ConfigFiles;
+import io.codedyarn.am.yarn.YarnKeys;
 import io.codedyarn.placement.InvalidParametersException;
 import java.io.PrintWriter;
 import org.apache.hadoop.conf.Configuration;
@@ -43,7 +47,7 @@ public final class CodedYarn extends Configured implements Tool {
         ConsoleLogging.install();
         int rc;
         try {
-            rc = ToolRunner.run(new Configuration(), new CodedYarn(out, err), args);
+            rc = run(ConfigFiles.client(), args, out, err);
         } catch (IllegalArgumentException e) {
             err.println("coded-yarn: " + e.getMessage());
             rc = EXIT_BAD_INPUT;
@@ -59,10 +63,27 @@ public final class CodedYarn extends Configured implements Tool {
         System.exit(rc);
     }
 
+    /**
+     * {@link #main} without the exit: checks that the generic options come before the command, then
+     * runs the command through ToolRunner on {@code conf} (its defaults and site files).
+     */
+    static int run(Configuration conf, String[] args, PrintWriter out, PrintWriter err)
+            throws Exception {
+        String misplaced = GenericOptions.misplaced(args);
+        if (misplaced != null) {
+            err.println("coded-yarn: " + misplaced);
+            return EXIT_BAD_INPUT;
+        }
+        return ToolRunner.run(conf, new CodedYarn(out, err), args);
+    }
+
     @Override
     public int run(String[] args) {
         CodedYarnConfig config;
         try {
+            if (getConf() != null && !GenericOptions.checkKeys(getConf(), YarnKeys.INTERNAL, err)) {
+                return EXIT_BAD_INPUT;
+            }
             config = CodedYarnConfig.parse(key -> getConf() == null ? null : getConf().get(key));
         } catch (IllegalArgumentException e) {
             err.println("coded-yarn: " + e.getMessage());
@@ -106,21 +127,7 @@ public final class CodedYarn extends Configured implements Tool {
                         });
         cl.setOut(out);
         cl.setErr(err);
-        cl.setParameterExceptionHandler(
-                (ex, args) -> {
-                    String cmd = ex.getCommandLine().getCommandName();
-                    ex.getCommandLine()
-                            .getErr()
-                            .println(
-                                    "coded-yarn "
-                                            + cmd
-                                            + ": "
-                                            + ex.getMessage()
-                                            + " (see coded-yarn "
-                                            + cmd
-                                            + " --help)");
-                    return EXIT_BAD_INPUT;
-                });
+        cl.setParameterExceptionHandler(new UsageErrors(EXIT_BAD_INPUT));
         cl.setExecutionExceptionHandler(
                 (ex, commandLine, parseResult) -> {
                     if (ex instanceof InvalidParametersException
@@ -175,6 +182,7 @@ public final class CodedYarn extends Configured implements Tool {
                 io.codedyarn.am.cli.data.DataCommand.class,
                 BenchCommand.class,
                 ReportCommand.class,
+                ExportCommand.class,
                 CommandLine.HelpCommand.class
             })
     static final class Root implements Runnable {

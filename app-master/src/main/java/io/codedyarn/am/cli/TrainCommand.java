@@ -3,6 +3,7 @@ package io.codedyarn.am.cli;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.codedyarn.am.cli.common.CliContext;
+import io.codedyarn.am.cli.common.HeldOutFlags;
 import io.codedyarn.am.cli.common.PlanFlags;
 import io.codedyarn.am.output.RunOutputs;
 import io.codedyarn.am.output.RunSummary;
@@ -67,6 +68,8 @@ final class TrainCommand implements Callable<Integer> {
     String scheme;
 
     @Mixin PlanFlags flags;
+
+    @Mixin HeldOutFlags heldOut;
 
     @Option(
             names = "--components",
@@ -214,7 +217,8 @@ final class TrainCommand implements Callable<Integer> {
             spec.commandLine().getErr().println(labelNote);
             spec.commandLine().getErr().flush();
         }
-        TrainRequest request = new TrainRequest(train, data, outDir, mode, detach, resume);
+        TrainRequest request =
+                new TrainRequest(train, data, outDir, mode, detach, resume, heldOut.request());
         Trainers.Outcome outcome =
                 Trainers.run(
                         context.config(), context.hadoop(), request, spec.commandLine().getErr());

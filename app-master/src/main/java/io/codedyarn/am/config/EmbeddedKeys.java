@@ -36,7 +36,7 @@ public final class EmbeddedKeys {
             new ConfigKey<>(
                     "coded-yarn.embedded.class-data-sharing",
                     true,
-                    "embedded cluster: the ApplicationMaster and worker JVMs map their classes from class-data sharing archives (AppCDS) in ${java.io.tmpdir}/coded-yarn-cds-${user.name}, one per Java runtime and class path; a run without one records the classes its AM and worker 0 load and the client dumps the archives after it (a failed dump is logged and not retried); false: neither");
+                    "embedded cluster: the ApplicationMaster and worker JVMs map their classes from class-data sharing archives (AppCDS) in ${java.io.tmpdir}/coded-yarn-cds-${user.name} (made mode 700, and used only while it is the user's alone), one per Java runtime and class path; a run without one records the classes its AM and worker 0 load and the client dumps the archives after it (a failed dump is logged and not retried); false: neither");
 
     public static final ConfigKey<String> EMBEDDED_BASE_DIR =
             new ConfigKey<>(

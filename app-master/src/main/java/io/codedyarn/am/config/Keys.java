@@ -3,13 +3,15 @@ package io.codedyarn.am.config;
 import java.util.List;
 
 /**
- * Every configuration key of coded-yarn. Set with {@code -D key=value} or {@code -conf file.xml}.
- * The keys are declared by area: {@link VerifyKeys} ({@code plan --verify}), {@link RunKeys} (a
- * run's seed, injected slowness and checkpoints), {@link KernelKeys} (the workers' compute), {@link
- * MethodKeys} (the methods' tuning), {@link AdaptationKeys} (slow and failed workers), {@link
- * LivenessKeys} (silent workers), {@link AutoKeys} ({@code --scheme auto}), {@link EmbeddedKeys}
- * (the embedded cluster) and {@link YarnJobKeys} (containers, queue, jar); {@link #all()} lists
- * them all.
+ * Every configuration key of coded-yarn. Set in {@code coded-yarn-site.xml}, with {@code -conf
+ * file.xml} or with {@code -D key=value} (in this order of precedence, lowest first: the defaults
+ * in the jar, {@code coded-yarn-site.xml}, {@code -conf}, {@code -D}). The keys are declared by
+ * area: {@link VerifyKeys} ({@code plan --verify}), {@link RunKeys} (a run's seed, injected
+ * slowness and checkpoints), {@link KernelKeys} (the workers' compute), {@link MethodKeys} (the
+ * methods' tuning), {@link AdaptationKeys} (slow and failed workers), {@link LivenessKeys} (silent
+ * workers), {@link AutoKeys} ({@code --scheme auto}), {@link EmbeddedKeys} (the embedded cluster)
+ * and {@link YarnJobKeys} (containers, queue, jar), and {@link ConfigFiles#STRICT_KEYS}; {@link
+ * #all()} lists them all.
  */
 public final class Keys {
     private Keys() {}
@@ -70,6 +72,7 @@ public final class Keys {
                 YarnJobKeys.AM_VCORES,
                 YarnJobKeys.AM_JAVA_OPTS,
                 YarnJobKeys.AM_MAX_ATTEMPTS,
+                YarnJobKeys.KEEP_STAGING,
                 RunKeys.CHECKPOINT_INTERVAL,
                 YarnJobKeys.AM_IO_THREADS,
                 YarnJobKeys.WORKER_MEMORY_MB,
@@ -77,9 +80,13 @@ public final class Keys {
                 AdaptationKeys.WORKER_SPARES,
                 YarnJobKeys.WORKER_JAVA_OPTS,
                 YarnJobKeys.QUEUE,
+                YarnJobKeys.PRIORITY,
+                YarnJobKeys.TAGS,
+                YarnJobKeys.ATTEMPT_FAILURES_VALIDITY_MS,
                 YarnJobKeys.LOCALITY_WAIT_SECONDS,
                 YarnJobKeys.JOB_JAR,
                 YarnJobKeys.PLACEMENT_MIN_REPLICATION,
-                YarnJobKeys.REPORT_INTERVAL_MS);
+                YarnJobKeys.REPORT_INTERVAL_MS,
+                ClientKeys.STRICT_KEYS);
     }
 }

@@ -28,6 +28,17 @@ public final class YarnJobKeys {
                     2,
                     "ApplicationMaster attempts YARN makes; a new attempt resumes from the job's latest checkpoint (coded-yarn.checkpoint.interval) with new worker containers");
 
+    public static final ConfigKey<Boolean> KEEP_STAGING =
+            new ConfigKey<>(
+                    "coded-yarn.keep-staging",
+                    false,
+                    "keep the application's staging directory (<home>/.coded-yarn/<application id>:"
+                            + " the job's files, jar and checkpoints) after it ends; by default the"
+                            + " client that follows the run removes it at the end, the"
+                            + " ApplicationMaster of a --detach run when it unregisters, and the"
+                            + " next submission that of any ended application still there (a"
+                            + " detached run that was killed)");
+
     public static final ConfigKey<Integer> AM_IO_THREADS =
             new ConfigKey<>(
                     "coded-yarn.am.io-threads",
@@ -52,6 +63,30 @@ public final class YarnJobKeys {
 
     public static final ConfigKey<String> QUEUE =
             new ConfigKey<>("coded-yarn.queue", "default", "YARN queue the application runs in");
+
+    public static final ConfigKey<Integer> PRIORITY =
+            new ConfigKey<>(
+                    "coded-yarn.priority",
+                    0,
+                    "the application's priority within its queue (YARN's application priority:"
+                            + " higher runs first where the scheduler orders by it, capped by the"
+                            + " queue's maximum); 0: the queue's default");
+
+    public static final ConfigKey<String> TAGS =
+            new ConfigKey<>(
+                    "coded-yarn.tags",
+                    "",
+                    "comma-separated application tags (yarn application -list -appTags, the"
+                            + " ResourceManager's UI and REST API show and filter by them); empty:"
+                            + " none");
+
+    public static final ConfigKey<Long> ATTEMPT_FAILURES_VALIDITY_MS =
+            new ConfigKey<>(
+                    "coded-yarn.am.attempt-failures-validity-interval-ms",
+                    -1L,
+                    "only ApplicationMaster failures within this window (ms) count against"
+                            + " coded-yarn.am.max-attempts, so a long job survives failures spread"
+                            + " over days; -1: every failure counts (YARN's default)");
 
     public static final ConfigKey<Integer> LOCALITY_WAIT_SECONDS =
             new ConfigKey<>(

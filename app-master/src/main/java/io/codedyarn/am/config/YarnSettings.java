@@ -16,6 +16,10 @@ import java.util.function.Function;
  * @param amVcores {@link YarnJobKeys#AM_VCORES}
  * @param amJavaOpts {@link YarnJobKeys#AM_JAVA_OPTS}
  * @param amMaxAttempts {@link YarnJobKeys#AM_MAX_ATTEMPTS}
+ * @param keepStaging {@link YarnJobKeys#KEEP_STAGING}
+ * @param priority {@link YarnJobKeys#PRIORITY}
+ * @param tags {@link YarnJobKeys#TAGS}, split at commas, blanks dropped
+ * @param attemptFailuresValidityMs {@link YarnJobKeys#ATTEMPT_FAILURES_VALIDITY_MS}
  * @param amIoThreads {@link YarnJobKeys#AM_IO_THREADS}
  * @param workerMemoryMb {@link YarnJobKeys#WORKER_MEMORY_MB}
  * @param workerVcores {@link YarnJobKeys#WORKER_VCORES}
@@ -38,6 +42,10 @@ public record YarnSettings(
         int amVcores,
         String amJavaOpts,
         int amMaxAttempts,
+        boolean keepStaging,
+        int priority,
+        java.util.List<String> tags,
+        long attemptFailuresValidityMs,
         int amIoThreads,
         int workerMemoryMb,
         int workerVcores,
@@ -66,6 +74,14 @@ public record YarnSettings(
                 positive(lookup, YarnJobKeys.AM_VCORES),
                 text(lookup, YarnJobKeys.AM_JAVA_OPTS),
                 positive(lookup, YarnJobKeys.AM_MAX_ATTEMPTS),
+                CodedYarnConfig.parse(
+                        lookup, YarnJobKeys.KEEP_STAGING, CodedYarnConfig::strictBoolean),
+                nonNegative(lookup, YarnJobKeys.PRIORITY),
+                java.util.Arrays.stream(text(lookup, YarnJobKeys.TAGS).split(","))
+                        .map(String::trim)
+                        .filter(t -> !t.isEmpty())
+                        .toList(),
+                validity(lookup),
                 positive(lookup, YarnJobKeys.AM_IO_THREADS),
                 positive(lookup, YarnJobKeys.WORKER_MEMORY_MB),
                 positive(lookup, YarnJobKeys.WORKER_VCORES),
@@ -92,6 +108,15 @@ public record YarnSettings(
 
     private static int integer(Function<String, String> lookup, ConfigKey<Integer> key) {
         return CodedYarnConfig.parse(lookup, key, Integer::parseInt);
+    }
+
+    private static long validity(Function<String, String> lookup) {
+        long v =
+                CodedYarnConfig.parse(
+                        lookup, YarnJobKeys.ATTEMPT_FAILURES_VALIDITY_MS, Long::parseLong);
+        CodedYarnConfig.require(
+                v == -1 || v > 0, YarnJobKeys.ATTEMPT_FAILURES_VALIDITY_MS, v, "must be -1 or > 0");
+        return v;
     }
 
     private static String text(Function<String, String> lookup, ConfigKey<String> key) {

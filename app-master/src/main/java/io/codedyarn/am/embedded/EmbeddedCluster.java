@@ -162,7 +162,10 @@ public final class EmbeddedCluster implements AutoCloseable {
                 "coded-yarn-cds-" + System.getProperty("user.name"));
     }
 
-    /** This JVM's class-data sharing directory, or null (logged) when it cannot be made. */
+    /**
+     * This JVM's class-data sharing directory, or null (logged) when it cannot be made or its
+     * parent is not this user's alone.
+     */
     private static Path classDataSharing() {
         try {
             return ClassDataSharing.directory(userCacheDir());

@@ -1,12 +1,11 @@
 package io.codedyarn.am.embedded;
 
+import io.codedyarn.am.yarn.PrivateDirectory;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermission;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.GeneralSecurityException;
 import java.security.cert.X509Certificate;
 import java.util.Date;
@@ -30,8 +29,7 @@ import org.slf4j.LoggerFactory;
  */
 final class ProxyCaCache {
     private static final Logger LOG = LoggerFactory.getLogger(ProxyCaCache.class);
-    private static final Set<PosixFilePermission> OWNER_ONLY =
-            PosixFilePermissions.fromString("rwx------");
+    private static final Set<PosixFilePermission> OWNER_ONLY = PrivateDirectory.OWNER_ONLY;
     private static final String CERT = "proxy-ca.crt"; // X.509, DER
     private static final String KEY = "proxy-ca.key"; // PKCS#8, DER
 
@@ -71,6 +69,8 @@ final class ProxyCaCache {
     void keep(MiniYARNCluster yarn) {
         try {
             var ca = manager(yarn).getProxyCA();
+            // the parent is the class-data sharing archives' directory: made 700 as they need it
+            PrivateDirectory.createIfMissing(dir.getParent());
             Files.createDirectories(dir);
             Files.setPosixFilePermissions(dir, OWNER_ONLY);
             if (!isPrivate()) {
@@ -89,12 +89,7 @@ final class ProxyCaCache {
 
     /** The directory exists, is not a link, belongs to this user and only this user may enter. */
     private boolean isPrivate() throws IOException {
-        if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
-            return false;
-        }
-        String me = System.getProperty("user.name");
-        return Files.getOwner(dir, LinkOption.NOFOLLOW_LINKS).getName().equals(me)
-                && Files.getPosixFilePermissions(dir, LinkOption.NOFOLLOW_LINKS).equals(OWNER_ONLY);
+        return PrivateDirectory.refusal(dir, System.getProperty("user.name")) == null;
     }
 
     /**

@@ -73,6 +73,20 @@ final class OutputCsv {
                 .append('\n');
     }
 
+    /** The header of {@code validation.csv} for a run whose rows look like {@code r}. */
+    static String validationHeader(io.codedyarn.coordinator.trace.ValidationRecord r) {
+        return "iteration,seconds," + String.join(",", r.names());
+    }
+
+    /** One row of {@code validation.csv}, with its line break. */
+    static void validationRow(StringBuilder b, io.codedyarn.coordinator.trace.ValidationRecord r) {
+        b.append(r.iteration()).append(',').append(num(r.seconds()));
+        for (double v : r.values()) {
+            b.append(',').append(num(v));
+        }
+        b.append('\n');
+    }
+
     static String latencyTrace(List<LatencyRecord> log) {
         double horizon = 0; // the last time anything was observed: censors lost tasks
         for (LatencyRecord r : log) {

@@ -62,6 +62,7 @@ public final class RunOutputs {
     public static final String LATENCY_TRACE = "latency-trace.csv";
     public static final String SUMMARY = "summary.json";
     public static final String EVENTS = "events.csv";
+    public static final String VALIDATION = "validation.csv";
     public static final String EVENTS_HEADER = "iteration,seconds,worker,node,event,reason";
     public static final String TRACE_HEADER =
             "iteration,worker,latency,load,sent,received,compute,use";

@@ -4,6 +4,7 @@ import io.codedyarn.coordinator.trace.AdaptEvent;
 import io.codedyarn.coordinator.trace.IterationRecord;
 import io.codedyarn.coordinator.trace.LatencyRecord;
 import io.codedyarn.coordinator.trace.TraceSink;
+import io.codedyarn.coordinator.trace.ValidationRecord;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -23,8 +24,9 @@ import org.slf4j.LoggerFactory;
  * The {@link TraceSink} of {@code train} and the AM: streams a run's rows into its output's
  * temporary directory ({@link RunOutputs#open}) as they become final, so the coordinator keeps none
  * of them: {@code iterations.csv} and {@code events.csv} row by row, the latency trace into a
- * hidden spool ({@value #SPOOL}) that {@link #finish} turns into {@code latency-trace.csv}. The
- * bytes are {@link RunOutputs#write}'s for the same rows (the same row formatters).
+ * hidden spool ({@value #SPOOL}) that {@link #finish} turns into {@code latency-trace.csv}, and, in
+ * a run with held-out rows, {@code validation.csv} row by row (a resumed run's holds its own rows).
+ * The bytes are {@link RunOutputs#write}'s for the same rows (the same row formatters).
  *
  * <p>Why a spool: two things about a task that never came back are known only at the end — its
  * censored latency (the last time anything was observed in the whole trace minus its send time) and
@@ -53,10 +55,11 @@ public final class StreamedTrace implements TraceSink, AutoCloseable {
 
     private final FileSystem fs;
     private final Path dir;
-    private final FSDataOutputStream[] streams = new FSDataOutputStream[3];
+    private final FSDataOutputStream[] streams = new FSDataOutputStream[4];
     private final Writer iterations;
     private final Writer events;
     private final Writer spool;
+    private Writer validation; // validation.csv, opened with its first row (held-out runs only)
     private final StringBuilder row = new StringBuilder(256);
     private double horizon; // the last time anything was observed (OutputCsv.latencyTrace's)
     private int[] replacements = new int[0]; // per worker
@@ -96,6 +99,22 @@ public final class StreamedTrace implements TraceSink, AutoCloseable {
         row.setLength(0);
         OutputCsv.eventRow(row, e);
         append(events, row);
+    }
+
+    @Override
+    public void validation(ValidationRecord r) {
+        if (validation == null && failure == null) {
+            try {
+                validation = open(3, RunOutputs.VALIDATION);
+                validation.write(OutputCsv.validationHeader(r) + "\n");
+            } catch (IOException e) {
+                failure = e;
+                LOG.error("writing {} failed; the run's outputs will not be written", dir, e);
+            }
+        }
+        row.setLength(0);
+        OutputCsv.validationRow(row, r);
+        append(validation, row);
     }
 
     @Override
@@ -162,8 +181,13 @@ public final class StreamedTrace implements TraceSink, AutoCloseable {
             iterations.flush();
             events.flush();
             spool.flush();
+            if (validation != null) {
+                validation.flush();
+            }
             for (FSDataOutputStream s : streams) {
-                s.hflush();
+                if (s != null) {
+                    s.hflush();
+                }
             }
         } catch (IOException e) {
             failure = e;
@@ -327,7 +351,10 @@ public final class StreamedTrace implements TraceSink, AutoCloseable {
         }
         closed = true;
         IOException first = null;
-        for (Writer w : new Writer[] {iterations, events, spool}) {
+        for (Writer w : new Writer[] {iterations, events, spool, validation}) {
+            if (w == null) {
+                continue;
+            }
             try {
                 w.close();
             } catch (IOException e) {

@@ -79,6 +79,11 @@ final class CsvTable {
     }
 
     /** A number; null for an empty field (unknown). */
+    /** The header's column names, in order. */
+    List<String> columns() {
+        return header;
+    }
+
     Double number(int row, String column) {
         String s = text(row, column);
         if (s.isEmpty()) {

@@ -67,12 +67,14 @@ public final class LiveData {
         List<RunView.Iteration> iterations = new ArrayList<>();
         List<RunView.Task> latency = new ArrayList<>();
         List<RunView.Event> events = new ArrayList<>();
+        List<RunView.Score> scores = new ArrayList<>();
         for (LiveFeed.Entry e : s.entries()) {
             if (e.iteration() != null) {
                 iterations.add(RunView.Iteration.of(e.iteration()));
             }
             e.latency().forEach(l -> latency.add(RunView.Task.of(l)));
             e.events().forEach(a -> events.add(RunView.Event.of(a)));
+            e.validation().forEach(v -> scores.add(RunView.Score.of(v)));
         }
         TrainSpec spec = source.spec();
         Plan plan = source.plan();
@@ -90,7 +92,8 @@ public final class LiveData {
                         iterations,
                         latency,
                         events,
-                        plan == null ? null : RunView.Placement.of(plan, source.nodes()));
+                        plan == null ? null : RunView.Placement.of(plan, source.nodes()),
+                        scores);
         String title =
                 spec == null
                         ? "coded-yarn " + name

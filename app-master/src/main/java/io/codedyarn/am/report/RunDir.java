@@ -73,7 +73,8 @@ public final class RunDir {
                 iterations(dir.resolve(RunOutputs.ITERATIONS)),
                 latency(dir.resolve(RunOutputs.LATENCY_TRACE)),
                 events(dir.resolve(RunOutputs.EVENTS)),
-                spec == null ? null : RunView.Placement.of(spec.plan(), summary.workerNodes()));
+                spec == null ? null : RunView.Placement.of(spec.plan(), summary.workerNodes()),
+                validation(dir.resolve(RunOutputs.VALIDATION)));
     }
 
     private static RunSummary summary(Path file) throws IOException {
@@ -116,6 +117,24 @@ public final class RunDir {
                             t.text(r, "workers_used"),
                             t.integer(r, "iterate"),
                             t.integer(r, "trial") != 0));
+        }
+        return out;
+    }
+
+    /** {@code validation.csv}'s rows; none when the run had no held-out rows. */
+    static List<RunView.Score> validation(Path file) throws IOException {
+        if (!Files.isRegularFile(file)) {
+            return List.of();
+        }
+        CsvTable t = CsvTable.read(file, "iteration", "seconds");
+        List<String> metricNames = t.columns().subList(2, t.columns().size());
+        List<RunView.Score> out = new ArrayList<>();
+        for (int r = 0; r < t.rows(); r++) {
+            Map<String, Double> metrics = new LinkedHashMap<>();
+            for (String m : metricNames) {
+                metrics.put(m, t.number(r, m));
+            }
+            out.add(new RunView.Score(t.integer(r, "iteration"), t.number(r, "seconds"), metrics));
         }
         return out;
     }

@@ -4,6 +4,7 @@ import io.codedyarn.coordinator.round.TrainSpec;
 import io.codedyarn.coordinator.trace.AdaptEvent;
 import io.codedyarn.coordinator.trace.IterationRecord;
 import io.codedyarn.coordinator.trace.LatencyRecord;
+import io.codedyarn.coordinator.trace.ValidationRecord;
 import io.codedyarn.placement.Plan;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -23,6 +24,7 @@ import java.util.Map;
  * @param parameters what was run and how it ended, as text (job.json's spec, summary.json's status)
  * @param targetGap the gap the run aimed at (time to target is marked); null: none
  * @param placement null when the run's spec is unknown (no {@code job.json})
+ * @param validation the rows of {@code validation.csv} (held-out scores); empty: none
  */
 public record RunView(
         String name,
@@ -32,7 +34,8 @@ public record RunView(
         List<Iteration> iterations,
         List<Task> latency,
         List<Event> events,
-        Placement placement) {
+        Placement placement,
+        List<Score> validation) {
 
     public RunView {
         parameters =
@@ -40,6 +43,25 @@ public record RunView(
         iterations = List.copyOf(iterations);
         latency = List.copyOf(latency);
         events = List.copyOf(events);
+        validation = List.copyOf(validation);
+    }
+
+    /**
+     * A row of {@code validation.csv} ({@link ValidationRecord}): the held-out metrics, by name in
+     * the file's order, at the point iteration {@code iteration} evaluated.
+     */
+    public record Score(long iteration, Double seconds, Map<String, Double> metrics) {
+        public Score {
+            metrics = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(metrics));
+        }
+
+        static Score of(ValidationRecord r) {
+            Map<String, Double> m = new java.util.LinkedHashMap<>();
+            for (int i = 0; i < r.names().size(); i++) {
+                m.put(r.names().get(i), known(r.values()[i]));
+            }
+            return new Score(r.iteration(), known(r.seconds()), m);
+        }
     }
 
     /** A row of {@code iterations.csv} ({@link IterationRecord}). */

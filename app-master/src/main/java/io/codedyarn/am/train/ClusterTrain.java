@@ -7,6 +7,7 @@ import io.codedyarn.am.embedded.EmbeddedCluster;
 import io.codedyarn.am.output.CheckpointStore;
 import io.codedyarn.am.output.ModelDataset;
 import io.codedyarn.am.output.RunSummary;
+import io.codedyarn.am.yarn.ConfigFiles;
 import io.codedyarn.am.yarn.client.YarnTrainer;
 import io.codedyarn.coordinator.checkpoint.Checkpoint;
 import io.codedyarn.coordinator.checkpoint.InvalidCheckpointException;
@@ -62,20 +63,31 @@ final class ClusterTrain {
     }
 
     /**
-     * An embedded run on a cluster that is already up (and stays up): the coded-yarn keys of {@code
-     * hadoop} (the command line's {@code -D}) reach the AM through the job conf.
+     * An embedded run on a cluster that is already up (and stays up): the coded-yarn keys {@code
+     * hadoop} sets beyond the defaults (site files, {@code -conf}, {@code -D}) reach the AM through
+     * the job conf.
      */
     static Trainers.Outcome runOn(
             EmbeddedCluster cluster, Configuration hadoop, TrainRequest req, PrintWriter log)
             throws IOException, InterruptedException {
         checkLocalOut(req);
-        Configuration conf = new Configuration(cluster.configuration());
+        return submit(jobConf(cluster.configuration(), hadoop), req, log, true);
+    }
+
+    /**
+     * The embedded cluster's configuration with the coded-yarn keys {@code hadoop} sets beyond the
+     * defaults: a key left at its default keeps the cluster's own value (its shorter locality
+     * wait).
+     */
+    static Configuration jobConf(Configuration cluster, Configuration hadoop) {
+        Configuration conf = new Configuration(cluster);
         for (var e : hadoop) {
-            if (e.getKey().startsWith("coded-yarn.")) {
+            if (e.getKey().startsWith("coded-yarn.")
+                    && !ConfigFiles.isDefault(hadoop, e.getKey())) {
                 conf.set(e.getKey(), e.getValue());
             }
         }
-        return submit(conf, req, log, true);
+        return conf;
     }
 
     /** An embedded run's local --out must not exist, unless it is the run this one resumes. */
@@ -118,6 +130,21 @@ final class ClusterTrain {
         }
     }
 
+    /**
+     * The held-out dataset where the AM can read it: as it is on the cluster's file system, else
+     * copied into the run's working directory there (an embedded run's local {@code --validation}).
+     */
+    private static String onCluster(
+            FileSystem vfs, Path v, FileSystem fs, Path work, Configuration conf)
+            throws IOException {
+        if (vfs.getUri().equals(fs.getUri())) {
+            return v.toString();
+        }
+        Path copy = fs.makeQualified(new Path(work, "validation"));
+        org.apache.hadoop.fs.FileUtil.copy(vfs, v, fs, copy, false, conf);
+        return copy.toString();
+    }
+
     private static Trainers.Outcome submit(
             Configuration conf, TrainRequest req, PrintWriter log, boolean embedded)
             throws IOException, InterruptedException {
@@ -128,8 +155,8 @@ final class ClusterTrain {
         Path work =
                 fs.makeQualified(
                         new Path(
-                                fs.getHomeDirectory(),
-                                ".coded-yarn/runs/"
+                                io.codedyarn.am.yarn.StagingDirs.root(fs), // owner only
+                                "runs/"
                                         + spec.scheme()
                                         + "-"
                                         + spec.workload().cliName()
@@ -159,6 +186,26 @@ final class ClusterTrain {
                             + src);
             log.flush();
             BuiltInData.generate(fs, src, spec.workload(), spec.seed());
+        }
+        String validation = null;
+        if (req.heldOut() != null) {
+            HeldOut.Placed held =
+                    req.heldOut()
+                            .place(
+                                    srcFs,
+                                    src,
+                                    fs,
+                                    work,
+                                    spec,
+                                    embedded ? new Configuration() : conf,
+                                    log);
+            HeldOut.fitsTheApplicationMaster(
+                    held.validationFs(),
+                    held.validation(),
+                    CodedYarnConfig.parse(conf::get).yarn());
+            srcFs = held.trainFs();
+            src = held.train();
+            validation = onCluster(held.validationFs(), held.validation(), fs, work, conf);
         }
         if (!Double.isNaN(spec.targetGap()) && Double.isNaN(spec.reference())) {
             InvalidParametersException.require(
@@ -219,7 +266,14 @@ final class ClusterTrain {
                     YarnTrainer.run(
                             conf,
                             spec,
-                            new JobInfo(placed.toString(), out.toString()),
+                            req.heldOut() == null
+                                    ? new JobInfo(placed.toString(), out.toString())
+                                    : new JobInfo(
+                                            placed.toString(),
+                                            out.toString(),
+                                            validation,
+                                            req.heldOut().every(),
+                                            req.heldOut().patience()),
                             req.detach(),
                             resume);
         } catch (YarnException e) {

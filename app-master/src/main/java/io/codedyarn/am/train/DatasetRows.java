@@ -1,7 +1,6 @@
 package io.codedyarn.am.train;
 
 import io.codedyarn.compute.data.Rows;
-import io.codedyarn.hdfs.dataset.DatasetReader;
 import io.codedyarn.worker.hdfs.HdfsPartitionLoader;
 import java.io.IOException;
 import org.apache.hadoop.fs.FileSystem;
@@ -16,11 +15,6 @@ public final class DatasetRows {
     private DatasetRows() {}
 
     public static Rows read(FileSystem fs, Path dir) throws IOException {
-        DatasetReader reader = DatasetReader.open(fs, dir);
-        long n = reader.manifest().rows();
-        if (n > Integer.MAX_VALUE) {
-            throw new IOException(dir + ": " + n + " rows do not fit one in-memory block");
-        }
-        return HdfsPartitionLoader.rows(reader.readRows(1, n));
+        return HdfsPartitionLoader.wholeDataset(fs, dir);
     }
 }

@@ -107,7 +107,7 @@ public final class Trainers {
                             spec,
                             plan,
                             data,
-                            simulatedOptions(config),
+                            simulatedOptions(config).withValidation(loaded.held()),
                             config.simulatedLoadSeconds(),
                             new SimulatedTrain.Checkpointing(
                                     store, config.checkpointInterval(), req.data(), from),
@@ -197,38 +197,53 @@ public final class Trainers {
                 spec.seed());
     }
 
-    /** A dataset in memory, and what {@code model.json} says of it. */
-    private record Loaded(Rows rows, ModelDataset dataset) {}
+    /**
+     * A dataset in memory, what {@code model.json} says of it, and the held-out rows (null: none).
+     */
+    private record Loaded(
+            Rows rows, ModelDataset dataset, io.codedyarn.coordinator.validation.Validation held) {}
 
     /**
-     * The dataset in memory: --data (any Hadoop FS), or the built-in one generated locally. A
-     * dataset with its own intercept column is refused before its rows are read when the spec
-     * appends another.
+     * The dataset in memory: --data (any Hadoop FS), or the built-in one generated locally; with
+     * held-out rows, the training part of the split and the held-out rows. A dataset with its own
+     * intercept column is refused before its rows are read when the spec appends another.
      */
     private static Loaded load(Configuration hadoop, TrainRequest req, PrintWriter log)
             throws IOException {
-        if (req.data() != null) {
-            Path dir = new Path(req.data());
-            FileSystem fs = dir.getFileSystem(hadoop);
-            ModelDataset dataset = ModelDataset.read(fs, dir);
-            dataset.refuseDoubleIntercept(req.spec(), req.data());
-            return new Loaded(DatasetRows.read(fs, dir), dataset);
-        }
-        FileSystem local = FileSystem.getLocal(hadoop);
+        FileSystem local = FileSystem.getLocal(hadoop).getRawFileSystem();
         java.nio.file.Path tmp = java.nio.file.Files.createTempDirectory("coded-yarn-data");
-        Path dir = new Path(tmp.toUri().toString(), "builtin");
+        Path work = new Path(tmp.toUri().toString());
         try {
-            log.println(
-                    "train: no --data; generating the built-in "
-                            + BuiltInData.params(req.spec().workload(), req.spec().seed()).kind()
-                            + " dataset (seed "
-                            + req.spec().seed()
-                            + ")");
-            log.flush();
-            BuiltInData.generate(local, dir, req.spec().workload(), req.spec().seed());
-            return new Loaded(DatasetRows.read(local, dir), ModelDataset.read(local, dir));
+            Path dir;
+            FileSystem fs;
+            if (req.data() != null) {
+                dir = new Path(req.data());
+                fs = dir.getFileSystem(hadoop);
+                ModelDataset.read(fs, dir).refuseDoubleIntercept(req.spec(), req.data());
+            } else {
+                log.println(
+                        "train: no --data; generating the built-in "
+                                + BuiltInData.params(req.spec().workload(), req.spec().seed())
+                                        .kind()
+                                + " dataset (seed "
+                                + req.spec().seed()
+                                + ")");
+                log.flush();
+                fs = local;
+                dir = new Path(work, "builtin");
+                BuiltInData.generate(local, dir, req.spec().workload(), req.spec().seed());
+            }
+            io.codedyarn.coordinator.validation.Validation held = null;
+            if (req.heldOut() != null) {
+                HeldOut.Placed p =
+                        req.heldOut().place(fs, dir, local, work, req.spec(), hadoop, log);
+                fs = p.trainFs();
+                dir = p.train();
+                held = req.heldOut().load(p.validationFs(), p.validation(), req.spec());
+            }
+            return new Loaded(DatasetRows.read(fs, dir), ModelDataset.read(fs, dir), held);
         } finally {
-            local.delete(new Path(tmp.toUri().toString()), true);
+            local.delete(work, true);
         }
     }
 }

@@ -72,10 +72,21 @@ public final class ClassDataSharing {
     private ClassDataSharing() {}
 
     /**
-     * The directory for this JVM's runtime and class path, under {@code parent} (created): the
-     * embedded cluster hands it to its containers ({@link YarnKeys#EMBEDDED_CDS_DIR}).
+     * Set by {@code bin/coded-yarn} when it found the archives' directory not this user's alone and
+     * said so: this JVM then does not say it again.
+     */
+    static final String REFUSED_PROPERTY = "coded-yarn.cds-refused";
+
+    /**
+     * The directory for this JVM's runtime and class path, under {@code parent} (created; {@code
+     * parent} with mode 700 when missing): the embedded cluster hands it to its containers ({@link
+     * YarnKeys#EMBEDDED_CDS_DIR}). Null, with one line logged, when {@code parent} is not this
+     * user's alone ({@link PrivateDirectory}): another user could have planted an archive there.
      */
     public static Path directory(Path parent) throws IOException {
+        if (!isPrivate(parent)) {
+            return null;
+        }
         StringBuilder id =
                 new StringBuilder(System.getProperty("java.home"))
                         .append('|')
@@ -250,8 +261,28 @@ public final class ClassDataSharing {
         return lists;
     }
 
+    /**
+     * Whether the archives' directory {@code root} is this user's alone (created with mode 700 when
+     * missing); when not, one line says why (unless {@code bin/coded-yarn} said it already).
+     */
+    static boolean isPrivate(Path root) {
+        String why = PrivateDirectory.make(root);
+        if (why == null) {
+            return true;
+        }
+        if (System.getProperty(REFUSED_PROPERTY) == null) {
+            LOG.warn("class-data sharing off: {}", why);
+        } else {
+            LOG.debug("class-data sharing off: {}", why);
+        }
+        return false;
+    }
+
     /** {@link #dumpMissing(Path)} with {@code java} as the dumping JVM's binary. */
     static void dumpMissing(Path dir, String java) {
+        if (dir.getParent() == null || !isPrivate(dir.getParent())) {
+            return; // no archive written where another user could replace it
+        }
         for (Role role : Role.values()) {
             try {
                 dump(dir, role, java);

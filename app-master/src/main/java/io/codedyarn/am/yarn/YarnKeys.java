@@ -24,6 +24,17 @@ public final class YarnKeys {
      */
     public static final String EMBEDDED_CDS_DIR = "coded-yarn.internal.embedded.cds-dir";
 
+    /**
+     * The client returned at submission ({@code --detach}): no client follows the run, so its
+     * ApplicationMaster removes the staging directory when it unregisters (a following client reads
+     * the last progress there first, then removes it).
+     */
+    public static final String DETACHED = "coded-yarn.internal.detached";
+
+    /** The internal keys above: known to the check of unknown {@code coded-yarn.*} keys. */
+    public static final List<String> INTERNAL =
+            List.of(EMBEDDED_CONF_DIR, EMBEDDED_NODE_MAP, EMBEDDED_CDS_DIR, DETACHED);
+
     /** Staged file names (LocalResources in the AM's and the workers' working directories). */
     public static final String JOB_JAR = "app.jar";
 

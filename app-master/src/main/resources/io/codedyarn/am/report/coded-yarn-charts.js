@@ -163,6 +163,48 @@
     chart(parent, 'iteration-time' + key, 'Iteration time', it);
   }
 
+  /**
+   * Held-out data (train --validation): each metric of validation.csv against the iteration, one
+   * line per run that scored held-out rows, and a table of each run's last score.
+   */
+  function heldOut(root, runs) {
+    var scored = runs.filter(function (r) { return (r.validation || []).length > 0; });
+    var box = document.getElementById('held-out');
+    if (scored.length === 0) {
+      if (box) { box.parentNode.removeChild(box); }
+      return;
+    }
+    if (!box) {
+      box = el('section', {id: 'held-out'});
+      box.appendChild(el('h2', {}, 'Held-out data'));
+      box.appendChild(el('div', {id: 'held-out-charts', 'class': 'grid'}));
+      box.appendChild(el('div', {id: 'held-out-table'}));
+      var conv = document.getElementById('convergence');
+      root.insertBefore(box, conv ? conv.nextSibling : null);
+    }
+    var names = [];
+    scored.forEach(function (r) {
+      Object.keys(r.validation[0].metrics).forEach(function (m) {
+        if (names.indexOf(m) < 0) { names.push(m); }
+      });
+    });
+    names.forEach(function (m) {
+      var o = xy('iteration', m, false);
+      o.series = scored.map(function (run) {
+        var data = run.validation.filter(function (v) { return v.metrics[m] !== null && v.metrics[m] !== undefined; })
+          .map(function (v) { return [v.iteration, v.metrics[m]]; });
+        return {name: run.name, type: 'line', showSymbol: data.length < 60, symbolSize: 4, data: data};
+      });
+      chart(document.getElementById('held-out-charts'), 'held-out-' + m, 'Held-out ' + m + ' vs iteration', o);
+    });
+    var t = document.getElementById('held-out-table');
+    while (t.firstChild) { t.removeChild(t.firstChild); }
+    table(t, ['run', 'iteration'].concat(names), scored.map(function (run) {
+      var last = run.validation[run.validation.length - 1];
+      return [run.name, last.iteration].concat(names.map(function (m) { return last.metrics[m]; }));
+    }));
+  }
+
   var USE_MARKS = {
     stale: {symbol: 'triangle', color: '#ff7f0e'},
     discarded: {symbol: 'rect', color: '#7f7f7f'},
@@ -313,6 +355,7 @@
       }
       convergence(box, byGroup[g], groups.length > 1 || g ? '-' + gi : '');
     });
+    heldOut(root, runs);
     var heat = document.getElementById('latency');
     if (!heat) {
       heat = el('section', {id: 'latency'});
@@ -362,7 +405,7 @@
    */
   function live(url) {
     var run = {name: 'run', group: '', parameters: {}, targetGap: null, iterations: [],
-      latency: [], events: [], placement: null};
+      latency: [], events: [], placement: null, validation: []};
     var model = {title: 'coded-yarn', runs: [run], benches: [], finished: false};
     var taskIndex = {};
     var next = 0;
@@ -377,6 +420,7 @@
       run.placement = d.run.placement;
       Array.prototype.push.apply(run.iterations, d.run.iterations);
       Array.prototype.push.apply(run.events, d.run.events);
+      Array.prototype.push.apply(run.validation, d.run.validation || []);
       d.run.latency.forEach(function (t) {
         var k = t.iteration + '/' + t.worker;
         if (taskIndex[k] === undefined) {

@@ -174,6 +174,56 @@ class ReportCommandTest {
         assertThat(uses).contains("stale");
     }
 
+    /** A run with held-out rows: its validation.csv rows become the run's held-out scores. */
+    @Test
+    void heldOutScoresAreTheReportsValidationRows() throws Exception {
+        Path dir = tmp.resolve("held");
+        CliRun t =
+                CliRun.of(
+                        "train",
+                        "--cluster",
+                        "simulated",
+                        "--scheme",
+                        "uncoded",
+                        "--workers",
+                        "2",
+                        "--iterations",
+                        "12",
+                        "--latency",
+                        "exp:eta=1",
+                        "--validation-fraction",
+                        "0.2",
+                        "--validation-every",
+                        "2",
+                        "--out",
+                        dir.toString());
+        assertThat(t.rc()).as(t.err()).isZero();
+        Path out = tmp.resolve("held.html");
+        CliRun r = CliRun.of("report", dir.toString(), "--out", out.toString());
+        assertThat(r.rc()).as(r.err()).isZero();
+        JsonNode scores = model(out).get("runs").get(0).get("validation");
+        List<String[]> rows = csv(dir.resolve("validation.csv"));
+        assertThat(rows).hasSizeGreaterThan(2);
+        assertThat(scores).hasSize(rows.size());
+        for (int i = 0; i < rows.size(); i++) {
+            JsonNode s = scores.get(i);
+            assertThat(s.get("iteration").asLong()).isEqualTo(Long.parseLong(rows.get(i)[0]));
+            assertThat(s.get("metrics").get("log_loss").asDouble())
+                    .isEqualTo(Double.parseDouble(rows.get(i)[2]));
+            assertThat(s.get("metrics").get("accuracy").asDouble())
+                    .isEqualTo(Double.parseDouble(rows.get(i)[3]));
+        }
+        // a run without held-out rows has none
+        CliRun plain =
+                CliRun.of(
+                        "report",
+                        runs.resolve("cyclic").toString(),
+                        "--out",
+                        tmp.resolve("p.html").toString());
+        assertThat(plain.rc()).as(plain.err()).isZero();
+        assertThat(model(tmp.resolve("p.html")).get("runs").get(0).get("validation")).isEmpty();
+    }
+
     @Test
     void aTargetFlagOverridesTheRunsOwn() throws Exception {
         Path out = tmp.resolve("r.html");

@@ -5,10 +5,10 @@ import io.codedyarn.compute.data.DenseRows;
 import io.codedyarn.compute.data.RowRange;
 
 /** z_i = ⟨x_i, v⟩ for each row of a range (columns ascending), for predictions and metrics. */
-final class Margins {
+public final class Margins {
     private Margins() {}
 
-    static double[] of(RowRange r, double[] v) {
+    public static double[] of(RowRange r, double[] v) {
         if (v.length != r.cols()) {
             throw new IllegalArgumentException(
                     "parameter has dimension " + v.length + ", data has " + r.cols() + " columns");

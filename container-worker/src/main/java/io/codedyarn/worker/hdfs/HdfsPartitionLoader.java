@@ -102,6 +102,21 @@ public final class HdfsPartitionLoader implements PartitionLoader {
                         + new Path(file.getParent(), "manifest.json"));
     }
 
+    /**
+     * A whole dataset as one in-memory block (the simulated cluster, reference solves and the AM's
+     * held-out rows hold their data in one JVM).
+     */
+    public static Rows wholeDataset(org.apache.hadoop.fs.FileSystem fs, Path dir)
+            throws IOException {
+        io.codedyarn.hdfs.dataset.DatasetReader reader =
+                io.codedyarn.hdfs.dataset.DatasetReader.open(fs, dir);
+        long n = reader.manifest().rows();
+        if (n > Integer.MAX_VALUE) {
+            throw new IOException(dir + ": " + n + " rows do not fit one in-memory block");
+        }
+        return rows(reader.readRows(1, n));
+    }
+
     /** The block's arrays as worker rows (no copy). */
     public static Rows rows(RowBlock block) {
         if (block instanceof DenseBlock d) {

@@ -13,8 +13,8 @@ public interface CheckpointSink {
     /**
      * Stores {@code checkpoint} (its bytes: {@link CheckpointFile#encode}) in place of the last.
      *
-     * @throws IOException when it could not be stored; the coordinator logs it and trains on (the
-     *     previous checkpoint stays the latest)
+     * @throws IOException when it could not be stored: the coordinator stops the run, its
+     *     diagnostic naming the cause (the previous checkpoint stays the latest)
      */
     void write(Checkpoint checkpoint) throws IOException;
 

@@ -7,6 +7,7 @@ import io.codedyarn.coordinator.trace.IterationRecord;
 import io.codedyarn.coordinator.trace.LiveFeed;
 import io.codedyarn.coordinator.trace.Metric;
 import io.codedyarn.coordinator.trace.TraceSink;
+import io.codedyarn.coordinator.trace.ValidationRecord;
 import io.codedyarn.placement.Plan;
 import java.util.ArrayDeque;
 import java.util.List;
@@ -24,7 +25,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class RunState {
     private static final Logger LOG = LoggerFactory.getLogger(RunState.class);
-
     public final TrainSpec spec;
     public final Plan plan;
     public final DataShape shape;
@@ -32,8 +32,7 @@ public final class RunState {
     public final Metric metric;
     public final Decisions decisions;
 
-    /** Model columns: d, plus 1 for the intercept column (LR, LSQ). */
-    public final int cols;
+    public final int cols; // model columns: d, plus 1 for the intercept column (LR, LSQ)
 
     /**
      * Records a checkpoint keeps: enough to check the rows a resumed run finds in the streamed
@@ -52,8 +51,7 @@ public final class RunState {
     private double lastValue = Double.NaN;
     private volatile double progress;
     private boolean estimateReachedTarget;
-
-    private LiveFeed feed; // null: no live view
+    private RunFeed feed; // null: no live view
 
     /** The last iteration's record, for {@link #status} (formatted on demand, off the loop). */
     private volatile IterationRecord last;
@@ -300,10 +298,7 @@ public final class RunState {
         last = recent.peekLast();
         progress = Math.min(1.0, (double) iterations / maxIterations);
         if (feed != null) {
-            // a resumed run: its last iterations (their tasks' trace is the earlier run's)
-            for (IterationRecord r : recent) {
-                feed.publish(new LiveFeed.Entry(r, List.of(), List.of()));
-            }
+            feed.restored(recent); // their tasks' trace is the earlier run's
         }
     }
 
@@ -315,27 +310,34 @@ public final class RunState {
     }
 
     /**
-     * Publishes this run to {@code feed} from now on: each iteration with the tasks and events
-     * since the previous one, and a last entry at {@link #finishFeed}.
+     * Publishes this run to {@code feed} from now on: each iteration with the tasks, events and
+     * held-out scores since the previous one, and a last entry at {@link #finishFeed}.
      */
     public void feed(LiveFeed feed) {
-        this.feed = feed;
-        engine.trackChanges();
-        decisions.trackUnpublished();
+        this.feed = new RunFeed(feed, engine, decisions);
     }
 
     private void publish(IterationRecord r) {
         if (feed != null) {
-            feed.publish(
-                    new LiveFeed.Entry(r, engine.drainChanged(), decisions.drainUnpublished()));
+            feed.publish(r);
         }
     }
 
-    /** The feed's last entry: what changed after the last iteration (lost tasks, events). */
+    /**
+     * A held-out score of the last recorded iteration's point: to the trace sink, and to the feed
+     * with the next entry.
+     */
+    public void validation(ValidationRecord r) {
+        trace.validation(r);
+        if (feed != null) {
+            feed.score(r);
+        }
+    }
+
+    /** The feed's last entry: what changed after the last iteration. */
     public void finishFeed() {
         if (feed != null) {
-            feed.finish(
-                    new LiveFeed.Entry(null, engine.drainChanged(), decisions.drainUnpublished()));
+            feed.publish(null);
         }
     }
 

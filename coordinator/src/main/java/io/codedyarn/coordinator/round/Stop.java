@@ -9,5 +9,7 @@ public enum Stop {
     /** The coordinator's clock passed {@code --time-limit}. */
     TIME_LIMIT,
     /** The optimiser can make no further progress (L-BFGS: zero gradient, or a failed search). */
-    CONVERGED
+    CONVERGED,
+    /** The held-out loss stopped improving ({@code --early-stop}). */
+    EARLY_STOP
 }

@@ -37,12 +37,23 @@ public final class LiveFeed {
      *     that carries restored records only)
      * @param latency the latency records that changed since the previous entry, in send order
      * @param events the adaptation events taken since the previous entry
+     * @param validation the held-out scores taken since the previous entry
      */
     public record Entry(
-            IterationRecord iteration, List<LatencyRecord> latency, List<AdaptEvent> events) {
+            IterationRecord iteration,
+            List<LatencyRecord> latency,
+            List<AdaptEvent> events,
+            List<ValidationRecord> validation) {
         public Entry {
             latency = List.copyOf(latency);
             events = List.copyOf(events);
+            validation = List.copyOf(validation);
+        }
+
+        /** An entry without held-out scores. */
+        public Entry(
+                IterationRecord iteration, List<LatencyRecord> latency, List<AdaptEvent> events) {
+            this(iteration, latency, events, List.of());
         }
     }
 

@@ -13,6 +13,7 @@ public final class MemoryTrace implements TraceSink {
     private final List<IterationRecord> iterations = new ArrayList<>();
     private final List<AdaptEvent> events = new ArrayList<>();
     private final List<LatencyRecord> tasks = new ArrayList<>();
+    private final List<ValidationRecord> validations = new ArrayList<>();
 
     /** Per worker, the positions in {@code tasks} of its rows that read lost. */
     private final java.util.Map<Integer, List<Integer>> lost = new java.util.HashMap<>();
@@ -50,6 +51,16 @@ public final class MemoryTrace implements TraceSink {
     @Override
     public void event(AdaptEvent e) {
         events.add(e);
+    }
+
+    @Override
+    public void validation(ValidationRecord r) {
+        validations.add(r);
+    }
+
+    /** The {@code validation.csv} rows, in order (empty without held-out rows). */
+    public List<ValidationRecord> validations() {
+        return List.copyOf(validations);
     }
 
     @Override

@@ -41,6 +41,12 @@ public interface TraceSink {
     /** A row of {@code events.csv}. */
     void event(AdaptEvent e);
 
+    /**
+     * A row of {@code validation.csv} (runs with held-out data only; final at once). Sinks that do
+     * not keep it drop it.
+     */
+    default void validation(ValidationRecord r) {}
+
     /** A traced task's final row of {@code latency-trace.csv} (send order). */
     void task(LatencyRecord r);
 

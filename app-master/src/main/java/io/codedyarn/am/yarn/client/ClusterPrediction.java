@@ -89,10 +89,9 @@ public final class ClusterPrediction {
             }
             FileSystem hdfs = cluster.fileSystem();
             Path work =
-                    hdfs.makeQualified(
-                            new Path(
-                                    hdfs.getHomeDirectory(),
-                                    ".coded-yarn/predict-" + System.currentTimeMillis()));
+                    new Path(
+                            io.codedyarn.am.yarn.StagingDirs.root(hdfs), // owner only
+                            "predict-" + System.currentTimeMillis());
             Path placed = new Path(work, "data");
             hdfs.copyFromLocalFile(false, true, data, placed);
             Path parts = new Path(work, "out");

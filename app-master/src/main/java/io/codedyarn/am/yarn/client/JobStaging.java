@@ -45,9 +45,51 @@ final class JobStaging {
     void delete(ApplicationId id) {
         try {
             FileSystem fs = FileSystem.get(conf);
-            fs.delete(new Path(fs.getHomeDirectory(), ".coded-yarn/" + id), true);
+            fs.delete(io.codedyarn.am.yarn.StagingDirs.of(fs, id.toString()), true);
         } catch (IOException e) {
             LOG.warn("could not delete the staging directory of {}: {}", id, e.toString());
+        }
+    }
+
+    /**
+     * Removes the staging directories of this user's applications that have ended (a detached
+     * application killed before its ApplicationMaster could remove its own): those the
+     * ResourceManager reports FINISHED, FAILED or KILLED. One it no longer knows is left (its end
+     * cannot be told from here); {@code coded-yarn.keep-staging} keeps them all.
+     */
+    void sweep(FileSystem fs, org.apache.hadoop.yarn.client.api.YarnClient yarn) {
+        if (settings.keepStaging()) {
+            return;
+        }
+        try {
+            Path root = io.codedyarn.am.yarn.StagingDirs.root(fs);
+            for (org.apache.hadoop.fs.FileStatus st : fs.listStatus(root)) {
+                String name = st.getPath().getName();
+                if (!st.isDirectory() || !name.startsWith("application_")) {
+                    continue;
+                }
+                try {
+                    var state =
+                            yarn.getApplicationReport(ApplicationId.fromString(name))
+                                    .getYarnApplicationState();
+                    if (state == org.apache.hadoop.yarn.api.records.YarnApplicationState.FINISHED
+                            || state
+                                    == org.apache.hadoop.yarn.api.records.YarnApplicationState
+                                            .FAILED
+                            || state
+                                    == org.apache.hadoop.yarn.api.records.YarnApplicationState
+                                            .KILLED) {
+                        fs.delete(st.getPath(), true);
+                        LOG.info("removed the staging directory of {}, which is {}", name, state);
+                    }
+                } catch (org.apache.hadoop.yarn.exceptions.YarnException
+                        | IllegalArgumentException e) {
+                    // not an application the ResourceManager knows (or not an id): left as is
+                }
+            }
+        } catch (IOException e) {
+            LOG.warn(
+                    "could not look for ended applications' staging directories: {}", e.toString());
         }
     }
 
@@ -119,6 +161,9 @@ final class JobStaging {
         String map = conf.get(YarnKeys.EMBEDDED_NODE_MAP);
         if (map != null) {
             site.set(YarnKeys.EMBEDDED_NODE_MAP, map);
+        }
+        if (conf.getBoolean(YarnKeys.DETACHED, false)) {
+            site.setBoolean(YarnKeys.DETACHED, true);
         }
         java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
         site.writeXml(b);

@@ -64,8 +64,8 @@ public final class PredictSubmitter {
             ApplicationSubmissionContext ctx = app.getApplicationSubmissionContext();
             ApplicationId id = ctx.getApplicationId();
             FileSystem fs = FileSystem.get(conf);
-            Path dir = fs.makeQualified(new Path(fs.getHomeDirectory(), ".coded-yarn/" + id));
-            fs.mkdirs(dir);
+            staging.sweep(fs, yarn); // ended applications' directories a kill left behind
+            Path dir = io.codedyarn.am.yarn.StagingDirs.create(fs, id.toString()); // 700
             try {
                 Map<String, LocalResource> resources = new HashMap<>();
                 Map<String, String> env = new HashMap<>();

@@ -94,8 +94,8 @@ public final class YarnSubmitter implements AutoCloseable {
         ApplicationSubmissionContext ctx = app.getApplicationSubmissionContext();
         ApplicationId id = ctx.getApplicationId();
         FileSystem fs = FileSystem.get(conf);
-        Path dir = fs.makeQualified(new Path(fs.getHomeDirectory(), ".coded-yarn/" + id));
-        fs.mkdirs(dir);
+        staging.sweep(fs, yarn); // ended applications' directories a kill left behind
+        Path dir = io.codedyarn.am.yarn.StagingDirs.create(fs, id.toString()); // 700
         if (resume != null) {
             new CheckpointStore(fs, new Path(dir, YarnKeys.CHECKPOINTS)).write(resume);
         }
@@ -118,6 +118,14 @@ public final class YarnSubmitter implements AutoCloseable {
         ctx.setResource(Resource.newInstance(settings.amMemoryMb(), settings.amVcores()));
         ctx.setQueue(settings.queue());
         ctx.setMaxAppAttempts(settings.amMaxAttempts());
+        ctx.setAttemptFailuresValidityInterval(settings.attemptFailuresValidityMs());
+        if (settings.priority() > 0) {
+            ctx.setPriority(
+                    org.apache.hadoop.yarn.api.records.Priority.newInstance(settings.priority()));
+        }
+        if (!settings.tags().isEmpty()) {
+            ctx.setApplicationTags(new java.util.HashSet<>(settings.tags()));
+        }
         ctx.setAMContainerSpec(amContainer);
         yarn.submitApplication(ctx);
         LOG.info("submitted {} to queue {}; staged in {}", id, settings.queue(), dir);
@@ -187,7 +195,9 @@ public final class YarnSubmitter implements AutoCloseable {
                 last = state;
                 lastUrl = url;
                 if (ended) {
-                    staging.delete(id);
+                    if (!settings.keepStaging()) {
+                        staging.delete(id);
+                    }
                     return new Outcome(
                             id.toString(),
                             state,

@@ -53,6 +53,10 @@ public final class YarnTrainer {
         Path out = new Path(job.out());
         FileSystem outFs = out.getFileSystem(conf);
         RunOutputs.checkAbsent(outFs, out); // fail before taking the cluster's time
+        if (detach) {
+            conf = new Configuration(conf);
+            conf.setBoolean(io.codedyarn.am.yarn.YarnKeys.DETACHED, true); // the AM cleans up
+        }
         try (YarnSubmitter submitter = new YarnSubmitter(conf, settings)) {
             ApplicationId id = submitter.submit(spec, job, resume);
             if (detach) {

@@ -65,8 +65,7 @@ import org.slf4j.LoggerFactory;
 public final class AppMaster {
     private static final Logger LOG = LoggerFactory.getLogger(AppMaster.class);
     private static final int SECRET_BYTES = 32;
-
-    /** Beyond the locality wait: time for containers to start and workers to load. */
+    // beyond the locality wait: time for containers to start and workers to load
     private static final double STARTUP_SLACK_SECONDS = 300;
 
     private final AmClients clients;
@@ -76,8 +75,7 @@ public final class AppMaster {
     private final YarnSettings settings;
     private final ClusterNodes nodes;
     private final EventQueue events = new EventQueue();
-    // the coordinator's thread publishes, the status page's reads
-    private final LiveFeed feed = new LiveFeed();
+    private final LiveFeed feed = new LiveFeed(); // the coordinator publishes, the page reads
 
     // opened by the steps; shutDown closes what was opened
     private SerialExecutor containerThread;
@@ -87,8 +85,7 @@ public final class AppMaster {
     private AMRMClientAsync<ContainerRequest> rm;
     private NMClientAsync nm;
     private GrpcWorkerServer server;
-    // read by the progress publisher's thread
-    private volatile Coordinator coordinator;
+    private volatile Coordinator coordinator; // read by the progress publisher's thread
     private CheckpointStore checkpoints;
     private PendingOutputs outputs; // the logs stream into --out's temporary sibling
     private ProgressPublisher publisher;
@@ -104,7 +101,8 @@ public final class AppMaster {
             Path out,
             FileSystem outFs,
             PlacedJob placed,
-            boolean replaceOut) {}
+            boolean replaceOut,
+            io.codedyarn.coordinator.validation.Validation held) {}
 
     AppMaster(AmClients clients, AmEnvironment env) {
         this.clients = clients;
@@ -180,7 +178,8 @@ public final class AppMaster {
         if (!ours) {
             RunOutputs.checkAbsent(outFs, out);
         }
-        return new Job(spec, dataFs, out, outFs, placed, ours);
+        var held = PlacedJob.heldOut(info, spec, clients, conf);
+        return new Job(spec, dataFs, out, outFs, placed, ours, held);
     }
 
     /** What the workers' containers are and how a worker's data moves: before any request. */
@@ -282,7 +281,8 @@ public final class AppMaster {
                                         .withSpeeds(config.speeds())
                                         .withAuto(config.auto())
                                         // a decision's replays must not stall a round
-                                        .withDeliberation(Deliberation.aside()))
+                                        .withDeliberation(Deliberation.aside())
+                                        .withValidation(job.held))
                         .checkpoints(checkpoints, config.checkpointInterval(), "")
                         .trace(outputs.trace())
                         .liveFeed(feed);
@@ -381,6 +381,7 @@ public final class AppMaster {
                                 : FinalApplicationStatus.FAILED,
                         succeeded ? "" : diagnostic,
                         null);
+                AttemptRecovery.unregistered(job == null ? null : job.dataFs, conf, env);
             } catch (Exception e) {
                 LOG.error("unregister failed", e);
             }

@@ -38,6 +38,28 @@ final class AttemptRecovery {
     }
 
     /**
+     * The application unregistered: YARN starts no further attempt. When no client follows it
+     * ({@code --detach}), its staging directory (job files, jar, checkpoints: {@code
+     * coded-yarn.keep-staging} keeps it) goes now; the outputs hold the last checkpoint. A
+     * following client reads the last progress from it first, and removes it itself.
+     */
+    static void unregistered(
+            FileSystem fs, org.apache.hadoop.conf.Configuration conf, AmEnvironment env) {
+        if (fs == null
+                || !conf.getBoolean(YarnKeys.DETACHED, false)
+                || io.codedyarn.am.config.CodedYarnConfig.parse(conf::get).yarn().keepStaging()) {
+            return;
+        }
+        Path dir = io.codedyarn.am.yarn.StagingDirs.of(fs, env.applicationId());
+        try {
+            fs.delete(dir, true);
+            LOG.info("removed the staging directory {}", dir);
+        } catch (IOException e) {
+            LOG.warn("could not remove the staging directory {}: {}", dir, e.toString());
+        }
+    }
+
+    /**
      * Continues {@code coordinator} from the latest checkpoint in {@code store}, if any (the first
      * attempt of a fresh run finds none).
      */

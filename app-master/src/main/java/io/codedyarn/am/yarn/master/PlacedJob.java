@@ -150,6 +150,32 @@ final class PlacedJob {
     }
 
     /**
+     * The held-out rows a job scores its model on ({@code train --validation}, {@code
+     * --validation-fraction}: the client placed them beside the job), read into the AM's memory;
+     * null when the job has none.
+     */
+    static io.codedyarn.coordinator.validation.Validation heldOut(
+            io.codedyarn.coordinator.cluster.JobInfo info,
+            TrainSpec spec,
+            AmClients clients,
+            org.apache.hadoop.conf.Configuration conf)
+            throws IOException {
+        if (info.validation() == null) {
+            return null;
+        }
+        FileSystem fs = clients.fileSystem(java.net.URI.create(info.validation()), conf);
+        return new io.codedyarn.coordinator.validation.Validation(
+                new io.codedyarn.coordinator.validation.HeldOutRows(
+                        spec.workload(),
+                        io.codedyarn.worker.hdfs.HdfsPartitionLoader.wholeDataset(
+                                fs, new Path(info.validation())),
+                        spec.intercept(),
+                        spec.components()),
+                info.validationEvery(),
+                info.earlyStop());
+    }
+
+    /**
      * The first differing field path of two plan documents (verify section ignored); null if none.
      */
     static String difference(String storedJson, PlanDocument expected) throws IOException {

@@ -695,6 +695,124 @@ class YarnTrainIT {
         }
     }
 
+    /**
+     * {@code train --validation-fraction 0.2 --validation-every 2} on the embedded cluster: the
+     * client splits the data before placing it, the AM scores the held-out rows every second
+     * iterate into {@code validation.csv}, and the last score is the in-process model's on the same
+     * split's held-out rows (gradient descent: the model is the last round's point).
+     */
+    @Test
+    void anEmbeddedRunScoresTheRowsItHeldOutInTheAm() throws Exception {
+        SchemeParams params = SchemeParams.of(3, 0, 47);
+        TrainSpec spec = lr(params, 9);
+        Path[] data =
+                placed("heldout-src", spec.plan(), GeneratorParams.of("higgs-like", 3000, 10, 5));
+        java.nio.file.Path dir =
+                java.nio.file.Path.of("target/embedded/heldout-run").toAbsolutePath();
+        org.apache.hadoop.fs.FileUtil.fullyDelete(dir.toFile());
+        var a =
+                Trainers.runOn(
+                        cluster,
+                        conf(),
+                        new io.codedyarn.am.train.TrainRequest(
+                                spec,
+                                data[0].toString(),
+                                dir.toString(),
+                                "embedded",
+                                false,
+                                null,
+                                new io.codedyarn.am.train.HeldOut(null, 0.2, 2, 0)),
+                        new java.io.PrintWriter(System.err, true));
+        assertThat(a.summary().succeeded()).as(a.summary().diagnostic()).isTrue();
+        List<String> rows = java.nio.file.Files.readAllLines(dir.resolve(RunOutputs.VALIDATION));
+        assertThat(rows.get(0)).isEqualTo("iteration,seconds,log_loss,accuracy");
+        assertThat(rows.stream().skip(1).map(l -> l.split(",")[0]))
+                .containsExactly("0", "2", "4", "6", "8");
+
+        java.nio.file.Path local = java.nio.file.Files.createTempDirectory("heldout");
+        FileSystem lfs = FileSystem.getLocal(new Configuration()).getRawFileSystem();
+        Path train = new Path(local.toUri().toString(), "train");
+        Path held = new Path(local.toUri().toString(), "held");
+        new io.codedyarn.hdfs.dataset.HoldOut(0.2, spec.seed())
+                .split(
+                        io.codedyarn.hdfs.dataset.DatasetReader.open(fs, data[0]),
+                        lfs,
+                        train,
+                        held,
+                        io.codedyarn.hdfs.dataset.WriterOptions.defaults());
+        TrainSpec inProcess = withScheme(spec, "uncoded", params);
+        RunResult r = SimulatedTrain.run(inProcess, inProcess.plan(), DatasetRows.read(lfs, train));
+        double[] expect =
+                io.codedyarn.am.train.HeldOut.of(DatasetRows.read(lfs, held), spec, 2, 0)
+                        .rows()
+                        .at(r.model());
+        String[] last = rows.get(rows.size() - 1).split(",");
+        assertThat(Double.parseDouble(last[2])).isCloseTo(expect[0], within(1e-9 * expect[0]));
+        assertThat(Double.parseDouble(last[3])).isEqualTo(expect[1]);
+        lfs.delete(new Path(local.toUri().toString()), true);
+    }
+
+    /**
+     * A detached run (tagged with {@code coded-yarn.tags}): its staging directory (and the user's
+     * {@code .coded-yarn}) is owner-only while it runs, and the ApplicationMaster removes it when
+     * it unregisters, with no client following. A directory an ended application left (a kill) goes
+     * at the next submission's sweep; one of a running or unknown application stays.
+     */
+    @Test
+    void aDetachedRunsStagingIsPrivateAndItsApplicationMasterRemovesIt() throws Exception {
+        SchemeParams params = SchemeParams.of(3, 0, 53);
+        Plan plan = Schemes.byName("uncoded").place(params, Seeds.generator(params.seed()));
+        Path data = placed("detached", plan);
+        Path out = fs.makeQualified(new Path("/runs/detached"));
+        Configuration tagged = new Configuration(conf());
+        tagged.set("coded-yarn.tags", "coded-yarn-test, Nightly");
+        YarnTrainer.Result r =
+                YarnTrainer.run(
+                        tagged, lr(params, 5), new JobInfo(data.toString(), out.toString()), true);
+        Path staging = io.codedyarn.am.yarn.StagingDirs.of(fs, r.applicationId());
+        org.apache.hadoop.fs.permission.FsPermission owner =
+                new org.apache.hadoop.fs.permission.FsPermission((short) 0700);
+        assertThat(fs.getFileStatus(staging).getPermission()).isEqualTo(owner);
+        assertThat(fs.getFileStatus(staging.getParent()).getPermission()).isEqualTo(owner);
+
+        org.apache.hadoop.yarn.client.api.YarnClient yarn =
+                org.apache.hadoop.yarn.client.api.YarnClient.createYarnClient();
+        yarn.init(conf());
+        yarn.start();
+        try {
+            var id = org.apache.hadoop.yarn.api.records.ApplicationId.fromString(r.applicationId());
+            long deadline = System.nanoTime() + 180_000_000_000L;
+            while (yarn.getApplicationReport(id).getYarnApplicationState()
+                            != org.apache.hadoop.yarn.api.records.YarnApplicationState.FINISHED
+                    && System.nanoTime() < deadline) {
+                Thread.sleep(200);
+            }
+            assertThat(yarn.getApplicationReport(id).getFinalApplicationStatus().toString())
+                    .isEqualTo("SUCCEEDED");
+            // coded-yarn.tags reached the ResourceManager (which lower-cases them)
+            assertThat(yarn.getApplicationReport(id).getApplicationTags())
+                    .containsExactlyInAnyOrder("coded-yarn-test", "nightly");
+            assertThat(fs.exists(new Path(out, RunOutputs.SUMMARY))).isTrue();
+            // the AM deletes it right after unregistering; the RM may say FINISHED a moment before
+            long gone = System.nanoTime() + 30_000_000_000L;
+            while (fs.exists(staging) && System.nanoTime() < gone) {
+                Thread.sleep(100);
+            }
+            assertThat(fs.exists(staging)).as("removed by the AM").isFalse();
+
+            // as a kill of a detached run leaves it: the sweep removes the ended application's
+            Path left = io.codedyarn.am.yarn.StagingDirs.create(fs, r.applicationId());
+            Path unknown = io.codedyarn.am.yarn.StagingDirs.create(fs, "application_1_0001");
+            new JobStaging(conf(), io.codedyarn.am.config.CodedYarnConfig.parse(conf()::get).yarn())
+                    .sweep(fs, yarn);
+            assertThat(fs.exists(left)).isFalse();
+            assertThat(fs.exists(unknown)).isTrue();
+            fs.delete(unknown, true);
+        } finally {
+            yarn.stop();
+        }
+    }
+
     /** The whole checkpoints in {@code dir} (not the hidden temporary files). */
     private static List<String> checkpointsIn(Path dir) throws java.io.IOException {
         if (!fs.exists(dir)) {
