@@ -175,6 +175,8 @@ public final class CodedYarn extends Configured implements Tool {
                 PlanCommand.class,
                 SimulateCommand.class,
                 TrainCommand.class,
+                EvaluateCommand.class,
+                PredictCommand.class,
                 AdviseCommand.class,
                 ReproduceCommand.class,
                 io.codedyarn.am.cli.data.DataCommand.class,

@@ -170,6 +170,54 @@ final class JobStaging {
         return b.toString(StandardCharsets.UTF_8);
     }
 
+    /**
+     * The site file and the job jar (when one is shipped) staged in {@code dir}: their
+     * LocalResources into {@code resources}, the jar's description and the containers' CLASSPATH
+     * into {@code env}.
+     */
+    void stageCommon(
+            FileSystem fs,
+            Path dir,
+            java.util.Map<String, LocalResource> resources,
+            java.util.Map<String, String> env)
+            throws IOException {
+        resources.put(YarnKeys.SITE_XML, stage(fs, dir, YarnKeys.SITE_XML, siteXml()));
+        File jar = jobJar();
+        if (jar != null) {
+            Path dst = new Path(dir, YarnKeys.JOB_JAR);
+            fs.copyFromLocalFile(false, true, new Path(jar.toURI()), dst);
+            org.apache.hadoop.fs.FileStatus st = fs.getFileStatus(dst);
+            resources.put(YarnKeys.JOB_JAR, Launch.fileResource(st));
+            env.put(YarnKeys.ENV_JOB_JAR, Launch.describe(st));
+        }
+        env.put(
+                org.apache.hadoop.yarn.api.ApplicationConstants.Environment.CLASSPATH.name(),
+                Launch.containerClasspath(conf));
+    }
+
+    /**
+     * The ApplicationMaster's command line: {@code main}, its output in {@code log}.stdout/stderr.
+     */
+    String amCommand(String id, Class<?> main, String log) {
+        String logs = org.apache.hadoop.yarn.api.ApplicationConstants.LOG_DIR_EXPANSION_VAR;
+        return Launch.javaBinary(conf)
+                + " "
+                + settings.amJavaOpts()
+                + io.codedyarn.am.yarn.ClassDataSharing.jvmOptions(
+                        conf, io.codedyarn.am.yarn.ClassDataSharing.Role.AM, true, id)
+                + " "
+                + main.getName()
+                + " 1>"
+                + logs
+                + "/"
+                + log
+                + ".stdout 2>"
+                + logs
+                + "/"
+                + log
+                + ".stderr";
+    }
+
     static LocalResource stage(FileSystem fs, Path dir, String name, String text)
             throws IOException {
         Path p = new Path(dir, name);

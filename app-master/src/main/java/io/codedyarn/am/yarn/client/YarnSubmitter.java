@@ -2,8 +2,6 @@ package io.codedyarn.am.yarn.client;
 
 import io.codedyarn.am.config.YarnSettings;
 import io.codedyarn.am.output.CheckpointStore;
-import io.codedyarn.am.yarn.ClassDataSharing;
-import io.codedyarn.am.yarn.Launch;
 import io.codedyarn.am.yarn.ProgressFile;
 import io.codedyarn.am.yarn.YarnKeys;
 import io.codedyarn.am.yarn.master.AppMaster;
@@ -11,17 +9,13 @@ import io.codedyarn.coordinator.checkpoint.Checkpoint;
 import io.codedyarn.coordinator.cluster.JobInfo;
 import io.codedyarn.coordinator.round.TrainSpec;
 import io.codedyarn.coordinator.trace.JobJson;
-import java.io.File;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.yarn.api.ApplicationConstants;
-import org.apache.hadoop.yarn.api.ApplicationConstants.Environment;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
 import org.apache.hadoop.yarn.api.records.ApplicationReport;
 import org.apache.hadoop.yarn.api.records.ApplicationSubmissionContext;
@@ -113,31 +107,9 @@ public final class YarnSubmitter implements AutoCloseable {
         resources.put(
                 JobJson.INFO_FILE,
                 JobStaging.stage(fs, dir, JobJson.INFO_FILE, JobJson.write(job)));
-        resources.put(
-                YarnKeys.SITE_XML, JobStaging.stage(fs, dir, YarnKeys.SITE_XML, staging.siteXml()));
         Map<String, String> env = new HashMap<>();
-        File jar = staging.jobJar();
-        if (jar != null) {
-            Path dst = new Path(dir, YarnKeys.JOB_JAR);
-            fs.copyFromLocalFile(false, true, new Path(jar.toURI()), dst);
-            FileStatus st = fs.getFileStatus(dst);
-            resources.put(YarnKeys.JOB_JAR, Launch.fileResource(st));
-            env.put(YarnKeys.ENV_JOB_JAR, Launch.describe(st));
-        }
-        env.put(Environment.CLASSPATH.name(), Launch.containerClasspath(conf));
-        String cmd =
-                Launch.javaBinary(conf)
-                        + " "
-                        + settings.amJavaOpts()
-                        + ClassDataSharing.jvmOptions(
-                                conf, ClassDataSharing.Role.AM, true, id.toString())
-                        + " "
-                        + AppMaster.class.getName()
-                        + " 1>"
-                        + ApplicationConstants.LOG_DIR_EXPANSION_VAR
-                        + "/AppMaster.stdout 2>"
-                        + ApplicationConstants.LOG_DIR_EXPANSION_VAR
-                        + "/AppMaster.stderr";
+        staging.stageCommon(fs, dir, resources, env);
+        String cmd = staging.amCommand(id.toString(), AppMaster.class, "AppMaster");
         ContainerLaunchContext amContainer =
                 ContainerLaunchContext.newInstance(
                         resources, env, List.of(cmd), null, staging.tokens(fs, job), null);

@@ -1,0 +1,140 @@
+package io.codedyarn.am.yarn.client;
+
+import io.codedyarn.am.config.CodedYarnConfig;
+import io.codedyarn.am.config.YarnSettings;
+import io.codedyarn.am.model.PredictJob;
+import io.codedyarn.am.yarn.Launch;
+import io.codedyarn.am.yarn.YarnKeys;
+import io.codedyarn.am.yarn.master.PredictMaster;
+import io.codedyarn.coordinator.cluster.JobInfo;
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.yarn.api.records.ApplicationId;
+import org.apache.hadoop.yarn.api.records.ApplicationReport;
+import org.apache.hadoop.yarn.api.records.ApplicationSubmissionContext;
+import org.apache.hadoop.yarn.api.records.ContainerLaunchContext;
+import org.apache.hadoop.yarn.api.records.FinalApplicationStatus;
+import org.apache.hadoop.yarn.api.records.LocalResource;
+import org.apache.hadoop.yarn.api.records.Resource;
+import org.apache.hadoop.yarn.api.records.YarnApplicationState;
+import org.apache.hadoop.yarn.client.api.YarnClient;
+import org.apache.hadoop.yarn.client.api.YarnClientApplication;
+import org.apache.hadoop.yarn.exceptions.YarnException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@code predict --cluster yarn|embedded}'s client: stages the job ({@code predict-job.json}), the
+ * model and the jar as {@link JobStaging} does for training, submits {@link PredictMaster}, waits
+ * for its end, and commits: SUCCEEDED renames the job's temporary directory onto the output (after
+ * removing the tasks' attempt directories and adding {@code _SUCCESS}); anything else deletes it.
+ */
+public final class PredictSubmitter {
+    private static final Logger LOG = LoggerFactory.getLogger(PredictSubmitter.class);
+
+    private PredictSubmitter() {}
+
+    /** The application's end. */
+    public record Outcome(String applicationId, boolean succeeded, String diagnostics) {}
+
+    /**
+     * Runs the job whose parts go to {@code job.temp()}; the caller commits or deletes that
+     * directory after.
+     *
+     * @param model the {@code model.json} text
+     */
+    public static Outcome run(Configuration conf, PredictJob job, String model)
+            throws IOException, YarnException, InterruptedException {
+        YarnSettings settings = CodedYarnConfig.parse(conf::get).yarn();
+        JobStaging staging = new JobStaging(conf, settings);
+        try (YarnClient yarn = YarnClient.createYarnClient()) {
+            yarn.init(RmConnection.clientConf(conf));
+            yarn.start();
+            YarnClientApplication app;
+            try {
+                app = yarn.createApplication();
+            } catch (java.net.ConnectException | java.net.NoRouteToHostException e) {
+                throw RmConnection.unreachable(conf, e);
+            }
+            ApplicationSubmissionContext ctx = app.getApplicationSubmissionContext();
+            ApplicationId id = ctx.getApplicationId();
+            FileSystem fs = FileSystem.get(conf);
+            staging.sweep(fs, yarn); // ended applications' directories a kill left behind
+            Path dir = io.codedyarn.am.yarn.StagingDirs.create(fs, id.toString()); // 700
+            try {
+                Map<String, LocalResource> resources = new HashMap<>();
+                Map<String, String> env = new HashMap<>();
+                String files = "";
+                for (String[] f :
+                        List.of(
+                                new String[] {PredictJob.FILE, job.toJson()},
+                                new String[] {PredictJob.MODEL_FILE, model})) {
+                    resources.put(f[0], JobStaging.stage(fs, dir, f[0], f[1]));
+                    String d = Launch.describe(fs.getFileStatus(new Path(dir, f[0])));
+                    files = files.isEmpty() ? d : files + "," + d;
+                }
+                env.put(PredictMaster.ENV_FILES, files);
+                staging.stageCommon(fs, dir, resources, env);
+                String cmd = staging.amCommand(id.toString(), PredictMaster.class, "PredictMaster");
+                ctx.setAMContainerSpec(
+                        ContainerLaunchContext.newInstance(
+                                resources,
+                                env,
+                                List.of(cmd),
+                                null,
+                                staging.tokens(fs, new JobInfo(job.data(), job.temp())),
+                                null));
+                ctx.setApplicationName("coded-yarn predict");
+                ctx.setApplicationType(YarnKeys.APPLICATION_TYPE);
+                ctx.setResource(Resource.newInstance(settings.amMemoryMb(), settings.amVcores()));
+                ctx.setQueue(settings.queue());
+                ctx.setMaxAppAttempts(1);
+                yarn.submitApplication(ctx);
+                LOG.info("submitted {} (predict) to queue {}", id, settings.queue());
+                return await(yarn, id, settings.reportIntervalMs());
+            } finally {
+                staging.delete(id);
+            }
+        }
+    }
+
+    private static Outcome await(YarnClient yarn, ApplicationId id, int intervalMs)
+            throws IOException, YarnException, InterruptedException {
+        Thread killer =
+                new Thread(
+                        () -> {
+                            try {
+                                yarn.killApplication(id);
+                            } catch (Exception e) {
+                                LOG.error("could not kill {}: {}", id, e.toString());
+                            }
+                        });
+        Runtime.getRuntime().addShutdownHook(killer);
+        try {
+            while (true) {
+                ApplicationReport r = yarn.getApplicationReport(id);
+                YarnApplicationState s = r.getYarnApplicationState();
+                if (s == YarnApplicationState.FINISHED
+                        || s == YarnApplicationState.FAILED
+                        || s == YarnApplicationState.KILLED) {
+                    return new Outcome(
+                            id.toString(),
+                            r.getFinalApplicationStatus() == FinalApplicationStatus.SUCCEEDED,
+                            r.getDiagnostics() == null ? "" : r.getDiagnostics().strip());
+                }
+                Thread.sleep(intervalMs);
+            }
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(killer);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is running: leave it
+            }
+        }
+    }
+}
