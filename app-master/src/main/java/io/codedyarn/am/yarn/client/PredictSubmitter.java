@@ -94,6 +94,14 @@ public final class PredictSubmitter {
                 ctx.setResource(Resource.newInstance(settings.amMemoryMb(), settings.amVcores()));
                 ctx.setQueue(settings.queue());
                 ctx.setMaxAppAttempts(1);
+                if (settings.priority() > 0) {
+                    ctx.setPriority(
+                            org.apache.hadoop.yarn.api.records.Priority.newInstance(
+                                    settings.priority()));
+                }
+                if (!settings.tags().isEmpty()) {
+                    ctx.setApplicationTags(new java.util.HashSet<>(settings.tags()));
+                }
                 yarn.submitApplication(ctx);
                 LOG.info("submitted {} (predict) to queue {}", id, settings.queue());
                 return await(yarn, id, settings.reportIntervalMs());
