@@ -109,6 +109,52 @@ class ReportBrowserTest {
         assertThat(dom.split(note, -1)).as("gap-time and gap-iteration say why").hasSize(3);
     }
 
+    /**
+     * A run with held-out rows: one chart per held-out metric with a point per score, and the ROC
+     * curve with its points and the chance line.
+     */
+    @Test
+    void heldOutScoresAndTheRocCurveAreDrawn() throws Exception {
+        Path run = tmp.resolve("held");
+        CliRun t =
+                CliRun.of(
+                        "train",
+                        "--cluster",
+                        "simulated",
+                        "--scheme",
+                        "uncoded",
+                        "--workers",
+                        "2",
+                        "--iterations",
+                        "20",
+                        "--latency",
+                        "exp:eta=1",
+                        "--validation-fraction",
+                        "0.2",
+                        "--validation-every",
+                        "2",
+                        "--out",
+                        run.toString());
+        assertThat(t.rc()).as(t.err()).isZero();
+        Path html = tmp.resolve("held.html");
+        CliRun r = CliRun.of("report", run.toString(), "--out", html.toString());
+        assertThat(r.rc()).as(r.err()).isZero();
+
+        String dom = new HeadlessChromium(tmp).dom(html.toUri().toString(), 5000);
+        assertThat(HeadlessChromium.bodyAttribute(dom, "data-renders")).isEqualTo("1");
+        Map<String, Integer> points = HeadlessChromium.points(dom);
+        int scores = rows(run.resolve("validation.csv")).size();
+        assertThat(scores).isGreaterThan(2);
+        assertThat(points)
+                .containsEntry("held-out-log_loss", scores)
+                .containsEntry("held-out-accuracy", scores)
+                .containsEntry("held-out-roc_auc", scores);
+        com.fasterxml.jackson.databind.JsonNode roc =
+                new com.fasterxml.jackson.databind.ObjectMapper()
+                        .readTree(run.resolve("roc.json").toFile());
+        assertThat(points).containsEntry("held-out-roc", roc.get("fpr").size() + 2);
+    }
+
     /** A --scheme auto run's switches of code are vertical marks labelled with the new code. */
     @Test
     void autoSwitchesAreMarkedOnTheConvergenceCharts() throws Exception {
