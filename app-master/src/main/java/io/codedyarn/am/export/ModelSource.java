@@ -30,58 +30,16 @@ public final class ModelSource {
     }
 
     /**
-     * Reads and checks the model; a file that is not a readable {@code model.json} is bad input
-     * (one line naming the file and what is wrong).
+     * Reads and checks the model ({@code evaluate}'s and {@code predict}'s reader, {@link
+     * io.codedyarn.am.model.ModelFile}); a file that is not a readable {@code model.json}, or one
+     * whose numbers are not finite, is bad input (one line naming the file and what is wrong).
      */
     public static ModelJson.Model read(Path path) throws IOException {
         Path file = file(path);
-        byte[] bytes;
-        try {
-            bytes = Files.readAllBytes(file);
-        } catch (IOException e) {
-            throw new IllegalArgumentException("--model: cannot read " + file + ": " + e, e);
-        }
-        try {
-            ModelJson.Model m = ModelJson.read(bytes, file.toString());
-            checkFinite(m, file);
-            return m;
-        } catch (ModelJson.InvalidModelException e) {
-            throw new IllegalArgumentException("--model: " + e.getMessage().replace('\n', ' '), e);
-        }
-    }
-
-    private static void checkFinite(ModelJson.Model m, Path file) {
-        String bad = null;
-        if (m.coefficients() != null && !finite(m.coefficients())) {
-            bad = "coefficients";
-        } else if (m.intercept() != null && !Double.isFinite(m.intercept())) {
-            bad = "intercept";
-        } else if (m.mean() != null && !finite(m.mean())) {
-            bad = "mean";
-        } else if (m.components() != null) {
-            for (double[] row : m.components()) {
-                if (!finite(row)) {
-                    bad = "components";
-                }
-            }
-        }
-        if (bad != null) {
-            throw new IllegalArgumentException(
-                    "--model: "
-                            + file
-                            + ": field '"
-                            + bad
-                            + "' holds a number that is not finite (NaN or infinite): the run"
-                            + " diverged; nothing to export");
-        }
-    }
-
-    private static boolean finite(double[] xs) {
-        for (double x : xs) {
-            if (!Double.isFinite(x)) {
-                return false;
-            }
-        }
-        return true;
+        org.apache.hadoop.fs.FileSystem local =
+                org.apache.hadoop.fs.FileSystem.getLocal(new org.apache.hadoop.conf.Configuration())
+                        .getRawFileSystem();
+        return io.codedyarn.am.model.ModelFile.read(
+                local, new org.apache.hadoop.fs.Path(file.toUri()));
     }
 }

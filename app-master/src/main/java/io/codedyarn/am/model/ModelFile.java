@@ -36,10 +36,49 @@ public final class ModelFile {
                                 + " (give a train run's --out directory, or the model file)");
             }
         }
+        ModelJson.Model m;
         try {
-            return ModelJson.read(fs, file);
+            m = ModelJson.read(fs, file);
         } catch (ModelJson.InvalidModelException e) {
-            throw new IllegalArgumentException("--model: " + e.getMessage(), e);
+            throw new IllegalArgumentException("--model: " + e.getMessage().replace('\n', ' '), e);
         }
+        checkFinite(m, file);
+        return m;
+    }
+
+    /** A diverged run's model (NaN or infinite numbers) is refused, naming the field. */
+    private static void checkFinite(ModelJson.Model m, Path file) {
+        String bad = null;
+        if (m.coefficients() != null && !finite(m.coefficients())) {
+            bad = "coefficients";
+        } else if (m.intercept() != null && !Double.isFinite(m.intercept())) {
+            bad = "intercept";
+        } else if (m.mean() != null && !finite(m.mean())) {
+            bad = "mean";
+        } else if (m.components() != null) {
+            for (double[] row : m.components()) {
+                if (!finite(row)) {
+                    bad = "components";
+                }
+            }
+        }
+        if (bad != null) {
+            throw new IllegalArgumentException(
+                    "--model: "
+                            + file
+                            + ": field '"
+                            + bad
+                            + "' holds a number that is not finite (NaN or infinite): the run"
+                            + " diverged");
+        }
+    }
+
+    private static boolean finite(double[] xs) {
+        for (double x : xs) {
+            if (!Double.isFinite(x)) {
+                return false;
+            }
+        }
+        return true;
     }
 }

@@ -204,6 +204,12 @@ class EvaluatePredictCommandTest {
         assertThat(r.rc()).isEqualTo(2);
         assertThat(r.err()).contains("--model: ").contains("formatVersion 2 is not supported");
 
+        // a diverged run's model (1e999 reads as infinity) is refused naming the field
+        String diverged = file("diverged.json", String.format(LSQ, "").replace("-0.5", "1e999"));
+        r = CliRun.of("evaluate", "--model", diverged, "--data", data);
+        assertThat(r.rc()).isEqualTo(2);
+        assertThat(r.err()).contains("field 'coefficients' holds a number that is not finite");
+
         Path run = Files.createDirectories(tmp.resolve("not-a-run"));
         r = CliRun.of("evaluate", "--model", run.toString(), "--data", data);
         assertThat(r.rc()).isEqualTo(2);
