@@ -54,6 +54,11 @@ public final class ModelJson {
     private static final ObjectMapper JSON =
             new ObjectMapper()
                     .enable(SerializationFeature.INDENT_OUTPUT)
+                    // a diverged run's NaN or infinity as the strings "NaN", "Infinity": valid
+                    // JSON, read back as such, and refused by name by the commands that apply it
+                    .enable(
+                            com.fasterxml.jackson.core.json.JsonWriteFeature.WRITE_NAN_AS_STRINGS
+                                    .mappedFeature())
                     .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
     private ModelJson() {}

@@ -192,6 +192,17 @@ class ModelJsonTest {
         assertThat(ModelJson.read(extra.getBytes(StandardCharsets.UTF_8), "m").coefficients())
                 .containsExactly(m.coefficients());
 
+        // a diverged run's model is still valid JSON, its non-finite numbers as strings
+        double[] diverged = {Double.NaN, Double.POSITIVE_INFINITY, 1, 2};
+        String nan =
+                ModelJson.write(
+                        ModelJson.of(spec(Workload.LR, false, 0), result(diverged, null), data));
+        assertThat(nan).contains("\"NaN\"").contains("\"Infinity\"");
+        new com.fasterxml.jackson.databind.ObjectMapper().readTree(nan); // strict JSON
+        ModelJson.Model readBack = ModelJson.read(nan.getBytes(StandardCharsets.UTF_8), "nan.json");
+        assertThat(readBack.coefficients()[0]).isNaN();
+        assertThat(readBack.coefficients()[1]).isInfinite();
+
         String newer = text.replace("\"formatVersion\" : 1", "\"formatVersion\" : 2");
         assertThatThrownBy(() -> ModelJson.read(newer.getBytes(StandardCharsets.UTF_8), "m.json"))
                 .isInstanceOf(ModelJson.InvalidModelException.class)
