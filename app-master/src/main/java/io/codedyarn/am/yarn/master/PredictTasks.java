@@ -87,7 +87,11 @@ final class PredictTasks {
         ContainerRequest req = b.build();
         rm.addContainerRequest(req);
         pending.put(p.index(), req);
-        askedAt.put(p.index(), strict ? System.nanoTime() : Long.MAX_VALUE);
+        if (strict) {
+            askedAt.put(p.index(), System.nanoTime()); // relaxed after the wait (relaxLate)
+        } else {
+            askedAt.remove(p.index()); // already anywhere: nothing to relax
+        }
     }
 
     /** A strict request unanswered past the wait is asked again anywhere. */
@@ -97,7 +101,6 @@ final class PredictTasks {
             Long t = askedAt.get(p.index());
             if (pending.containsKey(p.index())
                     && t != null
-                    && t != Long.MAX_VALUE
                     && now - t > waitSeconds * 1_000_000_000L) {
                 rm.removeContainerRequest(pending.remove(p.index()));
                 LOG.info(
