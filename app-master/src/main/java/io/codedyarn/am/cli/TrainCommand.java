@@ -69,6 +69,14 @@ final class TrainCommand implements Callable<Integer> {
 
     @Mixin PlanFlags flags;
 
+    @Option(
+            names = "--trace",
+            paramLabel = "FILE",
+            description =
+                    "--scheme auto: start with the code an earlier run's latency-trace.csv"
+                            + " (local file) predicts fastest, instead of uncoded")
+    String trace;
+
     @Mixin HeldOutFlags heldOut;
 
     @Option(
@@ -333,23 +341,50 @@ final class TrainCommand implements Callable<Integer> {
                 "--optimizer",
                 "must be gd, nesterov or lbfgs, got '%s'",
                 optimizer);
-        return new TrainSpec(
-                w,
-                scheme,
-                params,
-                components,
-                lambda == null ? Double.NaN : lambda,
-                !noIntercept && w != Workload.PCA,
-                Optimizer.parse(optimizer),
-                step == null ? Double.NaN : step,
-                iterations,
-                targetGap == null ? Double.NaN : targetGap,
-                timeLimit == null ? Double.NaN : timeLimit,
-                waitFor,
-                reference == null ? Double.NaN : reference,
-                LatencySpec.ofNullable(latency),
-                StraggleSpec.parse(straggleSpec(params.workers())),
-                params.seed());
+        TrainSpec built =
+                new TrainSpec(
+                        w,
+                        scheme,
+                        params,
+                        components,
+                        lambda == null ? Double.NaN : lambda,
+                        !noIntercept && w != Workload.PCA,
+                        Optimizer.parse(optimizer),
+                        step == null ? Double.NaN : step,
+                        iterations,
+                        targetGap == null ? Double.NaN : targetGap,
+                        timeLimit == null ? Double.NaN : timeLimit,
+                        waitFor,
+                        reference == null ? Double.NaN : reference,
+                        LatencySpec.ofNullable(latency),
+                        StraggleSpec.parse(straggleSpec(params.workers())),
+                        params.seed());
+        return trace == null ? built : built.withAutoStart(autoStart(params));
+    }
+
+    /** {@code --trace}: the code auto starts with, said on stderr with what predicted it. */
+    private io.codedyarn.coordinator.round.AutoStart autoStart(SchemeParams params) {
+        InvalidParametersException.require(
+                io.codedyarn.placement.scheme.Auto.NAME.equals(scheme),
+                "--trace",
+                "only applies to --scheme auto, not %s",
+                scheme);
+        io.codedyarn.coordinator.round.AutoStart start;
+        try {
+            start =
+                    io.codedyarn.coordinator.auto.TraceStart.choose(
+                            io.codedyarn.coordinator.advise.RecordedTrace.read(
+                                    java.nio.file.Path.of(trace)),
+                            params,
+                            context.config().auto());
+        } catch (java.io.IOException | IllegalArgumentException e) {
+            throw new InvalidParametersException("--trace", e.getMessage());
+        }
+        spec.commandLine()
+                .getErr()
+                .println("train: auto starts with " + start.code() + ": " + start.evidence());
+        spec.commandLine().getErr().flush();
+        return start;
     }
 
     /**

@@ -208,6 +208,21 @@ public final class RecordedTrace {
     }
 
     /**
+     * Seconds per unit of load, [iteration][worker] for {@code n} workers, worker i replaying trace
+     * worker i mod M as in {@link #normalised}: what {@code --scheme auto}'s live window holds.
+     */
+    public double[][] perUnit(int n) {
+        double[][] out = new double[iterations()][n];
+        for (int t = 0; t < out.length; t++) {
+            for (int i = 0; i < n; i++) {
+                int w = i % workers();
+                out[t][i] = latency[t][w] / load[t][w];
+            }
+        }
+        return out;
+    }
+
+    /**
      * The trace for {@code n} workers, complete, as {@code TraceReplay} reads it ({@code
      * iteration,worker,latency,load}): worker i replays trace worker i mod M (M = {@link
      * #workers()}), so a plan for more or fewer workers sees the same mix of speeds.

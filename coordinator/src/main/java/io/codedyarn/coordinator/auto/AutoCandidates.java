@@ -4,6 +4,7 @@ import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.SchemeParams;
 import io.codedyarn.placement.Seeds;
 import io.codedyarn.placement.Training;
+import io.codedyarn.placement.scheme.AutoCode;
 import io.codedyarn.placement.scheme.Schemes;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,30 +44,28 @@ final class AutoCandidates {
      */
     static List<Choice> fixed(int n, int cap, long seed) {
         List<Choice> out = new ArrayList<>();
-        add(out, "uncoded", "uncoded", SchemeParams.of(n, 0, seed), cap);
+        add(out, AutoCode.uncoded(), n, seed, cap);
         for (int s : strides(cap)) {
-            add(out, "cyclic s=" + s, "cyclic", SchemeParams.of(n, s, seed), cap);
+            add(out, AutoCode.of("cyclic", s), n, seed, cap);
             if (n % (s + 1) == 0) {
-                add(out, "fractional s=" + s, "fractional", SchemeParams.of(n, s, seed), cap);
+                add(out, AutoCode.of("fractional", s), n, seed, cap);
             }
-            add(
-                    out,
-                    "bcc-redraw load=" + (s + 1),
-                    "bcc-redraw",
-                    SchemeParams.of(n, 0, seed).withLoad(s + 1),
-                    cap);
+            add(out, AutoCode.bcc(s + 1), n, seed, cap);
         }
         for (int p : clusterCounts(n, cap)) {
             List<Integer> within = strides(Math.min(n / p - 1, cap));
             for (int s : new TreeSet<>(List.of(within.get(0), within.get(within.size() - 1)))) {
-                SchemeParams c = SchemeParams.of(n, s, seed).withClusters(p);
                 if (p > 1) {
-                    add(out, "clustered P=" + p + " s=" + s, "clustered", c, cap);
+                    add(out, AutoCode.clustered("clustered", p, s), n, seed, cap);
                 }
-                add(out, "gc-dc P=" + p + " s=" + s, "gc-dc", c, cap);
+                add(out, AutoCode.clustered("gc-dc", p, s), n, seed, cap);
             }
         }
         return out;
+    }
+
+    private static void add(List<Choice> out, AutoCode code, int n, long seed, int cap) {
+        add(out, code.label(), code.scheme(), code.params(n, seed), cap);
     }
 
     /**

@@ -2,6 +2,7 @@ package io.codedyarn.coordinator.auto;
 
 import io.codedyarn.coordinator.adapt.PlanStep;
 import io.codedyarn.coordinator.adapt.PlanSwitch;
+import io.codedyarn.coordinator.round.AutoStart;
 import io.codedyarn.coordinator.round.DecodeGate;
 import io.codedyarn.coordinator.round.RoundEngine;
 import io.codedyarn.coordinator.round.RunState;
@@ -9,6 +10,7 @@ import io.codedyarn.coordinator.round.TrainSpec;
 import io.codedyarn.coordinator.round.WorkerChange;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.scheme.Auto;
+import io.codedyarn.placement.scheme.AutoCode;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
@@ -92,7 +94,7 @@ public final class AutoPlanner implements PlanStep {
         this.times = new RoundTimes(2 * settings.windowIterations() + settings.periodIterations());
         this.left = new RoundsLeft(run.spec);
         // --stragglers s pre-placed cyclic(s)'s partitions: s is the cap the user chose
-        int preplaced = gate.plan().stored(0).length - 1;
+        int preplaced = run.spec.params().stragglers();
         this.cap = preplaced > 0 ? preplaced : settings.cap(engine.workers());
         this.aside = deliberation;
         int n = engine.workers();
@@ -102,6 +104,39 @@ public final class AutoPlanner implements PlanStep {
         this.readSeconds = 2 * Math.max(0, startupReadSeconds);
         this.nextDecision = settings.warmupIterations();
         gate.onTimed(window::record);
+        if (run.spec.autoStart() != null) {
+            begin(run.spec.autoStart());
+        }
+    }
+
+    /**
+     * {@code --trace}: switches to the code chosen from the earlier run's trace before the first
+     * round. Its partitions were placed with the start ({@code Auto.starting}), so nobody reads.
+     */
+    private void begin(AutoStart start) {
+        Plan first = AutoCode.parse(start.code()).place(engine.workers(), run.spec.seed());
+        int loading = move.start(first);
+        if (loading != 0) { // cannot happen for a start placed by Auto.starting
+            throw new IllegalStateException(
+                    "auto's start "
+                            + start.code()
+                            + " is not placed: "
+                            + loading
+                            + " workers lack it");
+        }
+        move.switchIfLoaded();
+        current = start.code();
+        run.decisions.add(
+                0,
+                engine.elapsedSeconds(),
+                -1,
+                "auto-start",
+                String.format(
+                        Locale.ROOT,
+                        "plan %d in use: %s (from --trace)",
+                        move.generation(),
+                        current),
+                start.evidence());
     }
 
     /** Whether {@code spec} asks for auto. */

@@ -1,5 +1,7 @@
 package io.codedyarn.coordinator.round;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
@@ -10,6 +12,8 @@ import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.SchemeParams;
 import io.codedyarn.placement.Seeds;
 import io.codedyarn.placement.latency.LatencySpec;
+import io.codedyarn.placement.scheme.Auto;
+import io.codedyarn.placement.scheme.AutoCode;
 import io.codedyarn.placement.scheme.Schemes;
 import io.codedyarn.placement.slowdown.StraggleSpec;
 
@@ -37,6 +41,8 @@ import io.codedyarn.placement.slowdown.StraggleSpec;
  *     otherwise
  * @param straggle the slowness workers inject into themselves ({@code --straggle}); null for none
  * @param seed the seed of every random choice in the run (logged)
+ * @param autoStart {@code --scheme auto --trace FILE}: the code the run starts with; null: uncoded
+ *     (and left out of {@code job.json})
  */
 public record TrainSpec(
         Workload workload,
@@ -58,10 +64,59 @@ public record TrainSpec(
         @JsonSerialize(using = ToStringSerializer.class)
                 @JsonDeserialize(converter = StraggleText.class)
                 StraggleSpec straggle,
-        long seed) {
+        long seed,
+        @JsonInclude(JsonInclude.Include.NON_NULL) AutoStart autoStart) {
 
+    @JsonCreator
     public TrainSpec {
         straggle = straggle == null ? StraggleSpec.none() : straggle;
+        if (autoStart != null && !Auto.NAME.equals(scheme)) {
+            throw new IllegalArgumentException(
+                    "a start code is for --scheme auto only, not " + scheme);
+        }
+    }
+
+    /** A spec that starts as its scheme says (no {@link AutoStart}). */
+    public TrainSpec(
+            Workload workload,
+            String scheme,
+            SchemeParams params,
+            int components,
+            double lambda,
+            boolean intercept,
+            Optimizer optimizer,
+            double step,
+            int iterations,
+            double targetGap,
+            double timeLimitSeconds,
+            int waitFor,
+            double reference,
+            LatencySpec latency,
+            StraggleSpec straggle,
+            long seed) {
+        this(
+                workload,
+                scheme,
+                params,
+                components,
+                lambda,
+                intercept,
+                optimizer,
+                step,
+                iterations,
+                targetGap,
+                timeLimitSeconds,
+                waitFor,
+                reference,
+                latency,
+                straggle,
+                seed,
+                null);
+    }
+
+    /** This auto spec starting with {@code start} ({@code --trace}). */
+    public TrainSpec withAutoStart(AutoStart start) {
+        return with(iterations, targetGap, timeLimitSeconds, latency, straggle, start);
     }
 
     /**
@@ -69,6 +124,9 @@ public record TrainSpec(
      * component, so not in {@code job.json}).
      */
     public Plan plan() {
+        if (autoStart != null) {
+            return Auto.starting(params, AutoCode.parse(autoStart.code()));
+        }
         return Schemes.byName(scheme).place(params, Seeds.generator(seed));
     }
 
@@ -93,6 +151,16 @@ public record TrainSpec(
             double timeLimitSeconds,
             LatencySpec latency,
             StraggleSpec straggle) {
+        return with(iterations, targetGap, timeLimitSeconds, latency, straggle, autoStart);
+    }
+
+    private TrainSpec with(
+            int iterations,
+            double targetGap,
+            double timeLimitSeconds,
+            LatencySpec latency,
+            StraggleSpec straggle,
+            AutoStart autoStart) {
         return new TrainSpec(
                 workload,
                 scheme,
@@ -109,7 +177,8 @@ public record TrainSpec(
                 reference,
                 latency,
                 straggle,
-                seed);
+                seed,
+                autoStart);
     }
 
     /** job.json's latency text as the parsed spec (the text is what was given; null: none). */

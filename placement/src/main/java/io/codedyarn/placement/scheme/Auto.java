@@ -37,6 +37,21 @@ public final class Auto implements Scheme {
 
     @Override
     public Plan place(SchemeParams p, RandomGenerator rng) {
+        return placed(p, null);
+    }
+
+    /**
+     * The start of a run that begins with {@code start} rather than uncoded ({@code train --scheme
+     * auto --trace FILE}): each worker also stores its partitions of {@code start}'s plan, so the
+     * ApplicationMaster switches to it before the first round without reading anything. The plan
+     * itself stays the uncoded one with a {@code start} parameter: the switch is auto's own, the
+     * same as any later one.
+     */
+    public static Plan starting(SchemeParams p, AutoCode start) {
+        return placed(p, start);
+    }
+
+    private static Plan placed(SchemeParams p, AutoCode start) {
         int n = p.workers();
         InvalidParametersException.require(n >= 1, "--workers", "must be >= 1, got %d", n);
         InvalidParametersException.require(
@@ -48,22 +63,28 @@ public final class Auto implements Scheme {
         int s = p.stragglers();
         InvalidParametersException.require(
                 s >= 0 && s < n, "--stragglers", "must be in [0, --workers), got %d", s);
+        Plan first = start == null ? null : start.place(n, p.seed());
         Plan.Builder b = Plan.builder(NAME, n, n).stragglers(0).seed(p.seed());
         for (int i = 0; i < n; i++) {
-            // stores cyclic(s)'s support {i, ..., i + s mod n}, computes partition i alone
-            int[] held = new int[s + 1];
+            // stores cyclic(s)'s support {i, ..., i + s mod n} (and its part of the start's plan),
+            // computes partition i alone
+            java.util.TreeSet<Integer> held = new java.util.TreeSet<>();
             for (int k = 0; k <= s; k++) {
-                held[k] = (i + k) % n;
+                held.add((i + k) % n);
             }
-            java.util.Arrays.sort(held);
-            b.stored(i, held);
+            if (first != null) {
+                for (int j : first.stored(i)) {
+                    held.add(j);
+                }
+            }
+            b.stored(i, held.stream().mapToInt(Integer::intValue).toArray());
             b.assign(i, b.addCodeword(Codeword.sumOf(i)));
         }
         b.promise(KOfNPromise.firstN(n, n));
         b.decoder(Blocks.all(n));
         b.parameter("workers", n)
                 .parameter("partitions", n)
-                .parameter("start", "uncoded")
+                .parameter("start", start == null ? "uncoded" : start.label())
                 .parameter("preplaced", s);
         return b.build();
     }

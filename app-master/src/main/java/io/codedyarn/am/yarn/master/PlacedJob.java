@@ -59,8 +59,10 @@ final class PlacedJob {
     static PlacedJob open(FileSystem fs, Path dataset, TrainSpec spec) throws IOException {
         Path dir = fs.makeQualified(dataset);
         Plan plan =
-                Schemes.byName(spec.scheme())
-                        .place(spec.params(), Seeds.generator(spec.params().seed()));
+                spec.autoStart() != null
+                        ? spec.plan() // auto with a start code: its partitions are placed too
+                        : Schemes.byName(spec.scheme())
+                                .place(spec.params(), Seeds.generator(spec.params().seed()));
         Path planFile = new Path(dir, PlacementRecord.PLAN_FILE_NAME);
         String stored;
         try (InputStream in = fs.open(planFile)) {

@@ -73,7 +73,8 @@ public final class PredictMaster {
     private static void run() throws Exception {
         AmEnvironment env = AmEnvironment.ofContainer();
         YarnConfiguration conf = env.configuration();
-        YarnSettings settings = CodedYarnConfig.parse(conf::get).yarn();
+        CodedYarnConfig config = CodedYarnConfig.parse(conf::get);
+        YarnSettings settings = config.yarn();
         PredictJob job = PredictJob.fromJson(env.read(PredictJob.FILE));
         FileSystem fs = FileSystem.get(URI.create(job.data()), conf);
         DatasetReader reader = DatasetReader.open(fs, new Path(job.data()));
@@ -90,8 +91,15 @@ public final class PredictMaster {
             List<Part> parts = locate(conf, fs, reader);
             Resource resource =
                     Resource.newInstance(settings.workerMemoryMb(), settings.workerVcores());
+            PartDeadlines deadlines =
+                    new PartDeadlines(
+                            config.liveness().factor(),
+                            config.liveness().startFloorSeconds(),
+                            settings.localityWaitSeconds()
+                                    + Math.max(1, config.adaptation().replacementWaitSeconds()));
             PredictTasks tasks =
-                    new PredictTasks(rm, nm, resource, launchContext(env, settings), parts);
+                    new PredictTasks(
+                            rm, nm, resource, launchContext(env, settings), parts, deadlines);
             ok = tasks.runAll(settings.localityWaitSeconds());
             diagnostics = tasks.summary();
         } catch (Exception e) {

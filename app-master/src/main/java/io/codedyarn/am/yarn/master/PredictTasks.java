@@ -21,7 +21,9 @@ import org.slf4j.LoggerFactory;
 /**
  * {@link PredictMaster}'s loop on its one thread: a container request per part (strict on its node,
  * relaxed after the locality wait), launches of {@link PredictTask}, completions, and up to {@link
- * PredictMaster#MAX_ATTEMPTS} attempts per part.
+ * PredictMaster#MAX_ATTEMPTS} attempts per part. An attempt past its {@link PartDeadlines} limit is
+ * stopped and counts as failed; a request unanswered past its wait fails the job, naming the part
+ * and the node it asked for.
  */
 final class PredictTasks {
     private static final Logger LOG = LoggerFactory.getLogger(PredictMaster.class);
@@ -35,6 +37,11 @@ final class PredictTasks {
     private final Map<Integer, Long> askedAt = new HashMap<>();
     private final Map<ContainerId, Integer> running = new HashMap<>();
     private final Map<ContainerId, Boolean> local = new HashMap<>();
+    private final Map<ContainerId, Container> containers = new HashMap<>();
+    private final Map<ContainerId, Long> launchedAt = new HashMap<>();
+    private final Map<ContainerId, String> stopped = new HashMap<>(); // why we stopped it
+    private final Map<Integer, Long> firstAskedAt = new HashMap<>(); // per attempt's request
+    private final PartDeadlines deadlines;
     private final int[] attempts;
     private final boolean[] done;
     private int finished;
@@ -46,8 +53,10 @@ final class PredictTasks {
             NMClient nm,
             Resource resource,
             ContainerLaunchContext template,
-            List<PredictMaster.Part> parts) {
+            List<PredictMaster.Part> parts,
+            PartDeadlines deadlines) {
         this.rm = rm;
+        this.deadlines = deadlines;
         this.nm = nm;
         this.resource = resource;
         this.template = template;
@@ -69,6 +78,7 @@ final class PredictTasks {
                 completed(s);
             }
             relaxLate(localityWaitSeconds);
+            overdue();
             Thread.sleep(100);
         }
         return failure == null;
@@ -87,6 +97,7 @@ final class PredictTasks {
         ContainerRequest req = b.build();
         rm.addContainerRequest(req);
         pending.put(p.index(), req);
+        firstAskedAt.putIfAbsent(p.index(), System.nanoTime());
         if (strict) {
             askedAt.put(p.index(), System.nanoTime()); // relaxed after the wait (relaxLate)
         } else {
@@ -121,6 +132,7 @@ final class PredictTasks {
             return;
         }
         rm.removeContainerRequest(req);
+        firstAskedAt.remove(part);
         String node = c.getNodeId().getHost() + ":" + c.getNodeId().getPort();
         PredictMaster.Part p = parts.get(part);
         boolean isLocal =
@@ -136,6 +148,8 @@ final class PredictTasks {
         attempts[part]++;
         running.put(c.getId(), part);
         local.put(c.getId(), isLocal);
+        containers.put(c.getId(), c);
+        launchedAt.put(c.getId(), System.nanoTime());
         LOG.info(
                 "part {} attempt {} on {} ({})",
                 part,
@@ -166,31 +180,80 @@ final class PredictTasks {
             return;
         }
         boolean wasLocal = Boolean.TRUE.equals(local.remove(s.getContainerId()));
-        if (s.getExitStatus() == 0) {
+        Container c = containers.remove(s.getContainerId());
+        Long started = launchedAt.remove(s.getContainerId());
+        String why = stopped.remove(s.getContainerId());
+        if (s.getExitStatus() == 0 && why == null) {
+            if (started != null) {
+                deadlines.finished((System.nanoTime() - started) / 1e9);
+            }
             done[part] = true;
             finished++;
             dataLocal += wasLocal ? 1 : 0;
             return;
         }
-        LOG.warn(
-                "part {} attempt {} failed: exit {} {}",
-                part,
-                attempts[part],
-                s.getExitStatus(),
-                s.getDiagnostics());
+        String node = c == null ? "?" : c.getNodeId().toString();
+        String cause =
+                why != null
+                        ? "overdue: " + why
+                        : "exit " + s.getExitStatus() + " " + s.getDiagnostics().strip();
+        LOG.warn("part {} attempt {} on {} failed: {}", part, attempts[part], node, cause);
         if (attempts[part] >= PredictMaster.MAX_ATTEMPTS) {
             failure =
                     "part "
                             + part
                             + " failed "
                             + attempts[part]
-                            + " times; last: exit "
-                            + s.getExitStatus()
-                            + " "
-                            + s.getDiagnostics();
+                            + " times; last on "
+                            + node
+                            + ": "
+                            + cause;
             return;
         }
         ask(parts.get(part), false);
+    }
+
+    /**
+     * Stops the attempts past their limit (their completion then counts them as failed) and fails
+     * the job when a part's request has waited past its limit.
+     */
+    private void overdue() {
+        long now = System.nanoTime();
+        for (var e : launchedAt.entrySet()) {
+            ContainerId id = e.getKey();
+            String why =
+                    stopped.containsKey(id)
+                            ? null
+                            : deadlines.overdueTask((now - e.getValue()) / 1e9);
+            if (why != null) {
+                Container c = containers.get(id);
+                LOG.warn("part {} on {}: {}; stopping it", running.get(id), c.getNodeId(), why);
+                stopped.put(id, why);
+                try {
+                    nm.stopContainer(id, c.getNodeId());
+                } catch (Exception stopFailed) { // its completion still comes from the RM
+                    LOG.warn("could not stop {}: {}", id, stopFailed.toString());
+                }
+            }
+        }
+        for (var e : firstAskedAt.entrySet()) {
+            String why = deadlines.overdueRequest((now - e.getValue()) / 1e9);
+            if (why != null && failure == null) {
+                PredictMaster.Part p = parts.get(e.getKey());
+                failure =
+                        "part "
+                                + p.index()
+                                + " (data on "
+                                + p.node().orElse("no NodeManager's host")
+                                + "): "
+                                + why
+                                + "; each part asks for "
+                                + resource.getMemorySize()
+                                + " MB and "
+                                + resource.getVirtualCores()
+                                + " vcores";
+            }
+        }
     }
 
     String summary() {
