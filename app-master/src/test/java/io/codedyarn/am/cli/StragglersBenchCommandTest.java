@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.codedyarn.am.bench.stragglers.TimeToTarget;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -105,6 +106,36 @@ class StragglersBenchCommandTest {
         assertThat(r.out()).contains("scenario d").contains("slow:factor=5,node=1");
         assertThat(r.out()).containsPattern("uncoded-gd +[0-9.]+ +[0-9.]+-[0-9.]+ +1/1 +1\\.000");
         assertThat(r.out()).contains("below 1: faster");
+    }
+
+    @Test
+    void theTracedAutoRowStartsFromTheUncodedRunsTraceAndNeedsItListedFirst() throws Exception {
+        CliRun r =
+                bench(
+                        "t",
+                        "--scenario",
+                        "d",
+                        "--json",
+                        "--methods",
+                        "uncoded-lbfgs,auto-traced-lbfgs");
+        assertThat(r.rc()).as(r.err()).isZero();
+        String said =
+                r.err()
+                        .lines()
+                        .filter(
+                                l ->
+                                        l.startsWith(
+                                                "bench stragglers: auto-traced-lbfgs starts with "))
+                        .findFirst()
+                        .orElseThrow(() -> new AssertionError(r.err()));
+        assertThat(said).contains("uncoded-lbfgs/seed-1/latency-trace.csv's rounds 3-");
+        Path events = tmp.resolve("t/d/auto-traced-lbfgs/seed-1/events.csv");
+        assertThat(Files.readAllLines(events))
+                .anySatisfy(l -> assertThat(l).startsWith("0,").contains(",auto-start,"));
+        CliRun alone = bench("u", "--scenario", "d", "--methods", "auto-traced-lbfgs");
+        assertThat(alone.rc()).isEqualTo(2);
+        assertThat(alone.err()).contains("--methods").contains("list uncoded-lbfgs before it");
+        assertThat(tmp.resolve("u")).doesNotExist();
     }
 
     @Test

@@ -73,6 +73,14 @@ public final class BenchMethods {
                         plan(n, s),
                         "--scheme auto --stragglers s, L-BFGS: starts uncoded with cyclic(s)'s"
                                 + " partitions pre-placed, picks and switches the code"));
+        m.add(
+                row(
+                        AUTO_TRACED,
+                        "auto",
+                        "lbfgs",
+                        plan(n, s),
+                        "auto-lbfgs with --trace: starts with the code the same scenario and"
+                                + " seed's uncoded-lbfgs run's latency-trace.csv predicts"));
         return List.copyOf(m);
     }
 
@@ -81,6 +89,9 @@ public final class BenchMethods {
      *
      * @throws InvalidParametersException naming {@code --methods} for an unknown name
      */
+    /** The auto row that starts from an earlier run's trace: uncoded-lbfgs's, same scenario. */
+    public static final String AUTO_TRACED = "auto-traced-lbfgs";
+
     public static List<BenchMethod> select(List<BenchMethod> all, List<String> names) {
         if (names == null || names.isEmpty()) {
             return all;

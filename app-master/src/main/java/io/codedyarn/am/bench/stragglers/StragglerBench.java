@@ -91,6 +91,15 @@ public final class StragglerBench {
 
     /** Checks every (scenario, method) before anything runs. */
     public void validate(boolean simulated) {
+        List<String> names = settings.methods().stream().map(BenchMethod::name).toList();
+        int traced = names.indexOf(BenchMethods.AUTO_TRACED);
+        InvalidParametersException.require(
+                traced < 0 || names.subList(0, traced).contains(BenchMethods.UNCODED_LBFGS),
+                "--methods",
+                "%s replays the trace of %s's run: list %s before it",
+                BenchMethods.AUTO_TRACED,
+                BenchMethods.UNCODED_LBFGS,
+                BenchMethods.UNCODED_LBFGS);
         for (Scenario s : settings.scenarios()) {
             for (BenchMethod m : settings.methods()) {
                 TrainSpec spec = spec(s, m, 1, simulated);
@@ -136,6 +145,10 @@ public final class StragglerBench {
         return all;
     }
 
+    private Path runDir(Scenario scenario, String method, long seed) {
+        return settings.out().resolve(scenario.cliName()).resolve(method).resolve("seed-" + seed);
+    }
+
     private static List<MethodRow> withRatios(List<MethodRow> done, List<MethodRow> scenario) {
         Double gd = baseline(scenario, BenchMethods.UNCODED_GD);
         Double lbfgs = baseline(scenario, BenchMethods.UNCODED_LBFGS);
@@ -156,15 +169,34 @@ public final class StragglerBench {
             throws IOException, InterruptedException {
         boolean simulated = runner.cluster().equals("simulated");
         TrainSpec spec = spec(scenario, m, seed, simulated);
-        Path out =
-                settings.out()
-                        .resolve(scenario.cliName())
-                        .resolve(m.name())
-                        .resolve("seed-" + seed);
+        Path out = runDir(scenario, m.name(), seed);
         Files.createDirectories(out.getParent());
         Configuration conf = new Configuration(settings.hadoop());
         for (Map.Entry<String, String> e : m.conf().entrySet()) {
             conf.set(e.getKey(), e.getValue());
+        }
+        if (m.name().equals(BenchMethods.AUTO_TRACED)) {
+            Path trace =
+                    runDir(scenario, BenchMethods.UNCODED_LBFGS, seed)
+                            .resolve(io.codedyarn.am.output.RunOutputs.LATENCY_TRACE);
+            try {
+                spec =
+                        spec.withAutoStart(
+                                io.codedyarn.coordinator.auto.TraceStart.choose(
+                                        io.codedyarn.coordinator.advise.RecordedTrace.read(trace),
+                                        spec.params(),
+                                        io.codedyarn.am.config.CodedYarnConfig.parse(conf::get)
+                                                .auto()));
+            } catch (IllegalArgumentException e) { // no trace: that run failed
+                log.println("bench stragglers: " + m.name() + " not run: " + e.getMessage());
+                return new RunRecord(seed, null, RunRecord.FAILED, 0, null, out.toString(), null);
+            }
+            log.printf(
+                    Locale.ROOT,
+                    "bench stragglers: %s starts with %s: %s%n",
+                    m.name(),
+                    spec.autoStart().code(),
+                    spec.autoStart().evidence());
         }
         log.printf(
                 Locale.ROOT,
