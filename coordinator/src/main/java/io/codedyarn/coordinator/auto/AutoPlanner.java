@@ -238,12 +238,15 @@ public final class AutoPlanner implements PlanStep {
                 runnerUp = c;
                 runnerUpTau = tc;
             }
+            double moveSeconds = moveSeconds(c.plan());
+            // A move that reads nothing (partitions pre-placed or kept from an earlier code) needs
+            // only the newer half to agree: if it was wrong, the next decision moves back, free
+            // as well, so it costs at most one period; one that reads must win in both halves.
             if (!(tc <= (1 - settings.minGain()) * tau)
-                    || !(s.tauOlder() < x.tauOlder())
+                    || !(moveSeconds == 0 || s.tauOlder() < x.tauOlder())
                     || !(s.tauNewer() < x.tauNewer())) {
                 continue;
             }
-            double moveSeconds = moveSeconds(c.plan());
             double time = moveSeconds + Math.max(0, rounds - moveSeconds / tau) * tc;
             if (time < bestTime) {
                 best = c;

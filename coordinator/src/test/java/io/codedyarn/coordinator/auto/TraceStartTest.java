@@ -131,6 +131,10 @@ class TraceStartTest {
         assertThat(JobJson.write(spec("auto", 1))).doesNotContain("autoStart");
         // the start's partitions are placed with the data: cyclic s=1's support for each worker
         assertThat(s.plan().stored(5)).containsExactly(0, 5);
+        // instead of --stragglers s's pre-placement, not beside it (memory)
+        TrainSpec two = spec("auto", 2).withAutoStart(new AutoStart("uncoded", "e"));
+        assertThat(two.plan().stored(5)).containsExactly(5);
+        assertThat(spec("auto", 2).plan().stored(5)).containsExactly(0, 1, 5);
         assertThat(s.plan().parameters()).containsEntry("start", "cyclic s=1");
     }
 

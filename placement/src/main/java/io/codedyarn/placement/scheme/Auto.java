@@ -42,10 +42,11 @@ public final class Auto implements Scheme {
 
     /**
      * The start of a run that begins with {@code start} rather than uncoded ({@code train --scheme
-     * auto --trace FILE}): each worker also stores its partitions of {@code start}'s plan, so the
-     * ApplicationMaster switches to it before the first round without reading anything. The plan
-     * itself stays the uncoded one with a {@code start} parameter: the switch is auto's own, the
-     * same as any later one.
+     * auto --trace FILE}): each worker stores its partitions of {@code start}'s plan (and its own
+     * partition, which the uncoded plan names), instead of cyclic(s)'s, so the ApplicationMaster
+     * switches to it before the first round without reading anything. The plan itself stays the
+     * uncoded one with a {@code start} parameter: the switch is auto's own, the same as any later
+     * one.
      */
     public static Plan starting(SchemeParams p, AutoCode start) {
         return placed(p, start);
@@ -69,10 +70,13 @@ public final class Auto implements Scheme {
             // stores cyclic(s)'s support {i, ..., i + s mod n} (and its part of the start's plan),
             // computes partition i alone
             java.util.TreeSet<Integer> held = new java.util.TreeSet<>();
-            for (int k = 0; k <= s; k++) {
-                held.add((i + k) % n);
-            }
-            if (first != null) {
+            held.add(i);
+            if (first == null) {
+                for (int k = 1; k <= s; k++) {
+                    held.add((i + k) % n);
+                }
+            } else { // the start's partitions instead: their union with cyclic(s)'s ran out of
+                // memory where the start's alone fit (lab, 2,000,000 rows, 768 MB workers)
                 for (int j : first.stored(i)) {
                     held.add(j);
                 }
