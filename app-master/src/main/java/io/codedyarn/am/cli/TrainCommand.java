@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.codedyarn.am.cli.common.CliContext;
 import io.codedyarn.am.cli.common.HeldOutFlags;
+import io.codedyarn.am.cli.common.KerberosFlags;
 import io.codedyarn.am.cli.common.PlanFlags;
 import io.codedyarn.am.output.RunOutputs;
 import io.codedyarn.am.output.RunSummary;
@@ -78,6 +79,8 @@ final class TrainCommand implements Callable<Integer> {
     String trace;
 
     @Mixin HeldOutFlags heldOut;
+
+    @Mixin KerberosFlags kerberos;
 
     @Option(
             names = "--components",
@@ -225,6 +228,7 @@ final class TrainCommand implements Callable<Integer> {
             spec.commandLine().getErr().println(labelNote);
             spec.commandLine().getErr().flush();
         }
+        kerberos.login(mode, context.hadoop()); // before anything is placed or submitted
         TrainRequest request =
                 new TrainRequest(train, data, outDir, mode, detach, resume, heldOut.request());
         Trainers.Outcome outcome =
@@ -262,14 +266,15 @@ final class TrainCommand implements Callable<Integer> {
             String name = o.longestName();
             InvalidParametersException.require(
                     java.util.Set.of(
-                                    "--resume",
-                                    "--iterations",
-                                    "--cluster",
-                                    "--data",
-                                    "--out",
-                                    "--json",
-                                    "--detach")
-                            .contains(name),
+                                            "--resume",
+                                            "--iterations",
+                                            "--cluster",
+                                            "--data",
+                                            "--out",
+                                            "--json",
+                                            "--detach")
+                                    .contains(name)
+                            || KerberosFlags.NAMES.contains(name),
                     name,
                     "cannot be changed when resuming: the job is %s/job.json's",
                     resume);

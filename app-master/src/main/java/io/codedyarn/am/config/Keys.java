@@ -80,6 +80,8 @@ public final class Keys {
                 AdaptationKeys.WORKER_SPARES,
                 YarnJobKeys.WORKER_JAVA_OPTS,
                 YarnJobKeys.QUEUE,
+                YarnJobKeys.AM_NODE_LABEL,
+                YarnJobKeys.WORKER_NODE_LABEL,
                 YarnJobKeys.PRIORITY,
                 YarnJobKeys.TAGS,
                 YarnJobKeys.ATTEMPT_FAILURES_VALIDITY_MS,

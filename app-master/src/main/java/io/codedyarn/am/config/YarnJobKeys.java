@@ -64,6 +64,22 @@ public final class YarnJobKeys {
     public static final ConfigKey<String> QUEUE =
             new ConfigKey<>("coded-yarn.queue", "default", "YARN queue the application runs in");
 
+    public static final ConfigKey<String> AM_NODE_LABEL =
+            new ConfigKey<>(
+                    "coded-yarn.am.node-label-expression",
+                    "",
+                    "YARN node label the ApplicationMaster's container runs on (one label; the"
+                            + " queue must be allowed it); empty: the queue's default partition");
+
+    public static final ConfigKey<String> WORKER_NODE_LABEL =
+            new ConfigKey<>(
+                    "coded-yarn.worker.node-label-expression",
+                    "",
+                    "YARN node label the workers' containers run on: the data is placed beside,"
+                            + " and the workers (spares and replacements too) asked for on, only"
+                            + " the NodeManagers that carry it (one label; the queue must be allowed"
+                            + " it); empty: any node, the queue's default partition");
+
     public static final ConfigKey<Integer> PRIORITY =
             new ConfigKey<>(
                     "coded-yarn.priority",

@@ -26,6 +26,8 @@ import java.util.function.Function;
  * @param workerSpares {@link AdaptationKeys#WORKER_SPARES}
  * @param workerJavaOpts {@link YarnJobKeys#WORKER_JAVA_OPTS}
  * @param queue {@link YarnJobKeys#QUEUE}
+ * @param amNodeLabel {@link YarnJobKeys#AM_NODE_LABEL}; empty = none
+ * @param workerNodeLabel {@link YarnJobKeys#WORKER_NODE_LABEL}; empty = none
  * @param localityWaitSeconds {@link YarnJobKeys#LOCALITY_WAIT_SECONDS}
  * @param jobJar {@link YarnJobKeys#JOB_JAR}; empty = the jar coded-yarn runs from
  * @param reportIntervalMs {@link YarnJobKeys#REPORT_INTERVAL_MS}
@@ -52,6 +54,8 @@ public record YarnSettings(
         int workerSpares,
         String workerJavaOpts,
         String queue,
+        String amNodeLabel,
+        String workerNodeLabel,
         int localityWaitSeconds,
         String jobJar,
         int reportIntervalMs,
@@ -88,6 +92,8 @@ public record YarnSettings(
                 nonNegative(lookup, AdaptationKeys.WORKER_SPARES),
                 text(lookup, YarnJobKeys.WORKER_JAVA_OPTS),
                 nonEmpty(lookup, YarnJobKeys.QUEUE),
+                label(lookup, YarnJobKeys.AM_NODE_LABEL),
+                label(lookup, YarnJobKeys.WORKER_NODE_LABEL),
                 nonNegative(lookup, YarnJobKeys.LOCALITY_WAIT_SECONDS),
                 text(lookup, YarnJobKeys.JOB_JAR),
                 positive(lookup, YarnJobKeys.REPORT_INTERVAL_MS),
@@ -122,6 +128,21 @@ public record YarnSettings(
     private static String text(Function<String, String> lookup, ConfigKey<String> key) {
         String raw = lookup.apply(key.name());
         return raw == null ? key.defaultValue() : raw.trim();
+    }
+
+    /**
+     * One YARN node label, as YARN's labels manager accepts it (letters, digits, '-' and '_', not
+     * starting with either, at most 255 characters) or empty: YARN takes no expression of several
+     * labels ({@code &&}, {@code ||}) on a container request.
+     */
+    private static String label(Function<String, String> lookup, ConfigKey<String> key) {
+        String v = text(lookup, key);
+        CodedYarnConfig.require(
+                v.isEmpty() || v.length() <= 255 && v.matches("[0-9A-Za-z][0-9A-Za-z_-]*"),
+                key,
+                "'" + v + "'",
+                "must be one node label (letters, digits, '-' and '_'; YARN takes no && or ||)");
+        return v;
     }
 
     private static String nonEmpty(Function<String, String> lookup, ConfigKey<String> key) {

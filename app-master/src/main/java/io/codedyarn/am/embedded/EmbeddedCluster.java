@@ -88,6 +88,15 @@ public final class EmbeddedCluster implements AutoCloseable {
      * everything started so far is stopped again.
      */
     public static EmbeddedCluster start(YarnSettings s) throws IOException {
+        return start(s, java.util.Map.of());
+    }
+
+    /**
+     * {@link #start(YarnSettings)} with {@code yarnSettings} laid over the embedded cluster's YARN
+     * configuration (a test's node labels and queues, {@link #labelNodeManagers}).
+     */
+    public static EmbeddedCluster start(YarnSettings s, java.util.Map<String, String> yarnSettings)
+            throws IOException {
         boolean temp = s.embeddedBaseDir().isEmpty();
         Path base =
                 temp
@@ -104,7 +113,7 @@ public final class EmbeddedCluster implements AutoCloseable {
         MiniClusterStart.Started<MiniYARNCluster> yarnStarted = null;
         MiniYARNCluster yarn = null;
         try {
-            yarnStarted = MiniClusterStart.yarn(s, t0, userCacheDir());
+            yarnStarted = MiniClusterStart.yarn(s, t0, userCacheDir(), yarnSettings);
             yarn = yarnStarted.cluster();
             MiniClusterStart.Started<MiniDFSCluster> dfsStarted = MiniClusterStart.join(hdfs);
             dfs = dfsStarted.cluster();
@@ -202,6 +211,38 @@ public final class EmbeddedCluster implements AutoCloseable {
             names.add(id.getHost() + ":" + id.getPort());
         }
         return names;
+    }
+
+    /**
+     * Gives NodeManagers {@code indices} (of {@link #nodeManagers()}) the node label {@code label}
+     * through the ResourceManager's labels manager, as {@code yarn rmadmin -addToClusterNodeLabels}
+     * and {@code -replaceLabelsOnNode} would; the cluster must have been started with {@code
+     * yarn.node-labels.enabled}. Returns once the ResourceManager reports the labels.
+     */
+    public void labelNodeManagers(String label, List<Integer> indices) throws IOException {
+        var labels = yarn.getResourceManager().getRMContext().getNodeLabelManager();
+        labels.addToCluserNodeLabelsWithDefaultExclusivity(java.util.Set.of(label));
+        java.util.Map<NodeId, java.util.Set<String>> onNodes = new java.util.HashMap<>();
+        for (int i : indices) {
+            onNodes.put(yarn.getNodeManager(i).getNMContext().getNodeId(), java.util.Set.of(label));
+        }
+        labels.replaceLabelsOnNode(onNodes);
+    }
+
+    /**
+     * The node ({@code host:port}) application {@code applicationId}'s current ApplicationMaster
+     * container was placed on, as the ResourceManager keeps it (also after the application ends).
+     */
+    public String applicationMasterNode(String applicationId) {
+        var app =
+                yarn.getResourceManager()
+                        .getRMContext()
+                        .getRMApps()
+                        .get(
+                                org.apache.hadoop.yarn.api.records.ApplicationId.fromString(
+                                        applicationId));
+        NodeId id = app.getCurrentAppAttempt().getMasterContainer().getNodeId();
+        return id.getHost() + ":" + id.getPort();
     }
 
     /** DataNode transfer addresses ({@code ip:port}), in start order. */

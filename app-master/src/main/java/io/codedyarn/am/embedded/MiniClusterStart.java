@@ -141,11 +141,12 @@ final class MiniClusterStart {
      * @param t0 {@link System#nanoTime} when the cluster's start began (the time is counted from
      *     it)
      * @param cacheDir this user's directory of things kept between runs ({@link ProxyCaCache})
+     * @param extra YARN settings laid over the embedded cluster's own (e.g. node labels)
      */
-    static Started<MiniYARNCluster> yarn(YarnSettings s, long t0, Path cacheDir)
-            throws IOException {
+    static Started<MiniYARNCluster> yarn(
+            YarnSettings s, long t0, Path cacheDir, Map<String, String> extra) throws IOException {
         try {
-            return yarnOnce(s, t0, cacheDir);
+            return yarnOnce(s, t0, cacheDir, extra);
         } catch (IOException | RuntimeException e) {
             if (!causedByBind(e)) {
                 throw e;
@@ -154,7 +155,7 @@ final class MiniClusterStart {
             // bind (RmWebPort): once more, with another
             LOG.info(
                     "embedded YARN: the web port was taken meanwhile ({}); retrying", e.toString());
-            return yarnOnce(s, t0, cacheDir);
+            return yarnOnce(s, t0, cacheDir, extra);
         }
     }
 
@@ -167,8 +168,8 @@ final class MiniClusterStart {
         return false;
     }
 
-    private static Started<MiniYARNCluster> yarnOnce(YarnSettings s, long t0, Path cacheDir)
-            throws IOException {
+    private static Started<MiniYARNCluster> yarnOnce(
+            YarnSettings s, long t0, Path cacheDir, Map<String, String> extra) throws IOException {
         MiniYARNCluster yarn = null;
         try {
             YarnConfiguration yconf = new YarnConfiguration();
@@ -189,6 +190,7 @@ final class MiniClusterStart {
             // up to a second lost for the AM's container and again for the workers'; all nodes
             // are this JVM, so a quicker beat costs next to nothing
             yconf.setLong(YarnConfiguration.RM_NM_HEARTBEAT_INTERVAL_MS, NM_HEARTBEAT_INTERVAL_MS);
+            extra.forEach(yconf::set);
             yarn = new MiniYARNCluster("coded-yarn-embedded", s.embeddedNodeManagers(), 1, 1);
             RmWebPort.fix(yconf);
             yarn.init(yconf);

@@ -8,6 +8,7 @@ import io.codedyarn.am.output.CheckpointStore;
 import io.codedyarn.am.output.ModelDataset;
 import io.codedyarn.am.output.RunSummary;
 import io.codedyarn.am.yarn.ConfigFiles;
+import io.codedyarn.am.yarn.client.LabelledPlacement;
 import io.codedyarn.am.yarn.client.YarnTrainer;
 import io.codedyarn.coordinator.checkpoint.Checkpoint;
 import io.codedyarn.coordinator.checkpoint.InvalidCheckpointException;
@@ -218,7 +219,19 @@ final class ClusterTrain {
                                 .enable(SerializationFeature.INDENT_OUTPUT)
                                 .writeValueAsString(PlanDocument.of(plan, null))
                         + "\n";
-        log.println("train: placing the data for " + plan.scheme() + " into " + placed);
+        List<String> hosts;
+        try {
+            // a worker label keeps the data beside the label's NodeManagers
+            hosts = LabelledPlacement.dataNodes(conf, CodedYarnConfig.parse(conf::get).yarn(), fs);
+        } catch (YarnException e) {
+            throw new IOException("YARN: " + e.getMessage(), e);
+        }
+        log.println(
+                "train: placing the data for "
+                        + plan.scheme()
+                        + " into "
+                        + placed
+                        + (hosts.isEmpty() ? "" : " on the DataNodes " + hosts));
         log.flush();
         PrepareReport prepared =
                 DatasetPreparer.prepare(
@@ -226,7 +239,7 @@ final class ClusterTrain {
                         src,
                         fs,
                         placed,
-                        new DatasetPreparer.Request(plan, planJson, List.of(), false, false));
+                        new DatasetPreparer.Request(plan, planJson, hosts, false, false));
         if (embedded) {
             // favored DataNodes are a hint: a replica HDFS put elsewhere would send its worker to
             // a crowded NodeManager, to wait out the locality wait there; rewrite those once
@@ -242,7 +255,7 @@ final class ClusterTrain {
                         src,
                         fs,
                         placed,
-                        new DatasetPreparer.Request(plan, planJson, List.of(), true, true));
+                        new DatasetPreparer.Request(plan, planJson, hosts, true, true));
             }
         }
         int floor = CodedYarnConfig.parse(conf::get).yarn().minReplication();

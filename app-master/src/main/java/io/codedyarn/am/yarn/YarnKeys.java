@@ -31,9 +31,28 @@ public final class YarnKeys {
      */
     public static final String DETACHED = "coded-yarn.internal.detached";
 
+    /**
+     * {@code train --principal}: the Kerberos principal the client logged in as from its keytab;
+     * staged for the ApplicationMaster, which logs in from the shipped keytab ({@link #KEYTAB}) as
+     * the same principal.
+     */
+    public static final String PRINCIPAL = "coded-yarn.internal.principal";
+
+    /** {@code train --keytab}: the keytab's local path, on the client only (never staged). */
+    public static final String KEYTAB_PATH = "coded-yarn.internal.keytab-path";
+
     /** The internal keys above: known to the check of unknown {@code coded-yarn.*} keys. */
     public static final List<String> INTERNAL =
-            List.of(EMBEDDED_CONF_DIR, EMBEDDED_NODE_MAP, EMBEDDED_CDS_DIR, DETACHED);
+            List.of(
+                    EMBEDDED_CONF_DIR,
+                    EMBEDDED_NODE_MAP,
+                    EMBEDDED_CDS_DIR,
+                    DETACHED,
+                    PRINCIPAL,
+                    KEYTAB_PATH);
+
+    /** The keytab's LocalResource name: private to the application (mode 600, staged 700). */
+    public static final String KEYTAB = "coded-yarn.keytab";
 
     /** Staged file names (LocalResources in the AM's and the workers' working directories). */
     public static final String JOB_JAR = "app.jar";

@@ -165,6 +165,10 @@ final class JobStaging {
         if (conf.getBoolean(YarnKeys.DETACHED, false)) {
             site.setBoolean(YarnKeys.DETACHED, true);
         }
+        String principal = conf.get(YarnKeys.PRINCIPAL);
+        if (principal != null) { // the AM logs in from the staged keytab as this principal
+            site.set(YarnKeys.PRINCIPAL, principal);
+        }
         java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
         site.writeXml(b);
         return b.toString(StandardCharsets.UTF_8);

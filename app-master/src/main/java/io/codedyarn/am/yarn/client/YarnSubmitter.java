@@ -1,9 +1,12 @@
 package io.codedyarn.am.yarn.client;
 
+import io.codedyarn.am.config.YarnJobKeys;
 import io.codedyarn.am.config.YarnSettings;
 import io.codedyarn.am.output.CheckpointStore;
+import io.codedyarn.am.yarn.NodeLabels;
 import io.codedyarn.am.yarn.ProgressFile;
 import io.codedyarn.am.yarn.YarnKeys;
+import io.codedyarn.am.yarn.kerberos.KeytabLogin;
 import io.codedyarn.am.yarn.master.AppMaster;
 import io.codedyarn.coordinator.checkpoint.Checkpoint;
 import io.codedyarn.coordinator.cluster.JobInfo;
@@ -22,7 +25,11 @@ import org.apache.hadoop.yarn.api.records.ApplicationSubmissionContext;
 import org.apache.hadoop.yarn.api.records.ContainerLaunchContext;
 import org.apache.hadoop.yarn.api.records.FinalApplicationStatus;
 import org.apache.hadoop.yarn.api.records.LocalResource;
+import org.apache.hadoop.yarn.api.records.NodeReport;
+import org.apache.hadoop.yarn.api.records.NodeState;
+import org.apache.hadoop.yarn.api.records.Priority;
 import org.apache.hadoop.yarn.api.records.Resource;
+import org.apache.hadoop.yarn.api.records.ResourceRequest;
 import org.apache.hadoop.yarn.api.records.YarnApplicationState;
 import org.apache.hadoop.yarn.client.api.YarnClient;
 import org.apache.hadoop.yarn.client.api.YarnClientApplication;
@@ -34,8 +41,9 @@ import org.slf4j.LoggerFactory;
  * The client's Hadoop adapter: stages the job (jar, {@code job.json}, {@code job-info.json}, the
  * coded-yarn keys as {@code coded-yarn-site.xml}) under {@code <home>/.coded-yarn/<appId>/} as
  * LocalResources ({@link JobStaging}), reaches the ResourceManager within a bounded wait ({@link
- * RmConnection}), sets the AM's resources, queue, attempts and Java options, adds HDFS delegation
- * tokens when security is on, submits, and follows the application report to its end.
+ * RmConnection}), checks that some running node carries each node label asked for ({@link
+ * NodeLabels}), sets the AM's resources, node label, queue, attempts and Java options, adds HDFS
+ * delegation tokens when security is on, submits, and follows the application report to its end.
  *
  * <p>Ctrl-C while following, on an interactive console, asks whether to kill the application
  * ({@link CtrlC}, {@link InterruptPrompt}): yes kills it and the client exits with its final status
@@ -85,6 +93,7 @@ public final class YarnSubmitter implements AutoCloseable {
      */
     public ApplicationId submit(TrainSpec spec, JobInfo job, Checkpoint resume)
             throws IOException, YarnException {
+        checkNodeLabels();
         YarnClientApplication app;
         try {
             app = yarn.createApplication();
@@ -109,19 +118,33 @@ public final class YarnSubmitter implements AutoCloseable {
                 JobStaging.stage(fs, dir, JobJson.INFO_FILE, JobJson.write(job)));
         Map<String, String> env = new HashMap<>();
         staging.stageCommon(fs, dir, resources, env);
+        KeytabLogin.stage(conf, fs, dir, resources); // train --keytab: the AM renews tokens
         String cmd = staging.amCommand(id.toString(), AppMaster.class, "AppMaster");
         ContainerLaunchContext amContainer =
                 ContainerLaunchContext.newInstance(
                         resources, env, List.of(cmd), null, staging.tokens(fs, job), null);
         ctx.setApplicationName("coded-yarn " + spec.workload().cliName() + " " + spec.scheme());
         ctx.setApplicationType(YarnKeys.APPLICATION_TYPE);
-        ctx.setResource(Resource.newInstance(settings.amMemoryMb(), settings.amVcores()));
+        Resource amResource = Resource.newInstance(settings.amMemoryMb(), settings.amVcores());
+        ctx.setResource(amResource);
+        if (!settings.amNodeLabel().isEmpty()) {
+            // the AM's label goes on its container's request, as Spark's client sets it
+            ctx.setAMContainerResourceRequests(
+                    List.of(
+                            ResourceRequest.newBuilder()
+                                    .resourceName(ResourceRequest.ANY)
+                                    .capability(amResource)
+                                    .numContainers(1)
+                                    .priority(Priority.newInstance(0))
+                                    .relaxLocality(true)
+                                    .nodeLabelExpression(settings.amNodeLabel())
+                                    .build()));
+        }
         ctx.setQueue(settings.queue());
         ctx.setMaxAppAttempts(settings.amMaxAttempts());
         ctx.setAttemptFailuresValidityInterval(settings.attemptFailuresValidityMs());
         if (settings.priority() > 0) {
-            ctx.setPriority(
-                    org.apache.hadoop.yarn.api.records.Priority.newInstance(settings.priority()));
+            ctx.setPriority(Priority.newInstance(settings.priority()));
         }
         if (!settings.tags().isEmpty()) {
             ctx.setApplicationTags(new java.util.HashSet<>(settings.tags()));
@@ -130,6 +153,25 @@ public final class YarnSubmitter implements AutoCloseable {
         yarn.submitApplication(ctx);
         LOG.info("submitted {} to queue {}; staged in {}", id, settings.queue(), dir);
         return id;
+    }
+
+    /**
+     * Before anything is staged: a node label no running NodeManager carries is an error naming the
+     * label and every node's labels, since YARN would keep such an application (or its workers'
+     * requests) waiting forever.
+     */
+    private void checkNodeLabels() throws IOException, YarnException {
+        if (settings.amNodeLabel().isEmpty() && settings.workerNodeLabel().isEmpty()) {
+            return;
+        }
+        List<NodeReport> running;
+        try {
+            running = yarn.getNodeReports(NodeState.RUNNING);
+        } catch (java.net.ConnectException | java.net.NoRouteToHostException e) {
+            throw RmConnection.unreachable(conf, e);
+        }
+        NodeLabels.carrying(running, settings.amNodeLabel(), YarnJobKeys.AM_NODE_LABEL);
+        NodeLabels.carrying(running, settings.workerNodeLabel(), YarnJobKeys.WORKER_NODE_LABEL);
     }
 
     /**

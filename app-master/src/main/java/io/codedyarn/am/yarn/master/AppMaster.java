@@ -12,6 +12,7 @@ import io.codedyarn.am.output.RunSummary;
 import io.codedyarn.am.report.LiveData;
 import io.codedyarn.am.yarn.ProgressFile;
 import io.codedyarn.am.yarn.Straggles;
+import io.codedyarn.am.yarn.kerberos.TokenRenewer;
 import io.codedyarn.coordinator.Coordinator;
 import io.codedyarn.coordinator.RunOptions;
 import io.codedyarn.coordinator.auto.Deliberation;
@@ -89,6 +90,7 @@ public final class AppMaster {
     private CheckpointStore checkpoints;
     private PendingOutputs outputs; // the logs stream into --out's temporary sibling
     private ProgressPublisher publisher;
+    private TokenRenewer tokens; // null: no keytab
     private volatile Job job; // also read by gRPC's threads (each worker's setup)
 
     private String diagnostic = "";
@@ -110,7 +112,7 @@ public final class AppMaster {
         this.conf = env.configuration();
         this.config = CodedYarnConfig.parse(conf::get);
         this.settings = config.yarn();
-        this.nodes = new ClusterNodes(clients, conf);
+        this.nodes = new ClusterNodes(clients, conf, settings.workerNodeLabel());
     }
 
     public static void main(String[] args) {
@@ -129,6 +131,14 @@ public final class AppMaster {
         try {
             register();
             job = openJob();
+            // train --keytab: fresh HDFS tokens before the job's own expire
+            tokens =
+                    TokenRenewer.forJob(
+                            conf,
+                            List.of(
+                                    FileSystem.getDefaultUri(conf),
+                                    job.dataFs.getUri(),
+                                    job.outFs.getUri()));
             status.job(job.spec, job.placed.plan);
             DataReplacer replacer = prepareContainers();
             requestContainers(); // the workers' JVMs start while this AM starts its endpoint
@@ -189,7 +199,7 @@ public final class AppMaster {
         DataReplacer replacer =
                 new DataReplacer(
                         conf,
-                        () -> clients.runningNodes(conf),
+                        nodes::workerNodes,
                         job.dataFs,
                         job.placed,
                         jobDir("replaced"),
@@ -198,7 +208,7 @@ public final class AppMaster {
                         nodes.includePort(),
                         ClusterNodes::canonical);
         containers.relocateWith(replacer::replace);
-        containers.configure(job.placed.plan.workers(), workerResource);
+        containers.configure(job.placed.plan.workers(), workerResource, settings.workerNodeLabel());
         return replacer;
     }
 
@@ -366,6 +376,9 @@ public final class AppMaster {
         }
         if (publisher != null) {
             publisher.close();
+        }
+        if (tokens != null) {
+            tokens.close();
         }
         if (containers != null) {
             containers.stopping();

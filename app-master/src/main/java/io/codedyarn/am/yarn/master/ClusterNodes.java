@@ -1,5 +1,7 @@
 package io.codedyarn.am.yarn.master;
 
+import io.codedyarn.am.config.YarnJobKeys;
+import io.codedyarn.am.yarn.NodeLabels;
 import io.codedyarn.am.yarn.YarnKeys;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -26,17 +28,35 @@ import org.slf4j.LoggerFactory;
  * set (the embedded cluster) and by its host elsewhere; HDFS names a block's DataNodes by address,
  * so hosts are compared after resolving them to IP addresses ({@link #canonical}), and the embedded
  * cluster, where every node is 127.0.0.1, pairs DataNode i with NodeManager i ({@link
- * #embeddedNodeMap}). Runs on the AM's main thread; logs under the AppMaster's name.
+ * #embeddedNodeMap}). With a workers' node label only the nodes carrying it count ({@link
+ * #workerNodes}). Runs on the AM's main thread; logs under the AppMaster's name.
  */
 final class ClusterNodes {
     private static final Logger LOG = LoggerFactory.getLogger(AppMaster.class);
 
     private final AmClients clients;
     private final Configuration conf;
+    private final String workerLabel;
 
-    ClusterNodes(AmClients clients, Configuration conf) {
+    /**
+     * @param workerLabel the workers' node label ({@link YarnJobKeys#WORKER_NODE_LABEL}); empty:
+     *     every running node
+     */
+    ClusterNodes(AmClients clients, Configuration conf, String workerLabel) {
         this.clients = clients;
         this.conf = conf;
+        this.workerLabel = workerLabel;
+    }
+
+    /**
+     * The running NodeManagers the workers may run on: those carrying the workers' label, or all
+     * ({@link NodeLabels}).
+     *
+     * @throws IllegalArgumentException naming the label and each node's labels when none carries it
+     */
+    List<NodeReport> workerNodes() throws IOException, YarnException {
+        return NodeLabels.carrying(
+                clients.runningNodes(conf), workerLabel, YarnJobKeys.WORKER_NODE_LABEL);
     }
 
     /** Whether YARN names nodes host:port (the embedded cluster) rather than host. */
@@ -58,12 +78,14 @@ final class ClusterNodes {
         }
     }
 
-    /** The running NodeManagers as host:port, sorted (the order of --straggle's node=K). */
+    /**
+     * The workers' running NodeManagers as host:port, sorted (the order of --straggle's node=K).
+     */
     List<String> runningNames() throws IOException {
         List<String> names = new ArrayList<>();
         List<NodeReport> reports;
         try {
-            reports = clients.runningNodes(conf);
+            reports = workerNodes();
         } catch (YarnException e) {
             throw new IOException("cannot list the running NodeManagers", e);
         }
@@ -81,7 +103,7 @@ final class ClusterNodes {
     Map<Integer, String> forWorkers(FileSystem fs, PlacedJob placed) throws Exception {
         boolean includePort = includePort();
         List<String> names = new ArrayList<>();
-        for (NodeReport r : clients.runningNodes(conf)) {
+        for (NodeReport r : workerNodes()) {
             String nm = r.getNodeId().getHost() + ":" + r.getNodeId().getPort();
             names.add(includePort ? nm : LocalityPlanner.hostOf(nm));
         }

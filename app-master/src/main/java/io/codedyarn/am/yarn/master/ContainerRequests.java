@@ -161,22 +161,11 @@ final class ContainerRequests {
      * container, worker + N·k for its k-th replacement (so id mod N names the worker).
      */
     private ContainerRequest strict(long id, String node) {
-        return ContainerRequest.newBuilder()
-                .capability(owner.resource())
-                .nodes(new String[] {node})
-                .priority(WorkerContainers.PRIORITY)
-                .relaxLocality(false)
-                .allocationRequestId(id)
-                .build();
+        return owner.request(id).nodes(new String[] {node}).relaxLocality(false).build();
     }
 
     private ContainerRequest relaxed(long id) {
-        return ContainerRequest.newBuilder()
-                .capability(owner.resource())
-                .priority(WorkerContainers.PRIORITY)
-                .relaxLocality(true)
-                .allocationRequestId(id)
-                .build();
+        return owner.request(id).relaxLocality(true).build();
     }
 
     /**

@@ -132,12 +132,9 @@ final class SparePool {
         long id = SPARE_BASE + sparesAsked++;
         // relaxed: a spare anywhere beats none; the node is a preference
         ContainerRequest req =
-                ContainerRequest.newBuilder()
-                        .capability(owner.resource())
+                owner.request(id)
                         .nodes(node == null ? null : new String[] {node})
-                        .priority(WorkerContainers.PRIORITY)
                         .relaxLocality(true)
-                        .allocationRequestId(id)
                         .build();
         spareSlotOf.put(id, slot);
         spareRequests.put(id, req);

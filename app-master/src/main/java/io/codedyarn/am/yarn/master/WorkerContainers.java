@@ -60,6 +60,7 @@ final class WorkerContainers {
 
     // ---- owned by `thread` ----
     private Resource resource;
+    private String nodeLabel = "";
     private int workers;
     private AMRMClientAsync<ContainerRequest> rm;
     private final RunningContainers containers = new RunningContainers();
@@ -93,10 +94,21 @@ final class WorkerContainers {
 
     /** What to request, once the job is known (before {@link #request}). */
     void configure(int workers, Resource resource) {
+        configure(workers, resource, "");
+    }
+
+    /**
+     * What to request, once the job is known (before {@link #request}).
+     *
+     * @param nodeLabel every request's node label ({@link io.codedyarn.am.yarn.NodeLabels}); empty:
+     *     none
+     */
+    void configure(int workers, Resource resource, String nodeLabel) {
         post(
                 () -> {
                     this.workers = workers;
                     this.resource = resource;
+                    this.nodeLabel = nodeLabel;
                     containers.workers(workers);
                 });
     }
@@ -260,6 +272,19 @@ final class WorkerContainers {
 
     Resource resource() {
         return resource;
+    }
+
+    /**
+     * A worker or spare container's request, allocation id {@code id}: the workers' resource,
+     * priority and node label (on every request, strict ones too: the scheduler grants a labelled
+     * node only to requests of its partition); the caller adds nodes and locality.
+     */
+    ContainerRequest.ContainerRequestBuilder request(long id) {
+        return ContainerRequest.newBuilder()
+                .capability(resource)
+                .priority(PRIORITY)
+                .allocationRequestId(id)
+                .nodeLabelsExpression(nodeLabel.isEmpty() ? null : nodeLabel);
     }
 
     AMRMClientAsync<ContainerRequest> rm() {

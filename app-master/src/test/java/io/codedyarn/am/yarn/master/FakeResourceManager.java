@@ -101,7 +101,8 @@ final class FakeResourceManager extends AMRMClientAsync<ContainerRequest> {
     private static String describe(ContainerRequest r) {
         return r.getAllocationRequestId()
                 + " "
-                + (r.getRelaxLocality() ? "*" : String.join(",", r.getNodes()));
+                + (r.getRelaxLocality() ? "*" : String.join(",", r.getNodes()))
+                + (r.getNodeLabelExpression() == null ? "" : " @" + r.getNodeLabelExpression());
     }
 
     @Override

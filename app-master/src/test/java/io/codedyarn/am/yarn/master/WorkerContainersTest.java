@@ -72,6 +72,18 @@ class WorkerContainersTest {
     }
 
     @Test
+    void everyRequestStrictOrRelaxedCarriesTheWorkersNodeLabel() {
+        WorkerContainers c = new WorkerContainers(events, Runnable::run, timers);
+        c.configure(2, Resource.newInstance(256, 1), "gpu");
+        c.launchWith(w -> null);
+        c.request(rm, nm, w -> w == 0 ? Optional.of("n0") : Optional.empty(), WAIT_SECONDS);
+        assertThat(rm.next(2)).containsExactly("add 0 n0 @gpu", "add 1 * @gpu");
+        timers.advance(WAIT); // nothing to re-place it with: asked for anywhere, still labelled
+        assertThat(rm.next(2)).containsExactly("remove 0 n0 @gpu", "add 0 * @gpu");
+        c.stopping();
+    }
+
+    @Test
     void aContainerGrantedBeforeTheLaunchContextWaitsForIt() {
         WorkerContainers c = new WorkerContainers(events, Runnable::run, timers);
         c.configure(2, Resource.newInstance(256, 1)); // requested before the AM's endpoint is up
