@@ -33,7 +33,8 @@ import java.util.concurrent.Executor;
  *       lacks × the measured read time per partition), during which rounds go on at τ.
  *   <li><b>Decide.</b> Switch to the c of least T_c when τ_c ≤ (1 − g)·τ, T − T_c ≥ max(g·T, τ),
  *       and τ_c &lt; τ in both halves of the window (a gain that only the whole window shows is the
- *       winner's curse of choosing among many candidates on the same data, or a burst).
+ *       winner's curse of choosing among many candidates on the same data, or a burst); in the
+ *       newer half only when the move reads nothing.
  *   <li><b>Act.</b> {@link PlanSwitch}: workers read only the partitions they lack while they go on
  *       computing; the switch happens between two rounds once they hold them. Every exact code
  *       yields the same gradient, so the optimizer, its state included, never notices.
