@@ -58,9 +58,10 @@ import org.slf4j.LoggerFactory;
  * SerialExecutor} (YARN's callbacks and the locality wait, see {@link WorkerContainers}); gRPC's
  * and the status page's own.
  *
- * <p>The per-application secret and TLS key pair (SecureRandom: credentials, not an algorithmic
- * random choice) stay in this JVM; workers get the secret and the certificate's fingerprint only in
- * their containers' credentials. The worker endpoint listens on this host's address only.
+ * <p>The per-application secret and TLS key pairs (SecureRandom: credentials, not an algorithmic
+ * random choice) stay in this JVM; workers get the secret, the certificate's fingerprint and the
+ * worker key of mutual TLS only in their containers' credentials. The worker endpoint listens on
+ * this host's address only.
  */
 public final class AppMaster {
     private static final Logger LOG = LoggerFactory.getLogger(AppMaster.class);
@@ -249,7 +250,7 @@ public final class AppMaster {
                         env.host(),
                         server.port(),
                         secret,
-                        identity.fingerprint(),
+                        identity.workerKeys(),
                         options.maxMessageBytes());
         checkpoints = AttemptRecovery.store(job.dataFs, env.applicationId());
         outputs = RunOutputs.open(job.outFs, job.out, job.replaceOut);
@@ -302,11 +303,11 @@ public final class AppMaster {
                         Math.max(1000, settings.reportIntervalMs()));
         containers.launchWith(w -> WorkerLaunch.context(conf, settings, endpoint, w, env.jobJar()));
         LOG.info(
-                "workers connect to {}:{} over TLS (AM certificate SHA-256 {}; messages up to {}"
-                        + " bytes)",
+                "workers connect to {}:{} over mutual TLS (AM certificate SHA-256 {}; messages up"
+                        + " to {} bytes)",
                 env.host(),
                 endpoint.port(),
-                java.util.HexFormat.of().formatHex(endpoint.certificate()),
+                java.util.HexFormat.of().formatHex(endpoint.keys().amFingerprint()),
                 endpoint.maxMessageBytes());
     }
 
