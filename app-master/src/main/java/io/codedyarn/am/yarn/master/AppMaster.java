@@ -2,6 +2,9 @@ package io.codedyarn.am.yarn.master;
 
 import io.codedyarn.am.config.CodedYarnConfig;
 import io.codedyarn.am.config.YarnSettings;
+import io.codedyarn.am.metrics.MeteredTrace;
+import io.codedyarn.am.metrics.MetricsPublication;
+import io.codedyarn.am.metrics.TrainingMetrics;
 import io.codedyarn.am.net.AmIdentity;
 import io.codedyarn.am.net.GrpcWorkerServer;
 import io.codedyarn.am.net.ServerOptions;
@@ -90,10 +93,12 @@ public final class AppMaster {
     private CheckpointStore checkpoints;
     private PendingOutputs outputs; // the logs stream into --out's temporary sibling
     private ProgressPublisher publisher;
+    private MetricsPublication metrics; // Hadoop metrics2: JMX and the cluster's sinks
     private volatile Job job; // also read by gRPC's threads (each worker's setup)
 
     private String diagnostic = "";
     private boolean succeeded;
+    private String finalTracking; // the run's report, once its outputs are written
 
     /** The staged job, its file systems and its placed dataset. */
     private record Job(
@@ -254,6 +259,9 @@ public final class AppMaster {
                         options.maxMessageBytes());
         checkpoints = AttemptRecovery.store(job.dataFs, env.applicationId());
         outputs = RunOutputs.open(job.outFs, job.out, job.replaceOut);
+        TrainingMetrics source =
+                new TrainingMetrics(env.applicationId(), n, config.metricsQuantileSeconds());
+        metrics = MetricsPublication.start(source);
         coordinator =
                 new Coordinator(
                                 job.spec,
@@ -285,7 +293,7 @@ public final class AppMaster {
                                         .withDeliberation(Deliberation.aside())
                                         .withValidation(job.held))
                         .checkpoints(checkpoints, config.checkpointInterval(), "")
-                        .trace(outputs.trace())
+                        .trace(new MeteredTrace(outputs.trace(), source))
                         .liveFeed(feed);
         status.coordinator(coordinator);
         AttemptRecovery.resume(checkpoints, coordinator); // a later attempt continues
@@ -358,6 +366,7 @@ public final class AppMaster {
         outputs.commit(spec, job.placed.dataset, summary, result, checkpoints.lastBytes());
         outputs = null;
         LOG.info("outputs written to {}", job.outFs.makeQualified(job.out));
+        finalTracking = FinalReport.publish(job.outFs, job.out, conf);
     }
 
     /** Unregisters with the final status and closes what the steps opened. */
@@ -374,6 +383,9 @@ public final class AppMaster {
         if (server != null) {
             server.close();
         }
+        if (metrics != null) {
+            metrics.close(); // the run's totals reach the sinks before the application ends
+        }
         if (rm != null) {
             try {
                 rm.unregisterApplicationMaster(
@@ -381,7 +393,7 @@ public final class AppMaster {
                                 ? FinalApplicationStatus.SUCCEEDED
                                 : FinalApplicationStatus.FAILED,
                         succeeded ? "" : diagnostic,
-                        null);
+                        finalTracking);
                 AttemptRecovery.unregistered(job == null ? null : job.dataFs, conf, env);
             } catch (Exception e) {
                 LOG.error("unregister failed", e);
