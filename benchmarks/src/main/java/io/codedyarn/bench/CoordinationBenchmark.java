@@ -198,7 +198,7 @@ public final class CoordinationBenchmark {
                                 server.port(),
                                 w,
                                 SECRET,
-                                identity.fingerprint(),
+                                identity.workerKeys(),
                                 maxBytes,
                                 workerLoop.group()));
             }

@@ -1,8 +1,8 @@
 package io.codedyarn.bench;
 
 import com.google.protobuf.ByteString;
-import io.codedyarn.protocol.PinnedCertificate;
 import io.codedyarn.protocol.ProtocolCodec;
+import io.codedyarn.protocol.WorkerKeys;
 import io.codedyarn.protocol.v1.CoordinatorMessage;
 import io.codedyarn.protocol.v1.Hello;
 import io.codedyarn.protocol.v1.Ready;
@@ -38,14 +38,11 @@ final class ZeroCostWorker implements StreamObserver<CoordinatorMessage>, AutoCl
             int port,
             int worker,
             byte[] secret,
-            byte[] amCertificate,
+            WorkerKeys keys,
             int maxMessageBytes,
             EventLoopGroup loop) {
         channel =
-                NettyChannelBuilder.forAddress(
-                                "127.0.0.1",
-                                port,
-                                PinnedCertificate.channelCredentials(amCertificate))
+                NettyChannelBuilder.forAddress("127.0.0.1", port, keys.channelCredentials())
                         .eventLoopGroup(loop)
                         .channelType(
                                 loop instanceof EpollEventLoopGroup

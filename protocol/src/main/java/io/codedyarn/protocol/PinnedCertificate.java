@@ -1,7 +1,5 @@
 package io.codedyarn.protocol;
 
-import io.grpc.ChannelCredentials;
-import io.grpc.TlsChannelCredentials;
 import java.net.Socket;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -13,14 +11,16 @@ import javax.net.ssl.SSLEngine;
 import javax.net.ssl.X509ExtendedTrustManager;
 
 /**
- * Trusts exactly one certificate, named by the SHA-256 of its DER encoding: the application
- * master's per-application self-signed certificate, whose fingerprint reaches the worker in its
- * container credentials (never in a file or on a command line).
+ * Trusts exactly one certificate, named by the SHA-256 of its DER encoding, on one side of the
+ * worker channel: {@link #ofApplicationMaster} is the worker's trust in the AM's per-application
+ * certificate (the server), {@link #ofWorkers} the AM's trust in the application's worker
+ * certificate (every client). Both fingerprints reach the worker in its container credentials
+ * (never in a file or on a command line; {@link WorkerKeys}).
  *
- * <p>Why a pin and not a CA or host-name check: the AM's key pair exists only in the AM's memory,
- * for one application; no CA vouches for it and the AM's host name is whatever YARN placed it on.
- * The fingerprint identifies that one certificate exactly, so the usual checks (chain to a root,
- * host name, validity dates) add nothing: a peer without the AM's private key cannot complete the
+ * <p>Why a pin and not a CA or host-name check: both key pairs are made in the AM's memory, for one
+ * application; no CA vouches for them and the AM's host name is whatever YARN placed it on. The
+ * fingerprint identifies that one certificate exactly, so the usual checks (chain to a root, host
+ * name, validity dates) add nothing: a peer without the matching private key cannot complete the
  * handshake with this certificate. Being an {@link X509ExtendedTrustManager}, it is called as is by
  * both JSSE and netty's OpenSSL engine (neither wraps it in their own host-name check).
  */
@@ -28,9 +28,22 @@ public final class PinnedCertificate extends X509ExtendedTrustManager {
     /** Bytes of a SHA-256 fingerprint. */
     public static final int FINGERPRINT_BYTES = 32;
 
-    private final byte[] sha256;
+    /** Which side of the channel presents the pinned certificate. */
+    private enum Side {
+        SERVER("the application master"),
+        CLIENT("the worker");
 
-    public PinnedCertificate(byte[] sha256) {
+        final String who;
+
+        Side(String who) {
+            this.who = who;
+        }
+    }
+
+    private final byte[] sha256;
+    private final Side side;
+
+    private PinnedCertificate(byte[] sha256, Side side) {
         if (sha256.length != FINGERPRINT_BYTES) {
             throw new IllegalArgumentException(
                     "a SHA-256 certificate fingerprint has "
@@ -39,33 +52,57 @@ public final class PinnedCertificate extends X509ExtendedTrustManager {
                             + sha256.length);
         }
         this.sha256 = sha256.clone();
+        this.side = side;
     }
 
-    /** TLS credentials for a channel to the AM that trust only the pinned certificate. */
-    public static ChannelCredentials channelCredentials(byte[] sha256) {
-        return TlsChannelCredentials.newBuilder()
-                .trustManager(new PinnedCertificate(sha256))
-                .build();
+    /** A worker's trust manager: the TLS server must present the AM's certificate. */
+    public static PinnedCertificate ofApplicationMaster(byte[] sha256) {
+        return new PinnedCertificate(sha256, Side.SERVER);
+    }
+
+    /**
+     * The AM's trust manager: every TLS client must present the application's worker certificate.
+     */
+    public static PinnedCertificate ofWorkers(byte[] sha256) {
+        return new PinnedCertificate(sha256, Side.CLIENT);
     }
 
     /** SHA-256 of the certificate's DER encoding. */
     public static byte[] fingerprint(X509Certificate c) {
         try {
-            return MessageDigest.getInstance("SHA-256").digest(c.getEncoded());
-        } catch (NoSuchAlgorithmException | CertificateEncodingException e) {
-            // every JDK has SHA-256, and a certificate we hold was decoded from its encoding
+            return sha256(c.getEncoded());
+        } catch (CertificateEncodingException e) {
+            // a certificate we hold was decoded from its encoding
             throw new IllegalStateException("cannot fingerprint certificate: " + e, e);
         }
     }
 
-    private void check(X509Certificate[] chain) throws CertificateException {
+    static byte[] sha256(byte[] bytes) {
+        try {
+            return MessageDigest.getInstance("SHA-256").digest(bytes);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK has SHA-256: " + e, e);
+        }
+    }
+
+    private void check(X509Certificate[] chain, Side presenter) throws CertificateException {
+        if (presenter != side) {
+            throw new CertificateException(
+                    "this end trusts only "
+                            + side.who
+                            + "'s certificate, not "
+                            + presenter.who
+                            + "'s");
+        }
         if (chain == null || chain.length == 0) {
-            throw new CertificateException("the application master presented no certificate");
+            throw new CertificateException(side.who + " presented no certificate");
         }
         byte[] got = fingerprint(chain[0]);
         if (!MessageDigest.isEqual(sha256, got)) {
             throw new CertificateException(
-                    "the server's certificate (SHA-256 "
+                    "the certificate of "
+                            + side.who
+                            + " (SHA-256 "
                             + HexFormat.of().formatHex(got)
                             + ") is not this application's (SHA-256 "
                             + HexFormat.of().formatHex(sha256)
@@ -76,41 +113,43 @@ public final class PinnedCertificate extends X509ExtendedTrustManager {
     @Override
     public void checkServerTrusted(X509Certificate[] chain, String authType)
             throws CertificateException {
-        check(chain);
+        check(chain, Side.SERVER);
     }
 
     @Override
     public void checkServerTrusted(X509Certificate[] chain, String authType, Socket socket)
             throws CertificateException {
-        check(chain);
+        check(chain, Side.SERVER);
     }
 
     @Override
     public void checkServerTrusted(X509Certificate[] chain, String authType, SSLEngine engine)
             throws CertificateException {
-        check(chain);
+        check(chain, Side.SERVER);
     }
-
-    // A worker is only ever a TLS client: it never judges a client's certificate.
 
     @Override
     public void checkClientTrusted(X509Certificate[] chain, String authType)
             throws CertificateException {
-        throw new CertificateException("a worker does not accept TLS clients");
+        check(chain, Side.CLIENT);
     }
 
     @Override
     public void checkClientTrusted(X509Certificate[] chain, String authType, Socket socket)
             throws CertificateException {
-        throw new CertificateException("a worker does not accept TLS clients");
+        check(chain, Side.CLIENT);
     }
 
     @Override
     public void checkClientTrusted(X509Certificate[] chain, String authType, SSLEngine engine)
             throws CertificateException {
-        throw new CertificateException("a worker does not accept TLS clients");
+        check(chain, Side.CLIENT);
     }
 
+    /**
+     * Empty: a server lists its accepted issuers in its certificate request, and a pinned,
+     * self-signed certificate has no issuer worth naming (clients send their one certificate).
+     */
     @Override
     public X509Certificate[] getAcceptedIssuers() {
         return new X509Certificate[0];

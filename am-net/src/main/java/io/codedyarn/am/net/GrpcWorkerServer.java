@@ -10,7 +10,9 @@ import io.codedyarn.protocol.ProtocolCodec;
 import io.codedyarn.protocol.v1.CoordinatorMessage;
 import io.codedyarn.protocol.v1.WorkerMessage;
 import io.codedyarn.protocol.v1.WorkerServiceGrpc;
+import io.grpc.Attributes;
 import io.grpc.Server;
+import io.grpc.ServerTransportFilter;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
 import io.grpc.stub.ServerCallStreamObserver;
 import io.grpc.stub.StreamObserver;
@@ -20,6 +22,7 @@ import java.util.Map;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiFunction;
 
 /**
@@ -27,8 +30,13 @@ import java.util.function.BiFunction;
  * stream per worker, exposed to the coordinator as a {@link WorkerPort} plus {@link
  * CoordinatorEvent}s posted to an {@link EventQueue}.
  *
- * <p>Every stream is TLS with the AM's per-application {@link AmIdentity} (workers trust its
- * certificate by fingerprint), on the one address {@link ServerOptions#bindAddress()} names. A
+ * <p>Every stream is mutual TLS with the AM's per-application {@link AmIdentity}, on the one
+ * address {@link ServerOptions#bindAddress()} names: workers trust the AM's certificate by
+ * fingerprint, and the AM asks every client for the application's worker certificate, whose key
+ * only the workers' container credentials carry. A peer without it fails the handshake (Netty gives
+ * a handshake 10 s), so it never opens a stream, sends a message gRPC would buffer, or holds a
+ * Hello-timeout slot: what an unauthenticated peer costs the AM is one socket and one TLS engine
+ * while its handshake lasts ({@link #authenticatedConnections()}, {@link #streamsOpened()}). A
  * stream counts as worker w's only after its Hello passes: protocol version {@value
  * ProtocolCodec#VERSION}, 0 ≤ w &lt; workers, the application secret (constant-time compare) and no
  * other live stream for w. A failing Hello is answered with a gRPC status naming the problem and
@@ -62,6 +70,8 @@ public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
     private final Server server;
     private final EventLoops loop;
     private volatile boolean closing;
+    private final AtomicLong authenticated = new AtomicLong();
+    private final AtomicLong streamsOpened = new AtomicLong();
 
     /** Name prefix of the server's event-loop threads. */
     public static final String IO_THREAD_PREFIX = "am-worker-io";
@@ -116,6 +126,16 @@ public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
                         .directExecutor()
                         .addService(new Service())
                         .addStreamTracerFactory(new CloseStatus())
+                        .addTransportFilter(
+                                new ServerTransportFilter() {
+                                    // called once TLS (the client's certificate included) and
+                                    // HTTP/2 are set up: an unauthenticated peer never gets here
+                                    @Override
+                                    public Attributes transportReady(Attributes attributes) {
+                                        authenticated.incrementAndGet();
+                                        return attributes;
+                                    }
+                                })
                         .build();
     }
 
@@ -138,6 +158,16 @@ public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
     /** The bound address and port (after {@link #start()}). */
     public InetSocketAddress address() {
         return (InetSocketAddress) server.getListenSockets().get(0);
+    }
+
+    /** Connections that completed the mutual TLS handshake so far (all, closed ones included). */
+    public long authenticatedConnections() {
+        return authenticated.get();
+    }
+
+    /** Worker streams opened so far (each one an authenticated connection's). */
+    public long streamsOpened() {
+        return streamsOpened.get();
     }
 
     /** The bound port (after {@link #start()}). */
@@ -251,6 +281,7 @@ public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
     private final class Service extends WorkerServiceGrpc.WorkerServiceImplBase {
         @Override
         public StreamObserver<WorkerMessage> work(StreamObserver<CoordinatorMessage> out) {
+            streamsOpened.incrementAndGet();
             Connection c =
                     new Connection(
                             GrpcWorkerServer.this,

@@ -1,7 +1,6 @@
 package io.codedyarn.am.net;
 
 import com.google.protobuf.ByteString;
-import io.codedyarn.protocol.PinnedCertificate;
 import io.codedyarn.protocol.ProtocolCodec;
 import io.codedyarn.protocol.v1.CoordinatorMessage;
 import io.codedyarn.protocol.v1.Hello;
@@ -26,10 +25,10 @@ final class RawPeer implements StreamObserver<CoordinatorMessage>, AutoCloseable
 
     /** Over TLS, trusting the cluster's AM certificate (as a worker does). */
     RawPeer(TestingCluster c) {
-        this(c.server.port(), PinnedCertificate.channelCredentials(c.identity.fingerprint()));
+        this(c.server.port(), c.identity.workerKeys().channelCredentials());
     }
 
-    /** With other credentials: plaintext, or a pin of another certificate. */
+    /** With other credentials: plaintext, a pin of another certificate, no worker key. */
     RawPeer(int port, ChannelCredentials credentials) {
         channel = Grpc.newChannelBuilderForAddress("127.0.0.1", port, credentials).build();
         out = WorkerServiceGrpc.newStub(channel).work(this);

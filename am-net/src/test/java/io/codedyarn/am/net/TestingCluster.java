@@ -136,7 +136,7 @@ final class TestingCluster implements AutoCloseable {
                                 server.port(),
                                 w,
                                 secret,
-                                identity.fingerprint(),
+                                identity.workerKeys(),
                                 "host-" + w,
                                 maxBytes),
                         loader,

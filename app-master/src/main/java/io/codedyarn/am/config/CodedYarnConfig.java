@@ -35,6 +35,7 @@ import java.util.function.Function;
  * @param simulatedLoadSeconds {@link AutoKeys#SIMULATED_LOAD_SECONDS_PER_UNIT}
  * @param checkpointInterval {@link RunKeys#CHECKPOINT_INTERVAL}
  * @param yarn the YARN and embedded-cluster keys
+ * @param metricsQuantileSeconds {@link MetricsKeys#QUANTILE_WINDOW_SECONDS}
  */
 public record CodedYarnConfig(
         long verifyExhaustiveLimit,
@@ -55,7 +56,8 @@ public record CodedYarnConfig(
         AutoSettings auto,
         double simulatedLoadSeconds,
         CheckpointInterval checkpointInterval,
-        YarnSettings yarn) {
+        YarnSettings yarn,
+        int metricsQuantileSeconds) {
 
     /**
      * @throws IllegalArgumentException naming the key when a value does not parse or is out of
@@ -119,7 +121,8 @@ public record CodedYarnConfig(
                 CheckpointInterval.parse(
                         parse(lookup, RunKeys.CHECKPOINT_INTERVAL, s -> s),
                         "configuration key " + RunKeys.CHECKPOINT_INTERVAL.name()),
-                yarn);
+                yarn,
+                MetricsKeys.quantileWindowSeconds(lookup));
     }
 
     private static LazySettings lazy(Function<String, String> lookup) {

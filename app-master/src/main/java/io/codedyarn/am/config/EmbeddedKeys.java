@@ -38,6 +38,12 @@ public final class EmbeddedKeys {
                     true,
                     "embedded cluster: the ApplicationMaster and worker JVMs map their classes from class-data sharing archives (AppCDS) in ${java.io.tmpdir}/coded-yarn-cds-${user.name} (made mode 700, and used only while it is the user's alone), one per Java runtime and class path; a run without one records the classes its AM and worker 0 load and the client dumps the archives after it (a failed dump is logged and not retried); false: neither");
 
+    public static final ConfigKey<Boolean> EMBEDDED_WEBHDFS =
+            new ConfigKey<>(
+                    "coded-yarn.embedded.webhdfs",
+                    false,
+                    "embedded cluster: its NameNode serves WebHDFS, so the final tracking URL (the run's report.html through WebHDFS) opens while the cluster runs; false: no WebHDFS (its start reads whole jars: about 3 s on 2 cores)");
+
     public static final ConfigKey<String> EMBEDDED_BASE_DIR =
             new ConfigKey<>(
                     "coded-yarn.embedded.base-dir",

@@ -10,8 +10,8 @@ import java.util.List;
  * slowness and checkpoints), {@link KernelKeys} (the workers' compute), {@link MethodKeys} (the
  * methods' tuning), {@link AdaptationKeys} (slow and failed workers), {@link LivenessKeys} (silent
  * workers), {@link AutoKeys} ({@code --scheme auto}), {@link EmbeddedKeys} (the embedded cluster)
- * and {@link YarnJobKeys} (containers, queue, jar), and {@link ConfigFiles#STRICT_KEYS}; {@link
- * #all()} lists them all.
+ * and {@link YarnJobKeys} (containers, queue, jar), {@link MetricsKeys} (the AM's metrics2 source),
+ * and {@link ConfigFiles#STRICT_KEYS}; {@link #all()} lists them all.
  */
 public final class Keys {
     private Keys() {}
@@ -68,6 +68,7 @@ public final class Keys {
                 EmbeddedKeys.EMBEDDED_NM_VCORES,
                 EmbeddedKeys.EMBEDDED_CDS,
                 EmbeddedKeys.EMBEDDED_BASE_DIR,
+                EmbeddedKeys.EMBEDDED_WEBHDFS,
                 YarnJobKeys.AM_MEMORY_MB,
                 YarnJobKeys.AM_VCORES,
                 YarnJobKeys.AM_JAVA_OPTS,
@@ -89,6 +90,7 @@ public final class Keys {
                 YarnJobKeys.JOB_JAR,
                 YarnJobKeys.PLACEMENT_MIN_REPLICATION,
                 YarnJobKeys.REPORT_INTERVAL_MS,
+                MetricsKeys.QUANTILE_WINDOW_SECONDS,
                 ClientKeys.STRICT_KEYS);
     }
 }

@@ -12,6 +12,7 @@ import java.util.function.Function;
  * @param embeddedNmVcores {@link EmbeddedKeys#EMBEDDED_NM_VCORES}
  * @param embeddedBaseDir {@link EmbeddedKeys#EMBEDDED_BASE_DIR}; empty = a temporary directory
  * @param embeddedCds {@link EmbeddedKeys#EMBEDDED_CDS}
+ * @param embeddedWebHdfs {@link EmbeddedKeys#EMBEDDED_WEBHDFS}
  * @param amMemoryMb {@link YarnJobKeys#AM_MEMORY_MB}
  * @param amVcores {@link YarnJobKeys#AM_VCORES}
  * @param amJavaOpts {@link YarnJobKeys#AM_JAVA_OPTS}
@@ -40,6 +41,7 @@ public record YarnSettings(
         int embeddedNmVcores,
         String embeddedBaseDir,
         boolean embeddedCds,
+        boolean embeddedWebHdfs,
         int amMemoryMb,
         int amVcores,
         String amJavaOpts,
@@ -74,6 +76,8 @@ public record YarnSettings(
                 text(lookup, EmbeddedKeys.EMBEDDED_BASE_DIR),
                 CodedYarnConfig.parse(
                         lookup, EmbeddedKeys.EMBEDDED_CDS, CodedYarnConfig::strictBoolean),
+                CodedYarnConfig.parse(
+                        lookup, EmbeddedKeys.EMBEDDED_WEBHDFS, CodedYarnConfig::strictBoolean),
                 positive(lookup, YarnJobKeys.AM_MEMORY_MB),
                 positive(lookup, YarnJobKeys.AM_VCORES),
                 text(lookup, YarnJobKeys.AM_JAVA_OPTS),

@@ -58,15 +58,17 @@ final class MiniClusterStart {
         hconf.setInt("dfs.namenode.file.close.num-committed-allowed", 1);
         hconf.setInt("dfs.client.block.write.locateFollowingBlock.initial.delay.ms", 20);
         MiniDFSCluster dfs = null;
-        // nothing here speaks WebHDFS, and Hadoop 3.5 reads no key that turns it off: the
-        // NameNode registers it as Jersey packages, whose scan reads whole jars
-        // (HiddenPackagesClassLoader). Threads the start creates inherit this loader: it loads
-        // every class through its parent
+        // only the final tracking URL speaks WebHDFS (coded-yarn.embedded.webhdfs keeps it), and
+        // Hadoop 3.5 reads no key that turns it off: the NameNode registers it as Jersey packages,
+        // whose scan reads whole jars (HiddenPackagesClassLoader). Threads the start creates
+        // inherit this loader: it loads every class through its parent
         Thread.currentThread()
                 .setContextClassLoader(
                         new HiddenPackagesClassLoader(
                                 MiniClusterStart.class.getClassLoader(),
-                                HiddenPackagesClassLoader.WEBHDFS_PACKAGES));
+                                s.embeddedWebHdfs()
+                                        ? java.util.Set.of()
+                                        : HiddenPackagesClassLoader.WEBHDFS_PACKAGES));
         try {
             dfs = new MiniDFSCluster.Builder(hconf).numDataNodes(s.embeddedDataNodes()).build();
             dfs.waitActive();

@@ -10,8 +10,8 @@ import java.util.Properties;
  * The one page of both views ({@code page.html}, drawn by {@code coded-yarn-charts.js} with
  * ECharts): the live page loads the two scripts from the AM ({@link #LIBRARY}, {@link #CHARTS}) and
  * polls {@code data.json}; the report inlines both scripts and its model, so that it opens offline.
- * ECharts comes from its WebJar in the job jar; its version is the pom's ({@code echarts.version},
- * filtered into {@code library.properties}).
+ * ECharts comes from its package in the job jar ({@code org.mvnpm:echarts}); its version is the
+ * pom's ({@code echarts.version}, filtered into {@code library.properties}).
  */
 public final class PageTemplate {
     /** The file names the live page's scripts are served under (relative to the page). */
@@ -44,7 +44,7 @@ public final class PageTemplate {
                         + "document.getElementById('coded-yarn-data').textContent));</script>");
     }
 
-    /** ECharts' minified build, from its WebJar. */
+    /** ECharts' minified build, from its package in the jar. */
     public static String library() {
         Properties p = new Properties();
         try (InputStream in = PageTemplate.class.getResourceAsStream(BASE + "library.properties")) {

@@ -1,5 +1,6 @@
 package io.codedyarn.am.yarn;
 
+import io.codedyarn.protocol.WorkerKeys;
 import io.codedyarn.worker.yarn.WorkerMain;
 import java.io.File;
 import java.io.IOException;
@@ -118,13 +119,13 @@ public final class Launch {
      * A worker container's credentials: the AM's tokens (HDFS delegation tokens on a secure
      * cluster) minus its AMRM token — a worker must not be able to talk to the ResourceManager as
      * the AM — plus the per-application secret under {@link WorkerMain#SECRET_KEY}, which the
-     * worker's Hello must present (the secret never appears on a command line), and the SHA-256 of
-     * the AM's TLS certificate under {@link WorkerMain#AM_CERTIFICATE_KEY}, the one certificate the
+     * worker's Hello must present (the secret never appears on a command line), the SHA-256 of the
+     * AM's TLS certificate under {@link WorkerMain#AM_CERTIFICATE_KEY}, the one certificate the
      * worker trusts (credentials, because a pin anyone could rewrite would let them pose as the
-     * AM).
+     * AM), and the worker key and certificate under {@link WorkerMain#WORKER_KEY_KEY} and {@link
+     * WorkerMain#WORKER_CERTIFICATE_KEY}, which the AM's endpoint asks of every TLS client.
      */
-    public static Credentials workerCredentials(
-            Credentials am, byte[] secret, byte[] amCertificate) {
+    public static Credentials workerCredentials(Credentials am, byte[] secret, WorkerKeys keys) {
         Credentials out = new Credentials();
         for (Token<? extends TokenIdentifier> t : am.getAllTokens()) {
             if (!AMRMTokenIdentifier.KIND_NAME.equals(t.getKind())) {
@@ -132,7 +133,9 @@ public final class Launch {
             }
         }
         out.addSecretKey(new Text(WorkerMain.SECRET_KEY), secret.clone());
-        out.addSecretKey(new Text(WorkerMain.AM_CERTIFICATE_KEY), amCertificate.clone());
+        out.addSecretKey(new Text(WorkerMain.AM_CERTIFICATE_KEY), keys.amFingerprint().clone());
+        out.addSecretKey(new Text(WorkerMain.WORKER_KEY_KEY), keys.key().clone());
+        out.addSecretKey(new Text(WorkerMain.WORKER_CERTIFICATE_KEY), keys.certificate().clone());
         return out;
     }
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import io.codedyarn.protocol.WorkerKeys;
 import io.codedyarn.worker.yarn.WorkerMain;
 import java.nio.ByteBuffer;
 import org.apache.hadoop.io.DataInputByteBuffer;
@@ -31,7 +32,8 @@ class LaunchTest {
 
         byte[] pin = new byte[32];
         pin[31] = 42;
-        Credentials worker = Launch.workerCredentials(am, secret, pin);
+        WorkerKeys keys = new WorkerKeys(pin, new byte[] {5, 6}, new byte[] {7, 8, 9});
+        Credentials worker = Launch.workerCredentials(am, secret, keys);
         secret[0] = 0; // the credentials keep their own copy
 
         ByteBuffer wire = Launch.tokens(worker);
@@ -46,6 +48,11 @@ class LaunchTest {
         assertArrayEquals(
                 new byte[] {9, 8, 7, 6}, back.getSecretKey(new Text(WorkerMain.SECRET_KEY)));
         assertArrayEquals(pin, back.getSecretKey(new Text(WorkerMain.AM_CERTIFICATE_KEY)));
+        assertArrayEquals(
+                new byte[] {5, 6}, back.getSecretKey(new Text(WorkerMain.WORKER_KEY_KEY)));
+        assertArrayEquals(
+                new byte[] {7, 8, 9},
+                back.getSecretKey(new Text(WorkerMain.WORKER_CERTIFICATE_KEY)));
         // the AM's own credentials are untouched
         assertEquals(2, am.numberOfTokens());
         assertNull(am.getSecretKey(new Text(WorkerMain.SECRET_KEY)));

@@ -7,8 +7,8 @@ import io.codedyarn.compute.task.TaskExecutor;
 import io.codedyarn.compute.task.TaskResult;
 import io.codedyarn.compute.task.WorkerAssignment;
 import io.codedyarn.placement.slowdown.Slowdown;
-import io.codedyarn.protocol.PinnedCertificate;
 import io.codedyarn.protocol.ProtocolCodec;
+import io.codedyarn.protocol.WorkerKeys;
 import io.codedyarn.protocol.v1.Failure;
 import io.codedyarn.protocol.v1.Hello;
 import io.codedyarn.protocol.v1.Loaded;
@@ -37,9 +37,10 @@ import java.util.function.LongSupplier;
  * another is computing waits; if a newer one arrives before it starts, the older is dropped (the AM
  * has moved on to the newer round; {@link #droppedTasks()} counts them).
  *
- * <p>The channel is TLS and trusts only the AM's certificate ({@link PinnedCertificate}): the
- * secret in Hello never crosses the network in the clear, and a worker never talks to a peer that
- * merely took the AM's address.
+ * <p>The channel is mutual TLS ({@link WorkerKeys}): it trusts only the AM's certificate, so the
+ * secret in Hello never crosses the network in the clear and a worker never talks to a peer that
+ * merely took the AM's address, and it presents the application's worker certificate, without which
+ * the AM refuses the connection.
  *
  * <p>Exit statuses of {@link #run()}: {@link #EXIT_OK} after Stop, {@link #EXIT_FAILED} when
  * loading or computing failed (reported to the AM as Failure), {@link #EXIT_REJECTED} when the AM
@@ -55,8 +56,8 @@ public final class WorkerClient implements AutoCloseable {
     /**
      * Where the AM listens and who this worker is.
      *
-     * @param amCertificate SHA-256 of the AM's certificate: the TLS channel trusts only it ({@link
-     *     PinnedCertificate})
+     * @param keys the AM certificate's fingerprint (the TLS channel trusts only it) and the worker
+     *     key and certificate the channel presents
      * @param host this worker's host name, reported in Hello (the AM records it)
      * @param maxMessageBytes bound on one inbound message (a Task) and on one outbound Result
      */
@@ -65,7 +66,7 @@ public final class WorkerClient implements AutoCloseable {
             int amPort,
             int worker,
             byte[] secret,
-            byte[] amCertificate,
+            WorkerKeys keys,
             String host,
             int maxMessageBytes) {
         public Config {
@@ -79,7 +80,7 @@ public final class WorkerClient implements AutoCloseable {
                                 + maxMessageBytes);
             }
             secret = secret.clone();
-            amCertificate = amCertificate.clone();
+            java.util.Objects.requireNonNull(keys, "keys");
         }
     }
 
@@ -103,7 +104,7 @@ public final class WorkerClient implements AutoCloseable {
                 Grpc.newChannelBuilderForAddress(
                                 config.amHost(),
                                 config.amPort(),
-                                PinnedCertificate.channelCredentials(config.amCertificate()))
+                                config.keys().channelCredentials())
                         .maxInboundMessageSize(config.maxMessageBytes())
                         // a frozen or cut-off AM answers no ping: the worker ends (exit 3)
                         // instead of waiting for it for good

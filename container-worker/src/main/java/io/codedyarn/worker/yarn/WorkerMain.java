@@ -2,6 +2,7 @@ package io.codedyarn.worker.yarn;
 
 import io.codedyarn.protocol.PinnedCertificate;
 import io.codedyarn.protocol.ProtocolCodec;
+import io.codedyarn.protocol.WorkerKeys;
 import io.codedyarn.worker.hdfs.HdfsPartitionLoader;
 import io.codedyarn.worker.net.WorkerClient;
 import java.io.IOException;
@@ -18,10 +19,12 @@ import org.apache.hadoop.security.UserGroupInformation;
  * command line or in the environment, where {@code ps} or the NodeManager's logs would show it. The
  * SHA-256 fingerprint of the AM's TLS certificate (key {@value #AM_CERTIFICATE_KEY}) arrives the
  * same way: the worker's TLS channel trusts that certificate and no other, so a fingerprint an
- * attacker could edit (a file, the environment) would let it impersonate the AM. {@value
- * #ENV_MAX_MESSAGE_BYTES} (optional) is the message bound the AM derived from the model. Runs
- * {@link WorkerClient} with an {@link HdfsPartitionLoader} and exits with its status (0 after the
- * AM's Stop).
+ * attacker could edit (a file, the environment) would let it impersonate the AM. So do the
+ * application's worker key and certificate ({@value #WORKER_KEY_KEY}, {@value
+ * #WORKER_CERTIFICATE_KEY}), which the AM asks of every TLS client: anyone who could read them
+ * could reach the AM's endpoint. {@value #ENV_MAX_MESSAGE_BYTES} (optional) is the message bound
+ * the AM derived from the model. Runs {@link WorkerClient} with an {@link HdfsPartitionLoader} and
+ * exits with its status (0 after the AM's Stop).
  */
 public final class WorkerMain {
     public static final String ENV_AM_HOST = "CODED_YARN_AM_HOST";
@@ -36,6 +39,14 @@ public final class WorkerMain {
 
     /** The credentials' secret-key alias of the SHA-256 of the AM's TLS certificate. */
     public static final String AM_CERTIFICATE_KEY = "coded-yarn.am.certificate.sha256";
+
+    /**
+     * The credentials' secret-key alias of the worker key (PKCS#8), the client key of mutual TLS.
+     */
+    public static final String WORKER_KEY_KEY = "coded-yarn.worker.key";
+
+    /** The credentials' secret-key alias of the worker certificate (X.509 DER). */
+    public static final String WORKER_CERTIFICATE_KEY = "coded-yarn.worker.certificate";
 
     /** Exit status for a container started without the environment or secret it needs. */
     public static final int EXIT_MISCONFIGURED = 64;
@@ -75,8 +86,8 @@ public final class WorkerMain {
 
     /**
      * The worker's configuration from its container: the AM's address, its id and the message bound
-     * from the environment; the application secret and the AM certificate's fingerprint from the
-     * credentials only.
+     * from the environment; the application secret, the AM certificate's fingerprint and the worker
+     * key and certificate from the credentials only.
      *
      * @throws IllegalArgumentException naming what is missing or malformed
      */
@@ -97,6 +108,17 @@ public final class WorkerMain {
                             + "' in the container credentials"
                             + (pin == null ? "" : " (got " + pin.length + " bytes)"));
         }
+        byte[] key = credentials.getSecretKey(new Text(WORKER_KEY_KEY));
+        byte[] certificate = credentials.getSecretKey(new Text(WORKER_CERTIFICATE_KEY));
+        if (key == null || key.length == 0 || certificate == null || certificate.length == 0) {
+            throw new IllegalArgumentException(
+                    "no worker key '"
+                            + WORKER_KEY_KEY
+                            + "' and certificate '"
+                            + WORKER_CERTIFICATE_KEY
+                            + "' in the container credentials (the application master asks every"
+                            + " worker for them)");
+        }
         int maxBytes =
                 env.containsKey(ENV_MAX_MESSAGE_BYTES)
                         ? parse(env, ENV_MAX_MESSAGE_BYTES)
@@ -105,7 +127,14 @@ public final class WorkerMain {
         String host =
                 env.getOrDefault("NM_HOST", "unknown")
                         + (env.containsKey("NM_PORT") ? ":" + env.get("NM_PORT") : "");
-        return new WorkerClient.Config(amHost, amPort, worker, secret, pin, host, maxBytes);
+        return new WorkerClient.Config(
+                amHost,
+                amPort,
+                worker,
+                secret,
+                new WorkerKeys(pin, key, certificate),
+                host,
+                maxBytes);
     }
 
     private static String required(Map<String, String> env, String name) {

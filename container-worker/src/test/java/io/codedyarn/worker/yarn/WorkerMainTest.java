@@ -53,4 +53,25 @@ class WorkerMainTest {
         assertThatThrownBy(() -> WorkerMain.run(ENV, shortPin))
                 .hasMessageContaining("(got 20 bytes)");
     }
+
+    @Test
+    void theWorkerKeyAndCertificateMustComeFromTheCredentials() {
+        Credentials noKey = new Credentials();
+        noKey.addSecretKey(new Text(WorkerMain.SECRET_KEY), new byte[] {1, 2, 3});
+        noKey.addSecretKey(new Text(WorkerMain.AM_CERTIFICATE_KEY), new byte[32]);
+        assertThatThrownBy(() -> WorkerMain.run(ENV, noKey))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining(
+                        "no worker key 'coded-yarn.worker.key' and certificate"
+                                + " 'coded-yarn.worker.certificate' in the container credentials");
+        Credentials keyOnly = new Credentials(noKey);
+        keyOnly.addSecretKey(new Text(WorkerMain.WORKER_KEY_KEY), new byte[] {4});
+        assertThatThrownBy(() -> WorkerMain.run(ENV, keyOnly))
+                .hasMessageContaining("no worker key");
+        Credentials garbage = new Credentials(keyOnly);
+        garbage.addSecretKey(new Text(WorkerMain.WORKER_CERTIFICATE_KEY), new byte[] {5});
+        assertThatThrownBy(() -> WorkerMain.run(ENV, garbage))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("the worker key or certificate is unreadable");
+    }
 }

@@ -2,6 +2,9 @@ package io.codedyarn.am.yarn.master;
 
 import io.codedyarn.am.config.CodedYarnConfig;
 import io.codedyarn.am.config.YarnSettings;
+import io.codedyarn.am.metrics.MeteredTrace;
+import io.codedyarn.am.metrics.MetricsPublication;
+import io.codedyarn.am.metrics.TrainingMetrics;
 import io.codedyarn.am.net.AmIdentity;
 import io.codedyarn.am.net.GrpcWorkerServer;
 import io.codedyarn.am.net.ServerOptions;
@@ -59,9 +62,10 @@ import org.slf4j.LoggerFactory;
  * SerialExecutor} (YARN's callbacks and the locality wait, see {@link WorkerContainers}); gRPC's
  * and the status page's own.
  *
- * <p>The per-application secret and TLS key pair (SecureRandom: credentials, not an algorithmic
- * random choice) stay in this JVM; workers get the secret and the certificate's fingerprint only in
- * their containers' credentials. The worker endpoint listens on this host's address only.
+ * <p>The per-application secret and TLS key pairs (SecureRandom: credentials, not an algorithmic
+ * random choice) stay in this JVM; workers get the secret, the certificate's fingerprint and the
+ * worker key of mutual TLS only in their containers' credentials. The worker endpoint listens on
+ * this host's address only.
  */
 public final class AppMaster {
     private static final Logger LOG = LoggerFactory.getLogger(AppMaster.class);
@@ -91,10 +95,12 @@ public final class AppMaster {
     private PendingOutputs outputs; // the logs stream into --out's temporary sibling
     private ProgressPublisher publisher;
     private TokenRenewer tokens; // null: no keytab
+    private MetricsPublication metrics; // Hadoop metrics2: JMX and the cluster's sinks
     private volatile Job job; // also read by gRPC's threads (each worker's setup)
 
     private String diagnostic = "";
     private boolean succeeded;
+    private String finalTracking; // the run's report, once its outputs are written
 
     /** The staged job, its file systems and its placed dataset. */
     private record Job(
@@ -259,10 +265,13 @@ public final class AppMaster {
                         env.host(),
                         server.port(),
                         secret,
-                        identity.fingerprint(),
+                        identity.workerKeys(),
                         options.maxMessageBytes());
         checkpoints = AttemptRecovery.store(job.dataFs, env.applicationId());
         outputs = RunOutputs.open(job.outFs, job.out, job.replaceOut);
+        TrainingMetrics source =
+                new TrainingMetrics(env.applicationId(), n, config.metricsQuantileSeconds());
+        metrics = MetricsPublication.start(source);
         coordinator =
                 new Coordinator(
                                 job.spec,
@@ -294,7 +303,7 @@ public final class AppMaster {
                                         .withDeliberation(Deliberation.aside())
                                         .withValidation(job.held))
                         .checkpoints(checkpoints, config.checkpointInterval(), "")
-                        .trace(outputs.trace())
+                        .trace(new MeteredTrace(outputs.trace(), source))
                         .liveFeed(feed);
         status.coordinator(coordinator);
         AttemptRecovery.resume(checkpoints, coordinator); // a later attempt continues
@@ -312,11 +321,11 @@ public final class AppMaster {
                         Math.max(1000, settings.reportIntervalMs()));
         containers.launchWith(w -> WorkerLaunch.context(conf, settings, endpoint, w, env.jobJar()));
         LOG.info(
-                "workers connect to {}:{} over TLS (AM certificate SHA-256 {}; messages up to {}"
-                        + " bytes)",
+                "workers connect to {}:{} over mutual TLS (AM certificate SHA-256 {}; messages up"
+                        + " to {} bytes)",
                 env.host(),
                 endpoint.port(),
-                java.util.HexFormat.of().formatHex(endpoint.certificate()),
+                java.util.HexFormat.of().formatHex(endpoint.keys().amFingerprint()),
                 endpoint.maxMessageBytes());
     }
 
@@ -367,6 +376,7 @@ public final class AppMaster {
         outputs.commit(spec, job.placed.dataset, summary, result, checkpoints.lastBytes());
         outputs = null;
         LOG.info("outputs written to {}", job.outFs.makeQualified(job.out));
+        finalTracking = FinalReport.publish(job.outFs, job.out, conf);
     }
 
     /** Unregisters with the final status and closes what the steps opened. */
@@ -386,6 +396,9 @@ public final class AppMaster {
         if (server != null) {
             server.close();
         }
+        if (metrics != null) {
+            metrics.close(); // the run's totals reach the sinks before the application ends
+        }
         if (rm != null) {
             try {
                 rm.unregisterApplicationMaster(
@@ -393,7 +406,7 @@ public final class AppMaster {
                                 ? FinalApplicationStatus.SUCCEEDED
                                 : FinalApplicationStatus.FAILED,
                         succeeded ? "" : diagnostic,
-                        null);
+                        finalTracking);
                 AttemptRecovery.unregistered(job == null ? null : job.dataFs, conf, env);
             } catch (Exception e) {
                 LOG.error("unregister failed", e);

@@ -11,6 +11,7 @@ import io.codedyarn.compute.kernel.KernelPath;
 import io.codedyarn.compute.kernel.RowBlocks;
 import io.codedyarn.coordinator.cluster.DataShape;
 import io.codedyarn.protocol.ProtocolCodec;
+import io.codedyarn.protocol.WorkerKeys;
 import io.codedyarn.worker.yarn.WorkerMain;
 import java.io.IOException;
 import java.util.HashMap;
@@ -27,9 +28,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A worker container's launch context: {@link WorkerMain} with the AM's address, the worker id and
- * the message bound in its environment, the per-application secret and the AM certificate's
- * fingerprint only in its credentials ({@link Launch#workerCredentials}), and the job jar as a
- * LocalResource.
+ * the message bound in its environment, the per-application secret, the AM certificate's
+ * fingerprint and the worker key only in its credentials ({@link Launch#workerCredentials}), and
+ * the job jar as a LocalResource.
  */
 final class WorkerLaunch {
     private static final Logger LOG = LoggerFactory.getLogger(WorkerLaunch.class);
@@ -40,14 +41,13 @@ final class WorkerLaunch {
      * How a worker reaches and trusts the AM's endpoint.
      *
      * @param secret the per-application secret (credentials only)
-     * @param certificate SHA-256 of the AM's TLS certificate (credentials only)
+     * @param keys the AM certificate's fingerprint and the worker key and certificate (credentials
+     *     only)
      * @param maxMessageBytes the bound on one message, derived from the model
      */
-    record AmEndpoint(
-            String host, int port, byte[] secret, byte[] certificate, int maxMessageBytes) {
+    record AmEndpoint(String host, int port, byte[] secret, WorkerKeys keys, int maxMessageBytes) {
         AmEndpoint {
             secret = secret.clone();
-            certificate = certificate.clone();
         }
     }
 
@@ -167,7 +167,7 @@ final class WorkerLaunch {
                     Launch.workerCredentials(
                             UserGroupInformation.getCurrentUser().getCredentials(),
                             am.secret(),
-                            am.certificate());
+                            am.keys());
             return ContainerLaunchContext.newInstance(
                     Launch.jarResource(jobJar),
                     env,

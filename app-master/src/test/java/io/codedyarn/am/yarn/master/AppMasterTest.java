@@ -156,6 +156,13 @@ class AppMasterTest {
                         StandardCharsets.UTF_8);
         assertThat(summary).contains(APP).contains("SUCCEEDED").contains("localhost:8041");
         assertThat(fs.exists(new Path(out, RunOutputs.MODEL))).isTrue();
+        // the report beside the outputs (no tracking address: not HDFS), the page report writes
+        String report =
+                new String(
+                        fs.open(new Path(out, FinalReport.FILE)).readAllBytes(),
+                        StandardCharsets.UTF_8);
+        assertThat(report).contains(APP).contains("<script").contains("echarts");
+        assertThat(FinalReport.url(new org.apache.hadoop.conf.Configuration(), out)).isEmpty();
         // model.json beside it: the dataset's fingerprint is the source's manifest (as given to
         // train), which placement.json kept, not the placed copy's
         io.codedyarn.am.output.ModelJson.Model model =

@@ -130,6 +130,8 @@ class LivePageTest {
             String lib = StatusPageTest.get(page.port(), "/echarts.min.js");
             assertThat(lib).isEqualTo(PageTemplate.library());
             assertThat(lib.length()).isGreaterThan(500_000);
+            // 5.6.0: tooltips escape legend (run) names, which 5.3.1's did not
+            assertThat(lib).contains("version=\"5.6.0\"");
             assertThat(StatusPageTest.get(page.port(), "/coded-yarn-charts.js"))
                     .contains("window.CodedYarnCharts");
             assertThat(status(page.port(), "/nothing-here")).isEqualTo(404);
