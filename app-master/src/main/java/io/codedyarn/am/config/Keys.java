@@ -66,6 +66,7 @@ public final class Keys {
                 EmbeddedKeys.EMBEDDED_NODEMANAGERS,
                 EmbeddedKeys.EMBEDDED_NM_MEMORY_MB,
                 EmbeddedKeys.EMBEDDED_NM_VCORES,
+                EmbeddedKeys.EMBEDDED_NM_JAVA_HOME,
                 EmbeddedKeys.EMBEDDED_CDS,
                 EmbeddedKeys.EMBEDDED_BASE_DIR,
                 YarnJobKeys.AM_MEMORY_MB,
@@ -85,6 +86,10 @@ public final class Keys {
                 YarnJobKeys.ATTEMPT_FAILURES_VALIDITY_MS,
                 YarnJobKeys.LOCALITY_WAIT_SECONDS,
                 YarnJobKeys.JOB_JAR,
+                YarnJobKeys.JAR_CACHE,
+                YarnJobKeys.CONTAINER_JAVA_HOME,
+                YarnJobKeys.AM_JAVA_HOME,
+                YarnJobKeys.WORKER_JAVA_HOME,
                 YarnJobKeys.PLACEMENT_MIN_REPLICATION,
                 YarnJobKeys.REPORT_INTERVAL_MS,
                 ClientKeys.STRICT_KEYS);

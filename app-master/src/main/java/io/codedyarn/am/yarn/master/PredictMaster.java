@@ -91,7 +91,13 @@ public final class PredictMaster {
             Resource resource =
                     Resource.newInstance(settings.workerMemoryMb(), settings.workerVcores());
             PredictTasks tasks =
-                    new PredictTasks(rm, nm, resource, launchContext(env, settings), parts);
+                    new PredictTasks(
+                            rm,
+                            nm,
+                            resource,
+                            launchContext(env, settings),
+                            parts,
+                            settings.workerJavaHome());
             ok = tasks.runAll(settings.localityWaitSeconds());
             diagnostics = tasks.summary();
         } catch (Exception e) {
