@@ -14,7 +14,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The job jar ({@code target/coded-yarn-VERSION.jar}, built by the shade plugin at package, before
  * failsafe runs): {@code yarn jar} can run it (Main-Class, our classes and non-Hadoop deps inside)
- * and it carries no Hadoop class, which would clash with the cluster's own.
+ * and it carries no Hadoop class, which would clash with the cluster's own; the libraries a
+ * cluster's Hadoop classpath also has are relocated under {@code io.codedyarn.shaded}, and JMH's
+ * runner is left out (bench gets it from target/lib).
  */
 class JobJarIT {
     @Test
@@ -32,6 +34,19 @@ class JobJarIT {
                                     () -> new AssertionError("no target/coded-yarn-VERSION.jar"));
         }
         List<String> hadoop = new ArrayList<>();
+        // what must not be there unrelocated, and JMH
+        List<String> clashing = new ArrayList<>();
+        List<String> unrelocated =
+                List.of(
+                        "com/google/common/",
+                        "com/google/protobuf/",
+                        "com/google/gson/",
+                        "com/fasterxml/jackson/",
+                        "org/apache/commons/math3/",
+                        "org/apache/commons/pool/",
+                        "org/openjdk/jmh/",
+                        "joptsimple/");
+        boolean guava = false, protobuf = false, jmhLib = false;
         boolean cli = false, worker = false, am = false, grpc = false, jackson = false;
         // the modules below app-master that the bench and reproduce commands run
         boolean endpoint = false, benchmarks = false, papers = false, training = false;
@@ -49,7 +64,14 @@ class JobJarIT {
                 am |= n.equals("io/codedyarn/am/yarn/master/AppMaster.class");
                 worker |= n.equals("io/codedyarn/worker/yarn/WorkerMain.class");
                 grpc |= n.startsWith("io/grpc/");
-                jackson |= n.startsWith("com/fasterxml/jackson/databind/");
+                jackson |= n.startsWith("io/codedyarn/shaded/com/fasterxml/jackson/databind/");
+                guava |= n.startsWith("io/codedyarn/shaded/com/google/common/collect/");
+                protobuf |= n.equals("io/codedyarn/shaded/com/google/protobuf/Message.class");
+                for (String u : unrelocated) {
+                    if (n.startsWith(u) && !n.endsWith("/")) {
+                        clashing.add(n);
+                    }
+                }
                 endpoint |= n.equals("io/codedyarn/am/net/GrpcWorkerServer.class");
                 benchmarks |= n.equals("META-INF/BenchmarkList"); // JMH's, for bench
                 papers |= n.equals("io/codedyarn/repro/placement/Reproductions.class");
@@ -59,6 +81,12 @@ class JobJarIT {
             }
         }
         assertThat(hadoop).as("Hadoop classes in " + jar).isEmpty();
+        assertThat(clashing).as("unrelocated or JMH classes in " + jar).isEmpty();
+        assertThat(List.of(guava, protobuf)).containsOnly(true);
+        try (Stream<Path> lib = Files.list(Path.of("target/lib"))) {
+            jmhLib = lib.anyMatch(p -> p.getFileName().toString().startsWith("jmh-core-"));
+        }
+        assertThat(jmhLib).as("JMH in target/lib, for bin/coded-yarn bench").isTrue();
         assertThat(
                         List.of(
                                 cli,

@@ -9,19 +9,10 @@ import io.codedyarn.bench.LastLevelCache;
 import io.codedyarn.bench.SimulatorBenchmark;
 import java.io.PrintWriter;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.openjdk.jmh.results.RunResult;
-import org.openjdk.jmh.runner.Runner;
-import org.openjdk.jmh.runner.format.OutputFormatFactory;
-import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
-import org.openjdk.jmh.runner.options.Options;
-import org.openjdk.jmh.runner.options.OptionsBuilder;
-import org.openjdk.jmh.runner.options.TimeValue;
-import org.openjdk.jmh.runner.options.VerboseMode;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -175,29 +166,46 @@ final class BenchCommand implements Callable<Integer> {
             throw new IllegalArgumentException(
                     "need --workers >= 2, 0 <= --stragglers < --workers, --forks >= 0, --iterations >= 1");
         }
+        if (!JmhRuns.onClassPath()) {
+            throw new IllegalArgumentException(
+                    "bench "
+                            + what
+                            + " runs JMH, which the job jar leaves out: run it with"
+                            + " bin/coded-yarn, whose class path has JMH (app-master/target/lib)");
+        }
         if ("kernels".equals(what)) {
             return kernels();
         }
-        ChainedOptionsBuilder opts =
+        List<JmhRuns.Row> results =
                 "decode".equals(what)
-                        ? new OptionsBuilder()
-                                .include(DecodeBenchmark.class.getName())
-                                .param("scheme", scheme)
-                                .param("workers", String.valueOf(workers))
-                                .param("stragglers", String.valueOf(stragglers))
-                        : new OptionsBuilder().include(SimulatorBenchmark.class.getName());
-        Collection<RunResult> results = run(opts);
+                        ? JmhRuns.run(
+                                DecodeBenchmark.class.getName(),
+                                Map.of(
+                                        "scheme",
+                                        scheme,
+                                        "workers",
+                                        String.valueOf(workers),
+                                        "stragglers",
+                                        String.valueOf(stragglers)),
+                                List.of(),
+                                forks,
+                                iterations,
+                                json)
+                        : JmhRuns.run(
+                                SimulatorBenchmark.class.getName(),
+                                Map.of(),
+                                List.of(),
+                                forks,
+                                iterations,
+                                json);
         PrintWriter out = spec.commandLine().getOut();
         List<Map<String, Object>> table = new ArrayList<>();
-        for (RunResult r : results) {
+        for (JmhRuns.Row r : results) {
             Map<String, Object> row = new LinkedHashMap<>();
-            String label = r.getParams().getBenchmark();
-            row.put("benchmark", label.substring(label.lastIndexOf('.') + 1));
-            for (String k : r.getParams().getParamsKeys()) {
-                row.put(k, r.getParams().getParam(k));
-            }
-            row.put("microsPerOp", r.getPrimaryResult().getScore());
-            row.put("error99", r.getPrimaryResult().getScoreError());
+            row.put("benchmark", r.benchmark());
+            row.putAll(r.params());
+            row.put("microsPerOp", r.score());
+            row.put("error99", r.error());
             table.add(row);
         }
         if (json) {
@@ -207,41 +215,17 @@ final class BenchCommand implements Callable<Integer> {
                             .writeValueAsString(table));
         } else {
             out.printf("%-28s %-34s %12s %12s%n", "benchmark", "params", "us/op", "+-99.9%");
-            for (RunResult r : results) {
-                String label = r.getParams().getBenchmark();
+            for (JmhRuns.Row r : results) {
                 String params =
-                        r.getParams().getParamsKeys().stream()
-                                .map(k -> k + "=" + r.getParams().getParam(k))
+                        r.params().entrySet().stream()
+                                .map(e -> e.getKey() + "=" + e.getValue())
                                 .collect(java.util.stream.Collectors.joining(","));
                 out.printf(
-                        "%-28s %-34s %12.3f %12.3f%n",
-                        label.substring(label.lastIndexOf('.') + 1),
-                        params,
-                        r.getPrimaryResult().getScore(),
-                        r.getPrimaryResult().getScoreError());
+                        "%-28s %-34s %12.3f %12.3f%n", r.benchmark(), params, r.score(), r.error());
             }
         }
         out.flush();
         return 0;
-    }
-
-    private Collection<RunResult> run(ChainedOptionsBuilder opts) throws Exception {
-        VerboseMode mode = json ? VerboseMode.SILENT : VerboseMode.NORMAL;
-        Options built =
-                opts.forks(forks)
-                        .warmupIterations(3)
-                        .warmupTime(TimeValue.seconds(1))
-                        .measurementIterations(iterations)
-                        .measurementTime(TimeValue.seconds(1))
-                        .verbosity(mode)
-                        .build();
-        // With --json, stdout carries the JSON alone: what JMH relays (the forked JVMs' own
-        // lines, such as the incubator-module warning) goes to stderr.
-        return (json
-                        ? new Runner(
-                                built, OutputFormatFactory.createFormatInstance(System.err, mode))
-                        : new Runner(built))
-                .run();
     }
 
     /** Triad and kernels in one JMH run; bytes/s from {@link KernelBenchmark#bytesPerOp}. */
@@ -249,21 +233,21 @@ final class BenchCommand implements Callable<Integer> {
         LastLevelCache.warning(8L * rows * cols, LastLevelCache.bytes())
                 .ifPresent(
                         w -> spec.commandLine().getErr().println("bench kernels: warning: " + w));
-        Collection<RunResult> results =
-                run(
-                        new OptionsBuilder()
-                                .include(KernelBenchmark.class.getName())
-                                // the *Vector benchmarks (KernelPath.VECTOR) need the module
-                                .jvmArgsAppend("--add-modules", "jdk.incubator.vector")
-                                .param("rows", String.valueOf(rows))
-                                .param("cols", String.valueOf(cols)));
+        List<JmhRuns.Row> results =
+                JmhRuns.run(
+                        KernelBenchmark.class.getName(),
+                        Map.of("rows", String.valueOf(rows), "cols", String.valueOf(cols)),
+                        // the *Vector benchmarks (KernelPath.VECTOR) need the module
+                        List.of("--add-modules", "jdk.incubator.vector"),
+                        forks,
+                        iterations,
+                        json);
         Map<String, Double> bytesPerSecond = new LinkedHashMap<>();
-        for (RunResult r : results) {
-            String label = r.getParams().getBenchmark();
-            String name = label.substring(label.lastIndexOf('.') + 1);
-            double millisPerOp = r.getPrimaryResult().getScore();
+        for (JmhRuns.Row r : results) {
+            double millisPerOp = r.score();
             bytesPerSecond.put(
-                    name, KernelBenchmark.bytesPerOp(name, rows, cols) / (millisPerOp * 1e-3));
+                    r.benchmark(),
+                    KernelBenchmark.bytesPerOp(r.benchmark(), rows, cols) / (millisPerOp * 1e-3));
         }
         Double triad = bytesPerSecond.get("triad");
         List<Map<String, Object>> rowsOut = new ArrayList<>();

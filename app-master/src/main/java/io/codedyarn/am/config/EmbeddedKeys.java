@@ -32,6 +32,13 @@ public final class EmbeddedKeys {
                     4,
                     "embedded cluster: virtual cores each NodeManager offers to containers");
 
+    public static final ConfigKey<String> EMBEDDED_NM_JAVA_HOME =
+            new ConfigKey<>(
+                    "coded-yarn.embedded.nodemanager.java-home",
+                    "",
+                    "embedded cluster: the JAVA_HOME its NodeManagers give containers (as a"
+                            + " cluster's NodeManagers export theirs); empty: this JVM's Java");
+
     public static final ConfigKey<Boolean> EMBEDDED_CDS =
             new ConfigKey<>(
                     "coded-yarn.embedded.class-data-sharing",

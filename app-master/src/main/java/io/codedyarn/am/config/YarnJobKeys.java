@@ -120,6 +120,41 @@ public final class YarnJobKeys {
                     "the job jar staged for the AM and workers; empty = the jar coded-yarn runs"
                             + " from (none on a minicluster: the containers reuse the classpath)");
 
+    public static final ConfigKey<String> CONTAINER_JAVA_HOME =
+            new ConfigKey<>(
+                    "coded-yarn.container.java-home",
+                    "",
+                    "JAVA_HOME of the ApplicationMaster's and workers' containers: a JDK 17 or"
+                            + " newer installed at this path on every node; empty: the"
+                            + " NodeManager's JAVA_HOME. A container whose Java is older than 17"
+                            + " stops at once with one line naming the version it found and this"
+                            + " key");
+
+    public static final ConfigKey<String> AM_JAVA_HOME =
+            new ConfigKey<>(
+                    "coded-yarn.am.java-home",
+                    "",
+                    "JAVA_HOME of the ApplicationMaster's container; empty:"
+                            + " coded-yarn.container.java-home");
+
+    public static final ConfigKey<String> WORKER_JAVA_HOME =
+            new ConfigKey<>(
+                    "coded-yarn.worker.java-home",
+                    "",
+                    "JAVA_HOME of the worker containers (and predict's task containers); empty:"
+                            + " coded-yarn.container.java-home");
+
+    public static final ConfigKey<String> JAR_CACHE =
+            new ConfigKey<>(
+                    "coded-yarn.jar.cache",
+                    ".coded-yarn/jars",
+                    "HDFS directory (relative: to the user's home directory) where the job jar is"
+                            + " kept under the SHA-256 of its content, uploaded once (mode 600 in"
+                            + " a directory made 700) and reused by every later submission of the"
+                            + " same jar, which uploads nothing; NodeManagers keep it localized"
+                            + " between applications (visibility PRIVATE). Empty: the jar is"
+                            + " uploaded into each application's staging directory");
+
     public static final ConfigKey<Integer> PLACEMENT_MIN_REPLICATION =
             new ConfigKey<>(
                     "coded-yarn.placement.min-replication",

@@ -33,6 +33,12 @@ import java.util.function.Function;
  * @param jobJar {@link YarnJobKeys#JOB_JAR}; empty = the jar coded-yarn runs from
  * @param reportIntervalMs {@link YarnJobKeys#REPORT_INTERVAL_MS}
  * @param minReplication {@link YarnJobKeys#PLACEMENT_MIN_REPLICATION}
+ * @param embeddedNmJavaHome {@link EmbeddedKeys#EMBEDDED_NM_JAVA_HOME}; empty = this JVM's
+ * @param amJavaHome {@link YarnJobKeys#AM_JAVA_HOME}, else {@link YarnJobKeys#CONTAINER_JAVA_HOME};
+ *     empty = the NodeManager's JAVA_HOME
+ * @param workerJavaHome {@link YarnJobKeys#WORKER_JAVA_HOME}, else {@link
+ *     YarnJobKeys#CONTAINER_JAVA_HOME}; empty = the NodeManager's JAVA_HOME
+ * @param jarCache {@link YarnJobKeys#JAR_CACHE}; empty = off
  */
 public record YarnSettings(
         int embeddedDataNodes,
@@ -61,7 +67,11 @@ public record YarnSettings(
         int localityWaitSeconds,
         String jobJar,
         int reportIntervalMs,
-        int minReplication) {
+        int minReplication,
+        String embeddedNmJavaHome,
+        String amJavaHome,
+        String workerJavaHome,
+        String jarCache) {
 
     /**
      * @throws IllegalArgumentException naming the key when a value does not parse or is out of
@@ -101,7 +111,11 @@ public record YarnSettings(
                 nonNegative(lookup, YarnJobKeys.LOCALITY_WAIT_SECONDS),
                 text(lookup, YarnJobKeys.JOB_JAR),
                 positive(lookup, YarnJobKeys.REPORT_INTERVAL_MS),
-                positive(lookup, YarnJobKeys.PLACEMENT_MIN_REPLICATION));
+                positive(lookup, YarnJobKeys.PLACEMENT_MIN_REPLICATION),
+                javaHome(lookup, EmbeddedKeys.EMBEDDED_NM_JAVA_HOME),
+                roleJavaHome(lookup, YarnJobKeys.AM_JAVA_HOME),
+                roleJavaHome(lookup, YarnJobKeys.WORKER_JAVA_HOME),
+                text(lookup, YarnJobKeys.JAR_CACHE));
     }
 
     private static int positive(Function<String, String> lookup, ConfigKey<Integer> key) {
@@ -127,6 +141,30 @@ public record YarnSettings(
         CodedYarnConfig.require(
                 v == -1 || v > 0, YarnJobKeys.ATTEMPT_FAILURES_VALIDITY_MS, v, "must be -1 or > 0");
         return v;
+    }
+
+    private static String roleJavaHome(Function<String, String> lookup, ConfigKey<String> role) {
+        String own = javaHome(lookup, role);
+        return own.isEmpty() ? javaHome(lookup, YarnJobKeys.CONTAINER_JAVA_HOME) : own;
+    }
+
+    /**
+     * A JDK directory as the containers' launch command uses it: absolute (a relative one would be
+     * resolved in each container's working directory), without a trailing slash, and free of
+     * characters the command's shell would interpret.
+     */
+    private static String javaHome(Function<String, String> lookup, ConfigKey<String> key) {
+        String v = text(lookup, key);
+        if (v.isEmpty()) {
+            return v;
+        }
+        CodedYarnConfig.require(
+                v.startsWith("/") && v.matches("[A-Za-z0-9_./+@:-]+"),
+                key,
+                v,
+                "must be an absolute path of letters, digits and _./+@:- (a JDK 17+ directory on"
+                        + " the nodes)");
+        return v.length() > 1 && v.endsWith("/") ? v.substring(0, v.length() - 1) : v;
     }
 
     private static String text(Function<String, String> lookup, ConfigKey<String> key) {

@@ -193,6 +193,16 @@ final class MiniClusterStart {
             // are this JVM, so a quicker beat costs next to nothing
             yconf.setLong(YarnConfiguration.RM_NM_HEARTBEAT_INTERVAL_MS, NM_HEARTBEAT_INTERVAL_MS);
             extra.forEach(yconf::set);
+            // containers get their JAVA_HOME from the NodeManager, as on a cluster (where the
+            // NodeManager's own is whitelisted through): forced here, since the client's
+            // environment may have none, and so that a test can give them another Java
+            yconf.set(
+                    YarnConfiguration.NM_ADMIN_USER_ENV,
+                    YarnConfiguration.DEFAULT_NM_ADMIN_USER_ENV
+                            + ",JAVA_HOME="
+                            + (s.embeddedNmJavaHome().isEmpty()
+                                    ? System.getProperty("java.home")
+                                    : s.embeddedNmJavaHome()));
             yarn = new MiniYARNCluster("coded-yarn-embedded", s.embeddedNodeManagers(), 1, 1);
             RmWebPort.fix(yconf);
             yarn.init(yconf);

@@ -26,24 +26,14 @@ import org.apache.hadoop.yarn.conf.YarnConfiguration;
 import org.apache.hadoop.yarn.security.AMRMTokenIdentifier;
 
 /**
- * What the client's AM launch and the AM's worker launches share: the java binary, the classpath
- * and the job jar as a LocalResource (hadoop.md §2, "the key trick").
+ * What the client's AM launch and the AM's worker launches share: the classpath and the job jar as
+ * a LocalResource (hadoop.md §2, "the key trick"); the java command is {@link ContainerJava}'s.
  */
 public final class Launch {
     private Launch() {}
 
     public static boolean isMinicluster(Configuration conf) {
         return conf.getBoolean(YarnConfiguration.IS_MINI_YARN_CLUSTER, false);
-    }
-
-    /**
-     * A minicluster's containers run this JVM's java (its NodeManagers may not export JAVA_HOME); a
-     * real cluster's run {@code $JAVA_HOME/bin/java} as the NodeManager exports it.
-     */
-    public static String javaBinary(Configuration conf) {
-        return isMinicluster(conf)
-                ? System.getProperty("java.home") + "/bin/java"
-                : Environment.JAVA_HOME.$$() + "/bin/java";
     }
 
     /**
@@ -90,7 +80,23 @@ public final class Launch {
         return st.getPath().toUri() + "|" + st.getLen() + "|" + st.getModificationTime();
     }
 
-    /** The job jar as LocalResource "app.jar", or none (minicluster: nothing was staged). */
+    /**
+     * {@code uri|size|timestamp|visibility} of a staged file (passed to the AM in its environment).
+     */
+    public static String describe(FileStatus st, LocalResourceVisibility visibility) {
+        return st.getPath().toUri()
+                + "|"
+                + st.getLen()
+                + "|"
+                + st.getModificationTime()
+                + "|"
+                + visibility;
+    }
+
+    /**
+     * The job jar as LocalResource "app.jar", or none (minicluster: nothing was staged); its
+     * visibility as described, APPLICATION where the description has none.
+     */
     public static Map<String, LocalResource> jarResource(String described) {
         if (described == null || described.isBlank()) {
             return Map.of();
@@ -101,16 +107,22 @@ public final class Launch {
                 LocalResource.newInstance(
                         URL.fromPath(new Path(f[0])),
                         LocalResourceType.FILE,
-                        LocalResourceVisibility.APPLICATION,
+                        f.length > 3
+                                ? LocalResourceVisibility.valueOf(f[3])
+                                : LocalResourceVisibility.APPLICATION,
                         Long.parseLong(f[1]),
                         Long.parseLong(f[2])));
     }
 
     public static LocalResource fileResource(FileStatus st) {
+        return fileResource(st, LocalResourceVisibility.APPLICATION);
+    }
+
+    public static LocalResource fileResource(FileStatus st, LocalResourceVisibility visibility) {
         return LocalResource.newInstance(
                 URL.fromPath(st.getPath()),
                 LocalResourceType.FILE,
-                LocalResourceVisibility.APPLICATION,
+                visibility,
                 st.getLen(),
                 st.getModificationTime());
     }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
@@ -120,6 +121,34 @@ class ConfigDocumentationTest {
                         CodedYarnConfig.parse(Map.of("coded-yarn.kernel.vector", "TRUE")::get)
                                 .kernelVector())
                 .isEqualTo(KernelVector.TRUE);
+        assertThatThrownBy(
+                        () ->
+                                CodedYarnConfig.parse(
+                                        Map.of("coded-yarn.worker.java-home", "jdk17")::get))
+                .hasMessageContaining("coded-yarn.worker.java-home = jdk17: must be an absolute");
+        assertThatThrownBy(
+                        () ->
+                                CodedYarnConfig.parse(
+                                        Map.of("coded-yarn.container.java-home", "/a b")::get))
+                .hasMessageContaining("coded-yarn.container.java-home = /a b");
+    }
+
+    @Test
+    void aRolesJavaHomeFallsBackToTheContainersOne() {
+        YarnSettings none = CodedYarnConfig.parse(Map.<String, String>of()::get).yarn();
+        assertThat(List.of(none.amJavaHome(), none.workerJavaHome())).containsOnly("");
+        YarnSettings both =
+                CodedYarnConfig.parse(
+                                Map.of(
+                                                "coded-yarn.container.java-home",
+                                                "/opt/jdk17/",
+                                                "coded-yarn.worker.java-home",
+                                                "/opt/jdk21")
+                                        ::get)
+                        .yarn();
+        assertThat(both.amJavaHome()).isEqualTo("/opt/jdk17");
+        assertThat(both.workerJavaHome()).isEqualTo("/opt/jdk21");
+        assertThat(both.jarCache()).isEqualTo(".coded-yarn/jars");
     }
 
     @Test

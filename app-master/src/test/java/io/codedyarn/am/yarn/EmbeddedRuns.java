@@ -36,16 +36,19 @@ public final class EmbeddedRuns {
      */
     public static EmbeddedCluster startCluster(Class<?> test, int nmMemoryMb)
             throws java.io.IOException {
+        return startCluster(test, nmMemoryMb, java.util.Map.of());
+    }
+
+    /** The same, with the {@code coded-yarn.embedded.*} keys in {@code keys}. */
+    public static EmbeddedCluster startCluster(
+            Class<?> test, int nmMemoryMb, java.util.Map<String, String> keys)
+            throws java.io.IOException {
         String base = new java.io.File("target/embedded/" + test.getSimpleName()).getAbsolutePath();
+        java.util.Map<String, String> all = new java.util.HashMap<>(keys);
+        all.put("coded-yarn.embedded.base-dir", base);
+        all.put("coded-yarn.embedded.nodemanager.memory-mb", Integer.toString(nmMemoryMb));
         io.codedyarn.am.config.YarnSettings s =
-                io.codedyarn.am.config.CodedYarnConfig.parse(
-                                java.util.Map.of(
-                                                "coded-yarn.embedded.base-dir",
-                                                base,
-                                                "coded-yarn.embedded.nodemanager.memory-mb",
-                                                Integer.toString(nmMemoryMb))
-                                        ::get)
-                        .yarn();
+                io.codedyarn.am.config.CodedYarnConfig.parse(all::get).yarn();
         return EmbeddedCluster.start(s);
     }
 

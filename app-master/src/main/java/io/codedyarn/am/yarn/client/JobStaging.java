@@ -19,6 +19,7 @@ import org.apache.hadoop.security.Credentials;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
 import org.apache.hadoop.yarn.api.records.LocalResource;
+import org.apache.hadoop.yarn.api.records.LocalResourceVisibility;
 import org.apache.hadoop.yarn.client.util.YarnClientUtils;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -188,11 +189,23 @@ final class JobStaging {
         resources.put(YarnKeys.SITE_XML, stage(fs, dir, YarnKeys.SITE_XML, siteXml()));
         File jar = jobJar();
         if (jar != null) {
-            Path dst = new Path(dir, YarnKeys.JOB_JAR);
-            fs.copyFromLocalFile(false, true, new Path(jar.toURI()), dst);
-            org.apache.hadoop.fs.FileStatus st = fs.getFileStatus(dst);
-            resources.put(YarnKeys.JOB_JAR, Launch.fileResource(st));
-            env.put(YarnKeys.ENV_JOB_JAR, Launch.describe(st));
+            org.apache.hadoop.fs.FileStatus st;
+            LocalResourceVisibility visibility;
+            if (settings.jarCache().isEmpty()) {
+                Path dst = new Path(dir, YarnKeys.JOB_JAR);
+                fs.copyFromLocalFile(false, true, new Path(jar.toURI()), dst);
+                st = fs.getFileStatus(dst);
+                visibility = LocalResourceVisibility.APPLICATION;
+            } else {
+                // the user's alone (mode 600), and kept localized by each NodeManager for all
+                // of the user's applications
+                st =
+                        JarCache.put(fs, fs.makeQualified(new Path(settings.jarCache())), jar)
+                                .status();
+                visibility = LocalResourceVisibility.PRIVATE;
+            }
+            resources.put(YarnKeys.JOB_JAR, Launch.fileResource(st, visibility));
+            env.put(YarnKeys.ENV_JOB_JAR, Launch.describe(st, visibility));
         }
         env.put(
                 org.apache.hadoop.yarn.api.ApplicationConstants.Environment.CLASSPATH.name(),
@@ -204,22 +217,24 @@ final class JobStaging {
      */
     String amCommand(String id, Class<?> main, String log) {
         String logs = org.apache.hadoop.yarn.api.ApplicationConstants.LOG_DIR_EXPANSION_VAR;
-        return Launch.javaBinary(conf)
-                + " "
-                + settings.amJavaOpts()
-                + io.codedyarn.am.yarn.ClassDataSharing.jvmOptions(
-                        conf, io.codedyarn.am.yarn.ClassDataSharing.Role.AM, true, id)
-                + " "
-                + main.getName()
-                + " 1>"
-                + logs
-                + "/"
-                + log
-                + ".stdout 2>"
-                + logs
-                + "/"
-                + log
-                + ".stderr";
+        return io.codedyarn.am.yarn.ContainerJava.command(
+                settings.amJavaHome(),
+                io.codedyarn.am.yarn.ContainerJava.Role.AM,
+                settings.amJavaOpts()
+                        + io.codedyarn.am.yarn.ClassDataSharing.jvmOptions(
+                                conf, io.codedyarn.am.yarn.ClassDataSharing.Role.AM, true, id)
+                        + " "
+                        + main.getName()
+                        + " 1>"
+                        + logs
+                        + "/"
+                        + log
+                        + ".stdout 2>"
+                        + logs
+                        + "/"
+                        + log
+                        + ".stderr",
+                log + ".stderr");
     }
 
     static LocalResource stage(FileSystem fs, Path dir, String name, String text)

@@ -145,6 +145,10 @@ final class ContainerCallbacks {
             case 2 -> " (AM rejected the worker)";
             case 3 -> " (connection to the AM lost)";
             case 64 -> " (worker misconfigured)";
+            case io.codedyarn.am.yarn.ContainerJava.EXIT_TOO_OLD ->
+                    " (its Java is older than "
+                            + io.codedyarn.am.yarn.ContainerJava.MIN_VERSION
+                            + ")";
             default -> "";
         };
     }

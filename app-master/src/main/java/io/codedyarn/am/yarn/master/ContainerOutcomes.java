@@ -1,5 +1,6 @@
 package io.codedyarn.am.yarn.master;
 
+import io.codedyarn.am.yarn.ContainerJava;
 import io.codedyarn.coordinator.cluster.CoordinatorEvent;
 import io.codedyarn.coordinator.cluster.EventQueue;
 import org.apache.hadoop.yarn.api.records.Container;
@@ -119,17 +120,32 @@ final class ContainerOutcomes implements ContainerCallbacks.Listener {
                         + ContainerCallbacks.exitCause(s.getExitStatus()))) {
             return;
         }
-        events.post(
-                new CoordinatorEvent.WorkerFailed(
-                        w,
-                        "container "
-                                + s.getContainerId()
-                                + " exited with status "
-                                + s.getExitStatus()
-                                + ContainerCallbacks.exitCause(s.getExitStatus())
-                                + (s.getDiagnostics() == null || s.getDiagnostics().isBlank()
-                                        ? ""
-                                        : ": " + s.getDiagnostics().strip())));
+        events.post(new CoordinatorEvent.WorkerFailed(w, failure(s)));
+    }
+
+    /**
+     * Why worker w's container ended: its status and YARN's diagnostics, or, for a Java older than
+     * 17, only the launch check's one line (the rest of the diagnostics is the NodeManager's launch
+     * boilerplate; the coordinator adds the worker's node).
+     */
+    private static String failure(ContainerStatus s) {
+        String diagnostics = s.getDiagnostics() == null ? "" : s.getDiagnostics().strip();
+        String head =
+                "container "
+                        + s.getContainerId()
+                        + " exited with status "
+                        + s.getExitStatus()
+                        + ContainerCallbacks.exitCause(s.getExitStatus());
+        if (s.getExitStatus() == ContainerJava.EXIT_TOO_OLD) {
+            return head
+                    + ": "
+                    + diagnostics
+                            .lines()
+                            .filter(l -> l.startsWith("coded-yarn: "))
+                            .findFirst()
+                            .orElse(diagnostics);
+        }
+        return head + (diagnostics.isEmpty() ? "" : ": " + diagnostics);
     }
 
     @Override

@@ -99,7 +99,13 @@ public final class PredictMaster {
                                     + Math.max(1, config.adaptation().replacementWaitSeconds()));
             PredictTasks tasks =
                     new PredictTasks(
-                            rm, nm, resource, launchContext(env, settings), parts, deadlines);
+                            rm,
+                            nm,
+                            resource,
+                            launchContext(env, settings),
+                            parts,
+                            settings.workerJavaHome(),
+                            deadlines);
             ok = tasks.runAll(settings.localityWaitSeconds());
             diagnostics = tasks.summary();
         } catch (Exception e) {

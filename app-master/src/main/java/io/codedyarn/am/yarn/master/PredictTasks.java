@@ -1,6 +1,6 @@
 package io.codedyarn.am.yarn.master;
 
-import io.codedyarn.am.yarn.Launch;
+import io.codedyarn.am.yarn.ContainerJava;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,7 +14,6 @@ import org.apache.hadoop.yarn.api.records.Resource;
 import org.apache.hadoop.yarn.client.api.AMRMClient;
 import org.apache.hadoop.yarn.client.api.AMRMClient.ContainerRequest;
 import org.apache.hadoop.yarn.client.api.NMClient;
-import org.apache.hadoop.yarn.conf.YarnConfiguration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -33,6 +32,7 @@ final class PredictTasks {
     private final Resource resource;
     private final ContainerLaunchContext template;
     private final List<PredictMaster.Part> parts;
+    private final String javaHome;
     private final Map<Integer, ContainerRequest> pending = new HashMap<>();
     private final Map<Integer, Long> askedAt = new HashMap<>();
     private final Map<ContainerId, Integer> running = new HashMap<>();
@@ -54,8 +54,10 @@ final class PredictTasks {
             Resource resource,
             ContainerLaunchContext template,
             List<PredictMaster.Part> parts,
+            String javaHome,
             PartDeadlines deadlines) {
         this.rm = rm;
+        this.javaHome = javaHome;
         this.deadlines = deadlines;
         this.nm = nm;
         this.resource = resource;
@@ -159,19 +161,22 @@ final class PredictTasks {
         nm.startContainer(c, ctx);
     }
 
-    private static String command(int part, long memoryMb) {
-        return Launch.javaBinary(new YarnConfiguration())
-                + " -Xmx"
-                + Math.max(64, memoryMb * 3 / 4)
-                + "m "
-                + PredictTask.class.getName()
-                + " "
-                + part
-                + " 1>"
-                + ApplicationConstants.LOG_DIR_EXPANSION_VAR
-                + "/PredictTask.stdout 2>"
-                + ApplicationConstants.LOG_DIR_EXPANSION_VAR
-                + "/PredictTask.stderr";
+    private String command(int part, long memoryMb) {
+        return ContainerJava.command(
+                javaHome,
+                ContainerJava.Role.PREDICT_TASK,
+                "-Xmx"
+                        + Math.max(64, memoryMb * 3 / 4)
+                        + "m "
+                        + PredictTask.class.getName()
+                        + " "
+                        + part
+                        + " 1>"
+                        + ApplicationConstants.LOG_DIR_EXPANSION_VAR
+                        + "/PredictTask.stdout 2>"
+                        + ApplicationConstants.LOG_DIR_EXPANSION_VAR
+                        + "/PredictTask.stderr",
+                "PredictTask.stderr");
     }
 
     private void completed(ContainerStatus s) {

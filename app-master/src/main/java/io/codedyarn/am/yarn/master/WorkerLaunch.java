@@ -6,6 +6,7 @@ import io.codedyarn.am.config.KernelVector;
 import io.codedyarn.am.config.WorkerJit;
 import io.codedyarn.am.config.YarnSettings;
 import io.codedyarn.am.yarn.ClassDataSharing;
+import io.codedyarn.am.yarn.ContainerJava;
 import io.codedyarn.am.yarn.Launch;
 import io.codedyarn.compute.kernel.KernelPath;
 import io.codedyarn.compute.kernel.RowBlocks;
@@ -152,17 +153,19 @@ final class WorkerLaunch {
             env.put(WorkerMain.ENV_WORKER, Integer.toString(worker));
             env.put(WorkerMain.ENV_MAX_MESSAGE_BYTES, Integer.toString(am.maxMessageBytes()));
             String cmd =
-                    Launch.javaBinary(conf)
-                            + " "
-                            + s.workerJavaOpts()
-                            + kernelOpts
-                            + " "
-                            + WorkerMain.class.getName()
-                            + " 1>"
-                            + ApplicationConstants.LOG_DIR_EXPANSION_VAR
-                            + "/worker.stdout 2>"
-                            + ApplicationConstants.LOG_DIR_EXPANSION_VAR
-                            + "/worker.stderr";
+                    ContainerJava.command(
+                            s.workerJavaHome(),
+                            ContainerJava.Role.WORKER,
+                            s.workerJavaOpts()
+                                    + kernelOpts
+                                    + " "
+                                    + WorkerMain.class.getName()
+                                    + " 1>"
+                                    + ApplicationConstants.LOG_DIR_EXPANSION_VAR
+                                    + "/worker.stdout 2>"
+                                    + ApplicationConstants.LOG_DIR_EXPANSION_VAR
+                                    + "/worker.stderr",
+                            "worker.stderr");
             Credentials creds =
                     Launch.workerCredentials(
                             UserGroupInformation.getCurrentUser().getCredentials(),
