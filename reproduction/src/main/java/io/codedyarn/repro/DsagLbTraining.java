@@ -200,6 +200,19 @@ public final class DsagLbTraining implements Reproduction {
                 + " (N = 49)";
     }
 
+    /** The parameters the paper leaves open or sets otherwise, as chosen here. */
+    @Override
+    public List<String> setupDeviations() {
+        return List.of(
+                "the load balancer publishes a new partition only when it improves the"
+                        + " objective of eq. (4) by 2 % (acceptance threshold 0.98, the balancer's"
+                        + " default): the paper's §VI says only \"e.g., 10 %\" (0.9, the"
+                        + " value of its Fig. 7 and of our DSAG section's Fig. 7 rows); how the"
+                        + " headline moves between 0.9 and 0.98 is not measured yet",
+                "PCA: step η = 1 for SGD, SAG and DSAG (the coordinator's power-method step), not"
+                        + " the paper's η = 0.9");
+    }
+
     /** Latency realizations per curve: the paper's 5 runs at scale 1, at least 2 (an s.e.). */
     static int realizations(double scale) {
         return Math.max(2, (int) Math.round(5 * scale));

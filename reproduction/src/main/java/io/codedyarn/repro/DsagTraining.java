@@ -79,7 +79,7 @@ public final class DsagTraining implements Reproduction {
                                     + " realizations of the paired speed-up (same latency seed),"
                                     + " s.e. over realizations");
             // The paper's 30 % is stated for gaps of 1e−4 and below only.
-            out.add(gap <= 1e-4 ? n.withPaper(30).from(SAG_30) : n);
+            out.add(gap <= 1e-4 ? n.withPaper(30, 5).from(SAG_30) : n);
         }
         double[] gdOverDsag = times.pairedRatios("GD", "DSAG w=10", 1e-3);
         out.add(
@@ -91,7 +91,7 @@ public final class DsagTraining implements Reproduction {
                                 "×",
                                 "paper (§VII-B): stochastic methods more than 2× faster than GD (a"
                                         + " lower bound, shown as 2); paired per realization")
-                        .withPaper(2)
+                        .withPaperAtLeast(2, 0)
                         .from(TWICE_GD));
         double[] mdsOverGd = times.pairedRatios(DsagCurves.MDS, "GD", 1e-2);
         out.add(

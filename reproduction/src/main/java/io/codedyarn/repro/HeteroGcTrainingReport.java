@@ -111,7 +111,7 @@ final class HeteroGcTrainingReport {
                                         "×",
                                         "GD iterates are the same for every exact code, so the"
                                                 + " ratio is that of the iteration times")
-                                .withPaper(3)
+                                .withPaper(3, 0.5)
                                 .from(UP_TO_3X));
                 out.add(
                         row(
@@ -169,7 +169,7 @@ final class HeteroGcTrainingReport {
                 boolean ours = label.equals("heter-aware") || label.equals("group-based");
                 if (ours && c == Condition.HETEROGENEOUS) {
                     u =
-                            u.withPaper(50)
+                            u.withPaper(50, 5)
                                     .from(HALF_IDLE)
                                     .deviating(
                                             "our simulated workers spend no time communicating;"

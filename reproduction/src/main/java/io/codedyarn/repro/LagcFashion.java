@@ -86,6 +86,11 @@ public final class LagcFashion implements Reproduction {
     }
 
     @Override
+    public List<String> setupDeviations() {
+        return LagcFashionRows.deviations(size);
+    }
+
+    @Override
     public String id() {
         return size.id();
     }

@@ -31,13 +31,11 @@ final class LagcFashionReport {
                         o.loss0(),
                         s.epsilon(),
                         o.realizations()));
-        sb.append("Deviations: ").append(LagcFashionRows.deviation(s)).append(".");
         if (s.rowsPerPartition() < 3000) {
             sb.append(
-                    " The paper's size, 60,000 × 784: `reproduce lagc-fashion-full` or"
-                            + " `.ci/lagc-full`, recorded in docs/reproduction-lagc-full.md.");
+                    "The paper's size, 60,000 × 784: `reproduce lagc-fashion-full` or"
+                            + " `.ci/lagc-full`, recorded in docs/reproduction-lagc-full.md.\n\n");
         }
-        sb.append("\n\n");
         for (String model : List.of(LagcFashionRows.PARETO, LagcFashionRows.EXP)) {
             table(sb, o, model);
         }

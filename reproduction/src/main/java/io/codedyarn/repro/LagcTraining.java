@@ -88,6 +88,32 @@ public final class LagcTraining implements Reproduction {
         return "LAGC Figs. 8–9 trained on the simulated cluster (M = 20, r = 4, lagc-lsq)";
     }
 
+    /** The paper's §VI setup against ours (every row of the section). */
+    @Override
+    public List<String> setupDeviations() {
+        return List.of(
+                String.format(
+                        Locale.ROOT,
+                        "lagc-lsq %d × %d (synthetic, partitions scaled to the paper's L_s ="
+                                + " (1.3^(s−1)+1)²) for MNIST 60,000 × 784: its 2 × 6 curves × %d"
+                                + " realizations through the coordinator take under a minute at"
+                                + " this size",
+                        WORKERS * ROWS_PER_PARTITION,
+                        COLS,
+                        Scale.of(1).realizations()),
+                "ε = 1e-04·L(θ⁰), not 1e−8 absolute: at 1e−8 every curve would need about"
+                        + " 17,350 iterations (the digest's derivation on a stand-in of this"
+                        + " size, lagc.md §5.5; the paper prints no iteration count)",
+                String.format(
+                        Locale.ROOT,
+                        "%d realizations per curve, not 100",
+                        Scale.of(1).realizations()),
+                "our workers keep a straggler busy into later rounds, as real ones do; the"
+                        + " paper's model draws fresh times every iteration, abandoning"
+                        + " stragglers' work for free (the paper's own model is the Fashion-MNIST"
+                        + " section's)");
+    }
+
     static List<TrainingCase> cases() {
         return List.of(
                 new TrainingCase(

@@ -25,7 +25,8 @@ class ReproduceCommandTest {
                         "lagc-fashion",
                         "dsag-training",
                         "hetero-gc-training",
-                        "large-cluster");
+                        "large-cluster",
+                        "omitted");
     }
 
     /** --out writes the header and one "## " section per target (hetero-gc is closed form). */
@@ -38,6 +39,20 @@ class ReproduceCommandTest {
         assertThat(md).startsWith("# Reproducing the papers");
         assertThat(md.lines().filter(l -> l.startsWith("## "))).hasSize(1);
         assertThat(md).contains("| where in the paper |").contains("deviations from the paper");
+        assertThat(md).contains("| verdict |").contains("Run time of the 1 targets below: ");
+        assertThat(md).containsPattern("Run time of this target: [0-9.]+ s on this machine");
+    }
+
+    /** The figures and tables not reproduced, each with its reason: a section of their own. */
+    @Test
+    void omittedListsWhatIsNotReproduced() {
+        CliRun r = CliRun.of("reproduce", "omitted");
+        assertThat(r.rc()).as(r.err()).isZero();
+        assertThat(r.out())
+                .startsWith("## Omitted")
+                .contains("| BCC | Table I |")
+                .contains("| DSAG | Fig. 8 (AWS row, N = 100) |")
+                .doesNotContain("| quantity |");
     }
 
     @Test

@@ -145,7 +145,7 @@ final class BccFigureFive {
                                 100 * kept.time().standardError() / lbTime,
                                 "%",
                                 "1 − E[T_gBCC] / E[T_LB] with the exact E[T_LB]")
-                        .withPaper(29.28)
+                        .withPaper(29.28, 0.005)
                         .withDigest(25.8)
                         .from(FIG5_SOURCE)
                         .deviating(openChoices));
@@ -172,7 +172,7 @@ final class BccFigureFive {
                                 100 * redrawn.time().standardError() / lbTime,
                                 "%",
                                 "1 − E[T_gBCC ∣ covered] / E[T_LB] with the exact E[T_LB]")
-                        .withPaper(29.28)
+                        .withPaper(29.28, 0.005)
                         .withDigest(29.29)
                         .from(FIG5_SOURCE)
                         .deviating(

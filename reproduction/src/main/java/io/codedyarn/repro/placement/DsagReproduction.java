@@ -68,7 +68,9 @@ public final class DsagReproduction implements Reproduction {
     @Override
     public List<ReproducedNumber> run(long seed, double scale) {
         List<ReproducedNumber> out = new ArrayList<>();
-        predictionNumbers(seed, Replications.count(JOBS, scale, 20), out);
+        List<ReproducedNumber> fig6 = new ArrayList<>();
+        predictionNumbers(seed, Replications.count(JOBS, scale, 20), fig6);
+        fig6.forEach(n -> out.add(n.deviating(FIG6_CLUSTER)));
         loadBalanceNumbers(seed, Replications.count(SCENARIOS, scale, 10), out);
         return out;
     }
@@ -224,6 +226,21 @@ public final class DsagReproduction implements Reproduction {
         return fig7(seed, reps, DsagLoadBalanceScenario.Params.headline());
     }
 
+    /** Fig. 6's cluster is a model of the paper's: its recorded AWS traces are not published. */
+    static final String FIG6_CLUSTER =
+            "per-worker latency moments drawn from Table I's AWS PCA ranges with an assumed"
+                    + " computation CV of 0.1, not the paper's recorded AWS traces (not published)";
+
+    /** Where the paper states its Fig. 7 number. */
+    static final String FIG7_CAPTION =
+            "Fig. 7 caption: \"For the final 20 iterations, the overall latency of the unbalanced"
+                    + " system is more than twice that of the system with load-balancing\"";
+
+    /** Fig. 7's cluster is ours: the paper's AWS workers' latencies are not published. */
+    static final String FIG7_CLUSTER =
+            "a simulated 8-worker cluster (gamma latencies, ±10 % per-worker spread), not the"
+                    + " paper's AWS workers, whose latencies are not published";
+
     private void loadBalanceNumbers(long seed, int reps, List<ReproducedNumber> out) {
         DsagLoadBalanceScenario.Params hp = DsagLoadBalanceScenario.Params.headline();
         Fig7 f = fig7(seed, reps, hp);
@@ -255,37 +272,52 @@ public final class DsagReproduction implements Reproduction {
                         reps);
         out.add(
                 ReproducedNumber.measured(
-                        "Fig. 7: iteration latency with load balancing, last 20 iterations",
-                        setting,
-                        b.mean(),
-                        b.standardError(),
-                        "s",
-                        how));
+                                "Fig. 7: iteration latency with load balancing, last 20 iterations",
+                                setting,
+                                b.mean(),
+                                b.standardError(),
+                                "s",
+                                how)
+                        .deviating(FIG7_CLUSTER));
         out.add(
                 ReproducedNumber.measured(
-                        "Fig. 7: iteration latency without load balancing, last 20 iterations",
-                        setting,
-                        u.mean(),
-                        u.standardError(),
-                        "s",
-                        how));
-        out.add(
+                                "Fig. 7: iteration latency without load balancing, last 20 iterations",
+                                setting,
+                                u.mean(),
+                                u.standardError(),
+                                "s",
+                                how)
+                        .deviating(FIG7_CLUSTER));
+        ReproducedNumber ratio =
                 ReproducedNumber.measured(
                                 "Fig. 7: unbalanced / balanced latency, last 20 iterations (paper: > 2)",
                                 setting,
                                 q.mean(),
                                 q.standardError(),
                                 "",
-                                "ratio of the two means, paired delta-method s.e.; paper (Fig. 7"
-                                        + " caption) says \"more than twice\" (a lower bound, shown as"
-                                        + " 2). The paper fixes neither the factor, the iteration time"
-                                        + " nor the optimizer's run time: the sensitivity table below"
-                                        + " varies them; the headline's choice is explained there. At"
-                                        + " the headline ours is below the paper's bound; ≥ 2 is reached"
-                                        + " at factor 3 with e_Z = 0.1–0.25 s, or factor 2 at e_Z = 0.4"
-                                        + " s")
-                        .withPaper(2.0)
-                        .withDigest(2.0));
+                                "ratio of the two means, paired delta-method s.e.; the paper's"
+                                        + " \"more than twice\" is a lower bound, shown as 2")
+                        .withPaperAtLeast(2.0, 0)
+                        .from(FIG7_CAPTION)
+                        .withDigest(2.0);
+        out.add(
+                ratio.deviating(
+                                String.format(
+                                        Locale.ROOT,
+                                        "the paper fixes neither the slow-down factor, the"
+                                                + " iteration time nor the optimizer's run time;"
+                                                + " ours are factor %.0f, e_Z = %.2f s, D = %.1f s"
+                                                + " (chosen and varied in the sensitivity table"
+                                                + " below), at which ours %s; ≥ 2 is reached at"
+                                                + " factor 3 with e_Z = 0.1–0.25 s, or factor 2 at"
+                                                + " e_Z = 0.4 s",
+                                        hp.factor(),
+                                        hp.iterationSeconds(),
+                                        hp.optimizerSeconds(),
+                                        ratio.agreesWithPaper()
+                                                ? "meets the bound"
+                                                : "is below the bound"))
+                        .deviating(FIG7_CLUSTER));
         lastSeed = seed;
         lastTable = table(f, reps);
         lastReps = reps;

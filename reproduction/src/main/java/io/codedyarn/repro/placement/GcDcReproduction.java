@@ -287,13 +287,12 @@ public final class GcDcReproduction implements Reproduction {
                                                     : "ordering LB < GC-DC < GC-SC < GC: "
                                                             + ordered(s))
                                             + st.digestNote())
-                            .withPaper(-paper)
                             .withDigest(
                                     -(perfect == 1 ? st.digestPerfect() : st.digestImperfect()));
             if (!Double.isNaN(paper)) {
-                n = n.from(st.source());
+                n = n.withPaper(-paper, 0.5).from(st.source());
                 double gap = Math.abs(n.ours() - n.paper());
-                if (gap > 3 * n.standardError() + 0.5) {
+                if (!n.agreesWithPaper()) {
                     n =
                             n.deviating(
                                     String.format(

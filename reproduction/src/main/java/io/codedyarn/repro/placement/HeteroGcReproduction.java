@@ -6,6 +6,7 @@ import io.codedyarn.placement.Seeds;
 import io.codedyarn.placement.coding.CompletionTime;
 import io.codedyarn.placement.scheme.Schemes;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -32,6 +33,27 @@ public final class HeteroGcReproduction implements Reproduction {
     static final String UP_TO_3X = "abstract: \"up to 3x\" lower time than cyclic GC";
 
     private static final double[] DIGEST_RATIO = {3.00, 3.625, 5.03, 2.79};
+
+    /** Speed noise σ and batches of the noisy-failure rows (as in the tables). */
+    static final double NOISE = 0.3;
+
+    static final int NOISY_BATCHES = 10;
+
+    /** Clusters B and C against the abstract's "up to 3×" (issue 31). */
+    static final String DISCUSSION =
+            "**\"Up to 3×\" on clusters B and C.** In the paper's own model (speeds ∝ vCPUs, the"
+                    + " worst-case s stragglers) cyclic GC waits for the slowest worker's s + 1"
+                    + " partitions and heter-aware for (s + 1)/Σr, so the speed-up is Σr / (n·min r),"
+                    + " the cluster's mean over minimum vCPUs, whatever s: 3 on cluster A, 3.625 on B,"
+                    + " 5.03 on C, 2.79 on D. The abstract's \"up to 3×\" matches cluster A, the one"
+                    + " cluster of its failure experiment (Fig. 2), and is exceeded by the model on B"
+                    + " and C, whose Fig. 3 curves lost their numbers. The paper's clusters are real"
+                    + " machines: its Fig. 5 text puts half the resource idle in communication, and any"
+                    + " noise in the speeds lets cyclic GC's slowest worker catch up; with σ = 0.3 and"
+                    + " a failed worker per iteration our ratios fall below 3 on every cluster (the"
+                    + " noise rows above). The model's 3.6× and 5.0× are therefore upper limits the"
+                    + " paper's measurements need not reach, not a contradiction of its figures; we"
+                    + " cannot tell which the paper measured on B and C.\n\n";
 
     @Override
     public String id() {
@@ -66,7 +88,6 @@ public final class HeteroGcReproduction implements Reproduction {
     @Override
     public List<ReproducedNumber> run(long seed, double scale) {
         List<ReproducedNumber> out = new ArrayList<>();
-        String[] names = {"A", "B", "C", "D"};
         for (int c = 0; c < CLUSTERS.length; c++) {
             double[] r = speeds(c);
             for (int s = 1; s <= 2; s++) {
@@ -74,13 +95,10 @@ public final class HeteroGcReproduction implements Reproduction {
                 double hetero = time("hetero", r, s, seed);
                 double group = time("hetero-group", r, s, seed);
                 double bound = CompletionTime.lowerBound(r, s);
-                String setting =
-                        String.format(
-                                Locale.ROOT, "cluster %s (n=%d), s=%d", names[c], r.length, s);
                 ReproducedNumber row =
                         ReproducedNumber.exact(
                                         "speedup of heter-aware over cyclic GC",
-                                        setting,
+                                        setting(c, s),
                                         cyclic / hetero,
                                         "×",
                                         String.format(
@@ -90,18 +108,98 @@ public final class HeteroGcReproduction implements Reproduction {
                                                 group,
                                                 bound))
                                 .withDigest(DIGEST_RATIO[c]);
-                out.add(
-                        c == 0
-                                ? row.withPaper(3.0).from(UP_TO_3X)
-                                : row); // the abstract's "up to 3x"
+                out.add(upTo3x(row, c));
             }
         }
+        for (int c = 0; c < CLUSTERS.length; c++) {
+            out.add(upTo3x(noisyFailure(c, seed), c));
+        }
         return out;
+    }
+
+    private static String setting(int cluster, int s) {
+        return String.format(
+                Locale.ROOT, "cluster %c (n=%d), s=%d", 'A' + cluster, speeds(cluster).length, s);
+    }
+
+    /**
+     * The abstract's "up to 3×": on cluster A (its failure experiment, Fig. 2) the value itself; on
+     * B–D (Fig. 3) a bound. A row above the bound says why.
+     */
+    private static ReproducedNumber upTo3x(ReproducedNumber row, int cluster) {
+        ReproducedNumber n =
+                (cluster == 0 && row.standardError() == 0
+                                ? row.withPaper(3.0, 0.5)
+                                : row.withPaperAtMost(3.0, 0.5))
+                        .from(UP_TO_3X);
+        if (n.agreesWithPaper()) {
+            return n;
+        }
+        double[] r = speeds(cluster);
+        double mean = Arrays.stream(r).average().orElseThrow();
+        double min = Arrays.stream(r).min().orElseThrow();
+        return n.deviating(
+                String.format(
+                        Locale.ROOT,
+                        "not a departure from the paper's setup but from its figure: the worst case"
+                                + " of its own model (eq. 3, speeds ∝ vCPUs) is cyclic /"
+                                + " heter-aware = Σr / (n·min r) = mean / min vCPUs = %.4g / %.0f ="
+                                + " %.3g on this cluster (Table II), above 3; the paper measured"
+                                + " real machines, where communication (half the resource idle,"
+                                + " Fig. 5 text) and speed noise shrink the ratio: with noise σ ="
+                                + " 0.3 and a failed worker ours is below 3 on every cluster"
+                                + " (the rows below)",
+                        mean,
+                        min,
+                        mean / min));
+    }
+
+    /**
+     * Cyclic over heter-aware under the paper's delay model with s = 1 failed random worker per
+     * iteration and speed noise σ = 0.3: the δ = ∞ rows of {@link HeteroGcDelays}' tables, whose
+     * draws these repeat (same streams).
+     */
+    private static ReproducedNumber noisyFailure(int cluster, long seed) {
+        double[] r = speeds(cluster);
+        int s = 1;
+        int d = cluster == 0 ? HeteroGcDelays.DELAYS.length - 1 : 1;
+        Replications.Estimate[] e = new Replications.Estimate[2];
+        String[] schemes = {"cyclic", "hetero"};
+        for (int k = 0; k < 2; k++) {
+            e[k] =
+                    HeteroGcDelays.relativeTime(
+                            HeteroGcDelays.plan(schemes[k], r, s, seed),
+                            r,
+                            s,
+                            Double.POSITIVE_INFINITY,
+                            NOISE,
+                            NOISY_BATCHES,
+                            100,
+                            Replications.stream(seed, 1000L * cluster + 100L * s + d));
+        }
+        Replications.Estimate q = Replications.ratioIndependent(e[0], e[1]);
+        return ReproducedNumber.measured(
+                        "a failed worker, speed noise: cyclic / heter-aware iteration time",
+                        setting(cluster, s) + ", σ = " + NOISE + ", δ = ∞",
+                        q.mean(),
+                        q.standardError(),
+                        "×",
+                        String.format(
+                                Locale.ROOT,
+                                "the δ = ∞ rows of the tables below (cyclic %.3f, heter-aware %.3f"
+                                        + " × T*, %d batches of 100 iterations); delta-method s.e."
+                                        + " as if independent (they share draws: conservative)",
+                                e[0].mean(),
+                                e[1].mean(),
+                                NOISY_BATCHES))
+                .deviating(
+                        "speed noise e^{σZ} with σ = 0.3, the digest's choice: the paper's noise"
+                                + " level was lost in extraction");
     }
 
     /** The delay-model tables of {@link HeteroGcDelays} (10 batches of 100 iterations each). */
     @Override
     public String extraMarkdown(long seed) {
-        return HeteroGcDelays.tables(seed, 10);
+        return DISCUSSION + HeteroGcDelays.tables(seed, NOISY_BATCHES);
     }
 }

@@ -19,6 +19,15 @@ public interface Reproduction {
      */
     List<ReproducedNumber> run(long seed, double scale);
 
+    /**
+     * Departures of the whole section's setup from the paper's (data, cluster, scale), each with
+     * its reason: every row of the section carries them, so no row of a deviating setup says
+     * "none".
+     */
+    default List<String> setupDeviations() {
+        return List.of();
+    }
+
     /** Extra Markdown after the table (e.g. a full table the paper plots); empty by default. */
     default String extraMarkdown(long seed) {
         return "";

@@ -2,6 +2,7 @@ package io.codedyarn.repro.placement;
 
 import io.codedyarn.placement.InvalidParametersException;
 import java.util.List;
+import java.util.stream.Stream;
 
 /** Every paper reproduction, by id. */
 public final class Reproductions {
@@ -20,7 +21,7 @@ public final class Reproductions {
      * @throws InvalidParametersException on {@code --reproduce} for an unknown id
      */
     public static Reproduction byId(String id) {
-        return all().stream()
+        return Stream.concat(all().stream(), Stream.of(new Omissions()))
                 .filter(r -> r.id().equals(id))
                 .findFirst()
                 .orElseThrow(
@@ -34,6 +35,7 @@ public final class Reproductions {
                                                         ", ",
                                                         all().stream()
                                                                 .map(Reproduction::id)
-                                                                .toList())));
+                                                                .toList())
+                                                + ", omitted"));
     }
 }

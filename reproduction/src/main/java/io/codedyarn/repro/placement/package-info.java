@@ -10,6 +10,9 @@
  * DsagFig7Sensitivity}; DSAG §IV and §VI, Figs. 6-7). Seeded and deterministic for any thread count
  * ({@link Replications}, {@link RunStats}). Uses only the placement module (schemes, latency
  * models, simulators, {@code placement.bcc}, {@code repro.lagc}, {@code placement.loadbalance}); no
- * Hadoop, no coordinator. The package lives in the reproduction module, not in placement.
+ * Hadoop, no coordinator. The package lives in the reproduction module, not in placement. Each
+ * row's {@link Verdict} is derived from its paper claim and deviations ({@link
+ * ReproducedNumber#verdict}); {@link Omissions} lists the papers' figures and tables that are not
+ * reproduced, with their reasons.
  */
 package io.codedyarn.repro.placement;
