@@ -126,7 +126,12 @@ public final class Omissions implements Reproduction {
                             "",
                             "the master-worker learning system",
                             ILLUSTRATION),
-                    new Item("Hetero-GC", "Table I", "", "notation", "a table of notation: it carries no number to reproduce"),
+                    new Item(
+                            "Hetero-GC",
+                            "Table I",
+                            "",
+                            "notation",
+                            "a table of notation: it carries no number to reproduce"),
                     new Item(
                             "DSAG",
                             "Fig. 1",
