@@ -14,6 +14,7 @@ import io.codedyarn.coordinator.cluster.DataShape;
 import io.codedyarn.coordinator.cluster.EventSource;
 import io.codedyarn.coordinator.cluster.WorkerPort;
 import io.codedyarn.coordinator.round.DecodeGate;
+import io.codedyarn.coordinator.round.Decodings;
 import io.codedyarn.coordinator.round.Family;
 import io.codedyarn.coordinator.round.RoundEngine;
 import io.codedyarn.coordinator.round.RunAborted;
@@ -359,7 +360,7 @@ public final class Coordinator {
                 || !(Families.training(plan) instanceof Training.Decoded)) {
             return RoundEngine::allOf;
         }
-        return ready -> DecodeGate.decodes(plan, ready);
+        return ready -> Decodings.decodes(plan, ready);
     }
 
     /**

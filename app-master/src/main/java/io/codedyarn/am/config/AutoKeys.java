@@ -38,6 +38,12 @@ public final class AutoKeys {
                     DEFAULTS.windowIterations(),
                     "--scheme auto: how many of the last rounds' measured times a decision replays through each candidate code (>= 2)");
 
+    public static final ConfigKey<Double> BACKUP_FACTOR =
+            new ConfigKey<>(
+                    "coded-yarn.auto.backup-factor",
+                    DEFAULTS.backupFactor(),
+                    "--scheme auto: while it computes uncoded, a worker whose result is later than this many times the round's median result time has its partition computed also by a worker that answered and stores it (with --stragglers s >= 1, each partition is stored on s + 1 workers); the first copy to arrive is used, so the result is the same; 0 = no backups, else >= 1");
+
     public static final ConfigKey<Double> SIMULATED_LOAD_SECONDS_PER_UNIT =
             new ConfigKey<>(
                     "coded-yarn.simulated.load-seconds-per-unit",
@@ -54,8 +60,9 @@ public final class AutoKeys {
         int period = CodedYarnConfig.parse(lookup, PERIOD_ITERATIONS, Integer::parseInt);
         double gain = CodedYarnConfig.parse(lookup, MIN_GAIN, Double::parseDouble);
         int window = CodedYarnConfig.parse(lookup, WINDOW_ITERATIONS, Integer::parseInt);
+        double backups = CodedYarnConfig.parse(lookup, BACKUP_FACTOR, Double::parseDouble);
         // AutoSettings checks the ranges, naming each key
-        return new AutoSettings(cap, warmup, period, gain, window);
+        return new AutoSettings(cap, warmup, period, gain, window, backups);
     }
 
     static double simulatedLoadSeconds(java.util.function.Function<String, String> lookup) {

@@ -20,9 +20,10 @@ class AutoConfigTest {
                         "coded-yarn.auto.period-iterations", "7",
                         "coded-yarn.auto.min-gain", "0.2",
                         "coded-yarn.auto.window-iterations", "32",
+                        "coded-yarn.auto.backup-factor", "1.5",
                         "coded-yarn.simulated.load-seconds-per-unit", "0.5");
         CodedYarnConfig c = CodedYarnConfig.parse(m::get);
-        assertThat(c.auto()).isEqualTo(new AutoSettings(2, 4, 7, 0.2, 32));
+        assertThat(c.auto()).isEqualTo(new AutoSettings(2, 4, 7, 0.2, 32, 1.5));
         assertThat(c.simulatedLoadSeconds()).isEqualTo(0.5);
     }
 
@@ -35,6 +36,7 @@ class AutoConfigTest {
                                 "coded-yarn.auto.period-iterations", "0",
                                 "coded-yarn.auto.min-gain", "1",
                                 "coded-yarn.auto.window-iterations", "1",
+                                "coded-yarn.auto.backup-factor", "0.5",
                                 "coded-yarn.simulated.load-seconds-per-unit", "-1")
                         .entrySet()) {
             Map<String, String> m = Map.of(bad.getKey(), bad.getValue());

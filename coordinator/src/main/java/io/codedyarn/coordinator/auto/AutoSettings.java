@@ -9,13 +9,17 @@ package io.codedyarn.coordinator.auto;
  * @param periodIterations rounds between decisions
  * @param minGain the least relative gain, per round and to the end, that makes a switch
  * @param windowIterations rounds of the live window a decision replays
+ * @param backupFactor a worker's result later than this × the round's median result time is also
+ *     asked of a worker that answered and stores its partitions (the pre-placed start's backups);
+ *     0: never
  */
 public record AutoSettings(
         int maxStragglers,
         int warmupIterations,
         int periodIterations,
         double minGain,
-        int windowIterations) {
+        int windowIterations,
+        double backupFactor) {
     public AutoSettings {
         if (maxStragglers < -1) {
             throw new IllegalArgumentException(
@@ -38,13 +42,19 @@ public record AutoSettings(
             throw new IllegalArgumentException(
                     "coded-yarn.auto.window-iterations must be >= 2, got " + windowIterations);
         }
+        if (!(backupFactor == 0 || backupFactor >= 1) || Double.isInfinite(backupFactor)) {
+            throw new IllegalArgumentException(
+                    "coded-yarn.auto.backup-factor must be 0 (no backups) or a finite number >= 1,"
+                            + " got "
+                            + backupFactor);
+        }
     }
 
     /** The default cap's ceiling. */
     public static final int MAX_DEFAULT_CAP = 8;
 
     public static AutoSettings defaults() {
-        return new AutoSettings(-1, 3, 5, 0.1, 16);
+        return new AutoSettings(-1, 3, 5, 0.1, 16, 2);
     }
 
     /** The cap on s for n workers. */

@@ -17,6 +17,7 @@ final class LiveWindow {
     private final long[] round;
     private final double[][] perUnit;
     private long newest = -1;
+    private int head = -1; // the newest round's slot
 
     LiveWindow(int workers, int capacity) {
         if (capacity < 2) {
@@ -29,18 +30,38 @@ final class LiveWindow {
         this.perUnit = new double[capacity][workers];
     }
 
-    /** Worker w took {@code seconds} for {@code load} units of round {@code r}'s task. */
+    /**
+     * Worker w took {@code seconds} for {@code load} units of round {@code r}'s task. Rounds are
+     * kept by their tags in order, the newest {@code capacity} of them: tags need not be
+     * consecutive (a backup task takes a tag of its own within a round, and is not timed here).
+     */
     void record(long r, int worker, double seconds, double load) {
-        if (!(load > 0) || !(seconds >= 0) || r < 0 || r <= newest - capacity) {
-            return; // no work measured, or older than the window
+        if (!(load > 0) || !(seconds >= 0) || r < 0) {
+            return; // no work measured
         }
-        int slot = (int) (r % capacity);
-        if (round[slot] != r) {
+        int slot;
+        if (r > newest) {
+            head = (head + 1) % capacity;
+            slot = head;
             round[slot] = r;
             Arrays.fill(perUnit[slot], Double.NaN);
+            newest = r;
+        } else {
+            slot = slotOf(r);
+            if (slot < 0) {
+                return; // older than the window
+            }
         }
         perUnit[slot][worker] = seconds / load;
-        newest = Math.max(newest, r);
+    }
+
+    private int slotOf(long r) {
+        for (int slot = 0; slot < capacity; slot++) {
+            if (round[slot] == r) {
+                return slot;
+            }
+        }
+        return -1;
     }
 
     /** Forgets everything (after a replacement changed who a worker is, for instance). */
@@ -58,9 +79,9 @@ final class LiveWindow {
     double[][] matrix(int minRounds) {
         int[] order = new int[capacity];
         int rows = 0;
-        for (long r = Math.max(0, newest - capacity + 1); r <= newest; r++) {
-            int slot = (int) (r % capacity);
-            if (round[slot] == r && anyTimed(perUnit[slot])) {
+        for (int k = 1; k <= capacity; k++) { // oldest first: the slot after the newest's
+            int slot = (head + k) % capacity;
+            if (round[slot] >= 0 && anyTimed(perUnit[slot])) {
                 order[rows++] = slot;
             }
         }

@@ -58,6 +58,8 @@ public final class DecodeGate implements Aggregator {
     private Task.Kind kind;
     private long stallDeadline = Long.MAX_VALUE;
     private String stalledBecause = "";
+    private Backups backups = Backups.off();
+    private List<Arrival> backupArrivals;
 
     /** The round's verdict before any arrival (stalled when the live workers cannot decode it). */
     private Verdict opening = Verdict.NOT_YET;
@@ -101,6 +103,15 @@ public final class DecodeGate implements Aggregator {
     /** Sends every timed result to {@code listener} from now on (auto's live window). */
     public void onTimed(Timing listener) {
         this.timing = java.util.Objects.requireNonNull(listener);
+    }
+
+    /**
+     * From the next round on, a codeword whose result is later than {@code factor} × the round's
+     * median result time is also asked of a worker that answered and stores its partitions ({@link
+     * Backups}; auto's pre-placed start); 0 turns backups off.
+     */
+    public void backups(double factor) {
+        this.backups = new Backups(factor);
     }
 
     /** The plan rounds are coded with now. */
@@ -181,7 +192,9 @@ public final class DecodeGate implements Aggregator {
         f = new double[codewords][];
         in = new boolean[n];
         arrivals = new ArrayList<>();
+        backupArrivals = new ArrayList<>();
         result = null;
+        backups.begin(round, engine.now(), n);
     }
 
     @Override
@@ -191,7 +204,7 @@ public final class DecodeGate implements Aggregator {
 
     @Override
     public long deadline() {
-        return stallDeadline;
+        return Math.min(stallDeadline, backups.at());
     }
 
     /**
@@ -205,7 +218,7 @@ public final class DecodeGate implements Aggregator {
             stallDeadline = engine.now() + (long) (engine.replacementWaitSeconds() * 1e9);
             stalledBecause = why;
         }
-        return Verdict.stalled(deadWorkers() + "; " + why);
+        return Verdict.stalled(engine.deadWorkers() + "; " + why);
     }
 
     /** Sends worker w its codewords' task of the round in progress (none: nothing). */
@@ -242,10 +255,14 @@ public final class DecodeGate implements Aggregator {
 
     @Override
     public Verdict accept(Arrival a) throws RunAborted {
+        if (a == null && engine.now() < stallDeadline) { // backups are due
+            sendBackups();
+            return Verdict.NOT_YET;
+        }
         if (a == null) { // the replacement wait passed
             engine.unstall();
             throw new RunAborted(
-                    deadWorkers()
+                    engine.deadWorkers()
                             + "; "
                             + stalledBecause
                             + " and no replacement took over within "
@@ -257,10 +274,14 @@ public final class DecodeGate implements Aggregator {
             return Verdict.NOT_YET;
         }
         if (a.failed()) {
-            gate.lost(sent[a.worker()]);
+            lose(a.worker());
             return gate.decodable()
                     ? Verdict.NOT_YET
                     : stall("the rest cannot decode round " + round);
+        }
+        Backups.Backup backup = backups.answered(a.round());
+        if (backup != null) {
+            return backupArrived(a, backup);
         }
         double service = engine.serviceSeconds(a);
         double load = engine.load(a);
@@ -273,6 +294,12 @@ public final class DecodeGate implements Aggregator {
         }
         arrivals.add(a);
         in[a.worker()] = true;
+        backups.arrived(a.worker(), engine.now());
+        return carry(a);
+    }
+
+    /** The arrival's codewords join the round's; the verdict. */
+    private Verdict carry(Arrival a) {
         int[] carried = new int[a.tags().length];
         for (int u = 0; u < carried.length; u++) {
             carried[u] = (int) a.tags()[u];
@@ -286,6 +313,54 @@ public final class DecodeGate implements Aggregator {
             return Verdict.ENOUGH;
         }
         return Verdict.NOT_YET;
+    }
+
+    /** A backup's result: its codeword counts as the late worker's would ({@link Backups}). */
+    private Verdict backupArrived(Arrival a, Backups.Backup b) {
+        if (b.round() != round) {
+            engine.mark(a, "discarded");
+            discarded++;
+            return Verdict.NOT_YET;
+        }
+        backupArrivals.add(a);
+        return carry(a);
+    }
+
+    /** Asks the late codewords' backups of the workers {@link Backups#due} names. */
+    private void sendBackups() {
+        var due = backups.due(plan, sent, in, gate, engine::alive, engine::newTag);
+        for (Backups.Backup b : due) {
+            var codeword = plan.codeword(b.codeword());
+            gate.expect(new int[] {b.codeword()});
+            engine.sendBackup(
+                    iteration,
+                    b.worker(),
+                    new Task(b.tag(), x, List.of(WorkUnit.of(codeword)), kind),
+                    new long[] {b.codeword()},
+                    LoadUnit.ofPartitions(codeword.size(), plan.partitions(), plan.workers()));
+            if (events != null) {
+                events.add(
+                        iteration,
+                        engine.elapsedSeconds(),
+                        b.worker(),
+                        "backup",
+                        "computes codeword " + b.codeword() + " of worker " + b.late(),
+                        backups.why(b));
+            }
+        }
+    }
+
+    /**
+     * Worker w failed: what it was asked, its own codewords and its backups', will not come from
+     * it; a codeword still comes if another live worker was asked it too.
+     */
+    private void lose(int w) {
+        int[] backedUp = backups.failed(w);
+        gate.lost(sent[w]);
+        gate.lost(backedUp);
+        if (backups.on()) {
+            gate.expect(backups.stillComing(w, backedUp, sent, in, gate, engine::alive));
+        }
     }
 
     /** The decoded round (after {@link #accept} returned true). */
@@ -308,10 +383,19 @@ public final class DecodeGate implements Aggregator {
         double[] sum = Decodings.combine(dec, f);
         StringBuilder who = new StringBuilder();
         int used = 0;
-        for (Arrival a : arrivals) {
+        List<Arrival> all = arrivals;
+        if (!backupArrivals.isEmpty()) {
+            all = new ArrayList<>(arrivals);
+            all.addAll(backupArrivals);
+        }
+        for (Arrival a : all) {
             boolean contributes = false;
-            for (long c : a.tags()) {
-                contributes |= dec.coefficient((int) c) != 0;
+            for (int u = 0; u < a.tags().length; u++) {
+                int c = (int) a.tags()[u];
+                // with backups, a codeword came twice: the copy decoded is the first
+                contributes |=
+                        dec.coefficient(c) != 0
+                                && (backupArrivals.isEmpty() || f[c] == a.values()[u]);
             }
             engine.mark(a, contributes ? "used" : "unused");
             if (contributes) {
@@ -325,34 +409,5 @@ public final class DecodeGate implements Aggregator {
         }
         predicted = new StragglerState(slow, rates.rates());
         return new Decoded(sum, dec, used, who.toString());
-    }
-
-    private String deadWorkers() {
-        StringBuilder b = new StringBuilder();
-        for (int w = 0; w < plan.workers(); w++) {
-            if (!engine.alive(w)) {
-                b.append(b.length() == 0 ? "" : "; ")
-                        .append("worker ")
-                        .append(w)
-                        .append(" failed: ")
-                        .append(engine.deathCause(w));
-            }
-        }
-        return b.length() == 0 ? "no worker failed" : b.toString();
-    }
-
-    /**
-     * Whether the codewords of the workers {@code ready} marks decode (the start of an exact code).
-     */
-    public static boolean decodes(Plan plan, boolean[] ready) {
-        java.util.BitSet arrived = new java.util.BitSet();
-        for (int w = 0; w < ready.length; w++) {
-            if (ready[w]) {
-                for (int c : plan.sends(w)) {
-                    arrived.set(c);
-                }
-            }
-        }
-        return plan.decoder().decode(arrived).isPresent();
     }
 }

@@ -1,8 +1,9 @@
 package io.codedyarn.coordinator.round;
 
 import io.codedyarn.placement.Decoding;
+import io.codedyarn.placement.Plan;
 
-/** The one home of the decoded sum. */
+/** The decoded sum, and whether workers' codewords decode. */
 public final class Decodings {
     private Decodings() {}
 
@@ -26,5 +27,20 @@ public final class Decodings {
             }
         }
         return sum;
+    }
+
+    /**
+     * Whether the codewords of the workers {@code ready} marks decode (the start of an exact code).
+     */
+    public static boolean decodes(Plan plan, boolean[] ready) {
+        java.util.BitSet arrived = new java.util.BitSet();
+        for (int w = 0; w < ready.length; w++) {
+            if (ready[w]) {
+                for (int c : plan.sends(w)) {
+                    arrived.set(c);
+                }
+            }
+        }
+        return plan.decoder().decode(arrived).isPresent();
     }
 }

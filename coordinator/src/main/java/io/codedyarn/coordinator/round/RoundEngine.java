@@ -224,8 +224,9 @@ public final class RoundEngine {
         return roster.aliveCount();
     }
 
-    String deathCause(int worker) {
-        return roster.deathCause(worker);
+    /** See {@link WorkerRoster#deadWorkers}. */
+    String deadWorkers() {
+        return roster.deadWorkers();
     }
 
     /** Whether the worker has a task it has not answered yet. */
@@ -243,12 +244,34 @@ public final class RoundEngine {
      * rows each, the latency models' unit).
      */
     public void send(long iteration, int worker, Task task, long[] tags, double load) {
+        dispatch(iteration, iteration, worker, task, tags, load);
+    }
+
+    private void dispatch(
+            long traced, long iteration, int worker, Task task, long[] tags, double load) {
         if (tags.length != task.units().size()) {
             throw new IllegalArgumentException("one tag per unit");
         }
-        ledger.sent(task.round(), iteration, worker, time.now(), load, tags);
+        ledger.sent(task.round(), traced, worker, time.now(), load, tags);
         roster.sent(worker);
         port.send(worker, task.at(iteration));
+    }
+
+    /**
+     * Sends a backup task ({@link Backups}): stamped with {@code iteration} (a worker injects
+     * {@code --straggle} slowness by it) but not traced, since the trace keeps one task per worker
+     * and iteration; its round is a tag of its own ({@link #newTag}).
+     */
+    void sendBackup(long iteration, int worker, Task task, long[] tags, double load) {
+        dispatch(-1, iteration, worker, task, tags, load);
+    }
+
+    /**
+     * A round tag for a task within the round in progress (a backup): unlike {@link #newRound}, no
+     * round ends.
+     */
+    long newTag() {
+        return rounds++;
     }
 
     /**

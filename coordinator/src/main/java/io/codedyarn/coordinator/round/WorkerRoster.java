@@ -39,6 +39,23 @@ final class WorkerRoster {
         return deathCause[worker] == null;
     }
 
+    /**
+     * "worker w failed: why" for each dead worker, or "no worker failed" (a stall's diagnostic).
+     */
+    String deadWorkers() {
+        StringBuilder b = new StringBuilder();
+        for (int w = 0; w < deathCause.length; w++) {
+            if (deathCause[w] != null) {
+                b.append(b.length() == 0 ? "" : "; ")
+                        .append("worker ")
+                        .append(w)
+                        .append(" failed: ")
+                        .append(deathCause[w]);
+            }
+        }
+        return b.length() == 0 ? "no worker failed" : b.toString();
+    }
+
     int aliveCount() {
         int c = 0;
         for (String s : deathCause) {

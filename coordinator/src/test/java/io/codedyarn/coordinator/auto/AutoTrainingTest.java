@@ -154,6 +154,71 @@ class AutoTrainingTest {
         sameIterates(auto, run(spec("uncoded", 0), recovers));
     }
 
+    private static RunResult withBackups(
+            TrainSpec spec, SimulatedCluster.TaskLatency latency, double factor)
+            throws InterruptedException {
+        AutoSettings d = AutoSettings.defaults();
+        AutoSettings settings =
+                new AutoSettings(
+                        d.maxStragglers(),
+                        d.warmupIterations(),
+                        d.periodIterations(),
+                        d.minGain(),
+                        d.windowIterations(),
+                        factor);
+        return Trainer.run(
+                spec,
+                DATA,
+                latency,
+                c -> {},
+                RunOptions.defaults().withAdaptation(AdaptSettings.off(), 3).withAuto(settings));
+    }
+
+    @Test
+    void aLateWorkersPartitionIsComputedBesideItUntilAutoDecides() throws Exception {
+        // --stragglers 1: worker w's partition is also stored on worker w - 1; worker 2 is 8x
+        // slow: until the first decision (round 3), a round waits for it, or for a backup
+        SimulatedCluster.TaskLatency oneSlow = slow(Set.of(2), 8, t -> true);
+        RunResult backed = withBackups(spec("auto", 1), oneSlow, 2);
+        RunResult waited = withBackups(spec("auto", 1), oneSlow, 0);
+        RunResult uncoded = run(spec("uncoded", 0), oneSlow);
+        assertThat(backed.succeeded()).as(backed.diagnostic()).isTrue();
+        List<AdaptEvent> backups = events(backed, "backup");
+        assertThat(backups).as("%s", backed.events()).isNotEmpty();
+        assertThat(backups.get(0).worker()).isEqualTo(1); // stores partitions 1 and 2
+        assertThat(backups.get(0).reason())
+                .startsWith("computes codeword 2 of worker 2")
+                .contains("after 2.00x the round's median");
+        assertThat(events(waited, "backup")).isEmpty();
+        // a backup is asked at 2x the median (1.01-1.05 s) and takes 1.01 s: ~3.1 s against 8.2 s
+        for (int t = 0; t < 3; t++) {
+            double took = roundSeconds(backed, t);
+            assertThat(took).as("round %d", t).isBetween(3.0, 3.2);
+            assertThat(roundSeconds(waited, t)).as("round %d", t).isGreaterThan(8.0);
+        }
+        // the backup's partition is the late worker's, through the same kernel: the same bits
+        for (int t = 0; t < 3; t++) {
+            assertThat(backed.iterationLog().get(t).objective())
+                    .isEqualTo(uncoded.iterationLog().get(t).objective());
+        }
+        sameIterates(backed, uncoded);
+        assertThat(seconds(backed)).isLessThan(seconds(waited));
+    }
+
+    @Test
+    void aQuietClusterAsksNoBackups() throws Exception {
+        SimulatedCluster.TaskLatency quiet = slow(Set.of(), 1, t -> false);
+        RunResult backed = withBackups(spec("auto", 1), quiet, 2);
+        assertThat(events(backed, "backup")).isEmpty();
+        assertThat(seconds(backed))
+                .isCloseTo(seconds(run(spec("uncoded", 0), quiet)), within(1e-9));
+    }
+
+    private static double roundSeconds(RunResult r, int t) {
+        double before = t == 0 ? 0 : r.iterationLog().get(t - 1).seconds();
+        return r.iterationLog().get(t).seconds() - before;
+    }
+
     /**
      * Runs what it is given two rounds later, when the simulated cluster draws a round's latencies:
      * a stand-in for {@link Deliberation#aside()} whose replays take two rounds.

@@ -28,6 +28,18 @@ class LiveWindowTest {
     }
 
     @Test
+    void holdsTheNewestRoundsWhateverTheirTags() {
+        // backups take tags of their own, so a run's rounds are tagged 0, 2, 4, ...
+        LiveWindow w = new LiveWindow(1, 3);
+        for (long r = 0; r <= 8; r += 2) {
+            w.record(r, 0, r + 1.0, 1.0);
+        }
+        w.record(2, 0, 100.0, 1.0); // out of the window: rounds 4, 6, 8 fill it
+        w.record(6, 0, 7.5, 1.0); // a later time of a round in it replaces the first
+        assertThat(w.matrix(3)).isDeepEqualTo(new double[][] {{5}, {7.5}, {9}});
+    }
+
+    @Test
     void candidatesAreExactCodesOverOnePartitionPerWorkerWithinTheCap() {
         assertThat(AutoCandidates.of(6, 1, new double[] {1, 1, 1, 1, 1, 1}, 7))
                 .extracting(AutoCandidates.Choice::label)

@@ -1,0 +1,275 @@
+package io.codedyarn.coordinator.round;
+
+import io.codedyarn.placement.Plan;
+import io.codedyarn.placement.method.DecodeRound;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.IntPredicate;
+import java.util.function.LongSupplier;
+
+/**
+ * Backup tasks for a decode-gated round: speculative execution as MapReduce does it (Dean and
+ * Ghemawat, OSDI 2004, §3.6), where the data allows it. When the round has waited {@code factor} ×
+ * the median time of the results that came, a codeword still missing is also asked of a worker that
+ * has answered this round and stores all the codeword's partitions; whichever copy arrives first is
+ * decoded. Both copies are the same partitions through the same kernel, so the gradient is the same
+ * to the bit and the optimizer's iterates do not change.
+ *
+ * <p>{@code --scheme auto} is where the data allows it: its workers store cyclic(s)'s partitions
+ * from the start and compute one each, so worker w's partition is also on workers w − 1, …, w − s.
+ * Until auto's first decision, a slow worker would otherwise hold up every round; with backups a
+ * round takes about (factor + 1) × a partition's time. A fixed code has no such worker (a cyclic
+ * worker's codeword combines partitions no other worker stores all of), so backups are off there.
+ *
+ * <p>A backup has its own round tag (a worker's stream and the engine's ledger hold one task per
+ * tag), is not traced (latency-trace.csv keeps one row per worker and iteration), and is not timed
+ * into auto's live window (its time says nothing new about its worker's speed). Coordinator thread
+ * only.
+ */
+final class Backups {
+    /** A backup sent: {@code worker} computes {@code codeword}, late from {@code late}. */
+    record Backup(long tag, long round, int worker, int codeword, int late) {}
+
+    private final double factor; // 0: off
+
+    private long round = -1;
+    private long start;
+    private double[] elapsed = new double[0]; // seconds from the send to each result that came
+    private int arrivals;
+    private final List<Integer> answeredFirstFirst = new ArrayList<>();
+    private final BitSet backedUp = new BitSet(); // codewords of this round with a backup
+    private final BitSet running = new BitSet(); // workers computing a backup
+    private final Map<Long, Backup> outstanding = new HashMap<>(); // by tag, not answered
+    private long at = Long.MAX_VALUE;
+    private double median = Double.NaN;
+
+    /** Backups after {@code factor} × the round's median result time; 0 turns them off. */
+    Backups(double factor) {
+        if (!(factor == 0 || factor >= 1) || Double.isInfinite(factor)) {
+            throw new IllegalArgumentException(
+                    "a backup factor must be 0 (off) or a finite number >= 1, got " + factor);
+        }
+        this.factor = factor;
+    }
+
+    static Backups off() {
+        return new Backups(0);
+    }
+
+    boolean on() {
+        return factor > 0;
+    }
+
+    /** Round {@code r}'s tasks went out at clock nanos {@code now} to {@code workers}. */
+    void begin(long r, long now, int workers) {
+        round = r;
+        start = now;
+        if (elapsed.length != workers) {
+            elapsed = new double[workers];
+        }
+        arrivals = 0;
+        answeredFirstFirst.clear();
+        backedUp.clear();
+        at = Long.MAX_VALUE;
+        median = Double.NaN;
+    }
+
+    /**
+     * Worker w's own result of the round came at clock nanos {@code now}. Once half the workers
+     * have answered, the round's median result time is known, and a result later than {@code
+     * factor} × that median is late.
+     */
+    void arrived(int w, long now) {
+        answeredFirstFirst.add(w);
+        if (arrivals < elapsed.length) {
+            elapsed[arrivals++] = (now - start) / 1e9;
+        }
+        rearm();
+    }
+
+    private void rearm() {
+        if (!on() || 2 * arrivals < elapsed.length || arrivals == 0) {
+            at = Long.MAX_VALUE;
+            median = Double.NaN;
+            return;
+        }
+        double[] sorted = Arrays.copyOf(elapsed, arrivals);
+        Arrays.sort(sorted);
+        int m = arrivals / 2;
+        median = arrivals % 2 == 1 ? sorted[m] : (sorted[m - 1] + sorted[m]) / 2;
+        at = start + (long) Math.ceil(factor * median * 1e9);
+    }
+
+    /** The round's median result time so far, seconds (NaN before half the workers answered). */
+    double medianSeconds() {
+        return median;
+    }
+
+    /** How many times the median a result may take before it is late. */
+    double factor() {
+        return factor;
+    }
+
+    /** Clock nanos at which the round's late codewords get backups; MAX_VALUE: none due. */
+    long at() {
+        return at;
+    }
+
+    /**
+     * The backups to send now: each codeword sent to a worker that has not answered, not arrived
+     * and without a backup yet, to the worker that answered first among those that store its
+     * partitions, are alive and are not computing a backup already. Tags come from {@code tags}.
+     * Until the next result, nothing more is due.
+     */
+    List<Backup> due(
+            Plan plan,
+            int[][] sent,
+            boolean[] answered,
+            DecodeRound gate,
+            IntPredicate alive,
+            LongSupplier tags) {
+        at = Long.MAX_VALUE;
+        List<Backup> out = new ArrayList<>();
+        for (int late = 0; late < sent.length; late++) {
+            if (answered[late] || sent[late] == null) {
+                continue;
+            }
+            for (int c : sent[late]) {
+                if (gate.arrived(c) || backedUp.get(c)) {
+                    continue;
+                }
+                int holder = holder(plan, c, alive);
+                if (holder >= 0) {
+                    Backup b = new Backup(tags.getAsLong(), round, holder, c, late);
+                    backedUp.set(c);
+                    running.set(holder);
+                    outstanding.put(b.tag(), b);
+                    out.add(b);
+                }
+            }
+        }
+        return out;
+    }
+
+    private int holder(Plan plan, int codeword, IntPredicate alive) {
+        int[] needs = plan.codeword(codeword).partitions();
+        for (int v : answeredFirstFirst) {
+            if (!running.get(v) && alive.test(v) && stores(plan.stored(v), needs)) {
+                return v;
+            }
+        }
+        return -1;
+    }
+
+    private static boolean stores(int[] stored, int[] needs) {
+        for (int j : needs) {
+            boolean found = false;
+            for (int k : stored) {
+                found |= k == j;
+            }
+            if (!found) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The backup that tag {@code tag} answers, or null when it is no backup's; its worker is free
+     * for another, and the round's late codewords may get one.
+     */
+    Backup answered(long tag) {
+        Backup b = outstanding.remove(tag);
+        if (b != null) {
+            running.clear(b.worker());
+            if (b.round() == round) {
+                rearm();
+            }
+        }
+        return b;
+    }
+
+    /** Whether a backup of the round in progress for {@code codeword} is still coming. */
+    boolean coming(int codeword) {
+        for (Backup b : outstanding.values()) {
+            if (b.round() == round && b.codeword() == codeword) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The words of a backup's event: why it was sent. */
+    String why(Backup b) {
+        return String.format(
+                java.util.Locale.ROOT,
+                "worker %d has not answered after %.2fx the round's median result time (%.4g s);"
+                        + " worker %d answered and stores its partitions",
+                b.late(),
+                factor,
+                median,
+                b.worker());
+    }
+
+    /**
+     * Of the codewords failed worker w was asked, its own ({@code sent[w]}) and its backups'
+     * ({@code backedUp}), those that still come: a backup of them is coming, or another live worker
+     * that has not answered was asked them too.
+     */
+    int[] stillComing(
+            int w,
+            int[] backedUp,
+            int[][] sent,
+            boolean[] answered,
+            DecodeRound gate,
+            IntPredicate alive) {
+        BitSet out = new BitSet();
+        for (int[] lost : new int[][] {sent[w], backedUp}) {
+            for (int c : lost) {
+                if (!gate.arrived(c)
+                        && (coming(c) || askedOfAnother(c, w, sent, answered, alive))) {
+                    out.set(c);
+                }
+            }
+        }
+        return out.stream().toArray();
+    }
+
+    private static boolean askedOfAnother(
+            int c, int except, int[][] sent, boolean[] answered, IntPredicate alive) {
+        for (int y = 0; y < sent.length; y++) {
+            if (y != except && !answered[y] && alive.test(y)) {
+                for (int k : sent[y]) {
+                    if (k == c) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Worker w failed: its backups will not come. Returns the codewords of this round's. */
+    int[] failed(int w) {
+        running.clear(w);
+        List<Integer> lost = new ArrayList<>();
+        outstanding
+                .values()
+                .removeIf(
+                        b -> {
+                            if (b.worker() != w) {
+                                return false;
+                            }
+                            if (b.round() == round) {
+                                lost.add(b.codeword());
+                                backedUp.clear(b.codeword());
+                            }
+                            return true;
+                        });
+        return lost.stream().mapToInt(Integer::intValue).toArray();
+    }
+}

@@ -1,0 +1,125 @@
+package io.codedyarn.coordinator.round;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.codedyarn.placement.Plan;
+import io.codedyarn.placement.SchemeParams;
+import io.codedyarn.placement.method.DecodeRound;
+import io.codedyarn.placement.scheme.Auto;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link Backups} on auto's start with 4 workers and --stragglers 1: worker w computes partition w
+ * and also stores w + 1 (mod 4), so partition w is on workers w and w − 1.
+ */
+class BackupsTest {
+    private static final Plan PLAN = new Auto().place(SchemeParams.of(4, 1, 1), null);
+    private static final long S = 1_000_000_000L;
+
+    private final int[][] sent = new int[4][];
+    private final boolean[] answered = new boolean[4];
+    private final DecodeRound gate = new DecodeRound(PLAN.decoder(), 4);
+    private final AtomicLong tags = new AtomicLong(100);
+
+    BackupsTest() {
+        for (int w = 0; w < 4; w++) {
+            sent[w] = PLAN.sends(w);
+            gate.expect(sent[w]);
+        }
+    }
+
+    private void arrive(Backups b, int w, double seconds) {
+        answered[w] = true;
+        gate.arrive(sent[w]);
+        b.arrived(w, (long) (seconds * S));
+    }
+
+    private List<Backups.Backup> due(Backups b) {
+        return b.due(PLAN, sent, answered, gate, w -> true, tags::getAndIncrement);
+    }
+
+    @Test
+    void aLateCodewordGoesToTheFirstWorkerThatAnsweredAndStoresIt() {
+        Backups b = new Backups(2);
+        b.begin(7, 0, 4);
+        arrive(b, 0, 1.0);
+        assertThat(b.at()).as("one of four answered: no median yet").isEqualTo(Long.MAX_VALUE);
+        arrive(b, 1, 1.2);
+        assertThat(b.medianSeconds()).isEqualTo(1.1);
+        assertThat(b.at()).isEqualTo((long) Math.ceil(2 * 1.1 * S));
+        // 2 and 3 are late; partition 2 is on worker 1, partition 3 on workers 3 and 2 only
+        List<Backups.Backup> due = due(b);
+        assertThat(due).containsExactly(new Backups.Backup(100, 7, 1, 2, 2));
+        assertThat(b.at()).as("nothing more until the next result").isEqualTo(Long.MAX_VALUE);
+        assertThat(b.why(due.get(0)))
+                .isEqualTo(
+                        "worker 2 has not answered after 2.00x the round's median result time"
+                                + " (1.100 s); worker 1 answered and stores its partitions");
+        assertThat(due(b)).as("codeword 2 has its backup").isEmpty();
+        assertThat(b.coming(2)).isTrue();
+        assertThat(b.answered(100)).isEqualTo(due.get(0));
+        assertThat(b.answered(100)).as("answered once").isNull();
+        assertThat(b.answered(3)).as("a round's own tag").isNull();
+        assertThat(b.coming(2)).isFalse();
+    }
+
+    @Test
+    void aWorkerComputesOneBackupAtATime() {
+        Backups b = new Backups(2);
+        b.begin(0, 0, 4);
+        arrive(b, 3, 1.0); // stores 3 and 0
+        arrive(b, 2, 1.0); // stores 2 and 3
+        answered[0] = false;
+        answered[1] = false;
+        // late: 0 (on 3 and 0) and 1 (on 0 and 1): only 0 has an answered holder
+        assertThat(due(b)).extracting(Backups.Backup::codeword).containsExactly(0);
+        b.answered(100);
+        assertThat(due(b)).as("3 is free again, but holds no partition 1").isEmpty();
+    }
+
+    @Test
+    void aFailedBackupsCodewordStillComesFromItsOwnWorker() {
+        Backups b = new Backups(2);
+        b.begin(0, 0, 4);
+        arrive(b, 0, 1.0);
+        arrive(b, 1, 1.0);
+        assertThat(due(b)).extracting(Backups.Backup::worker).containsExactly(1);
+        int[] lost = b.failed(1);
+        assertThat(lost).containsExactly(2);
+        assertThat(b.coming(2)).isFalse();
+        // worker 2, asked codeword 2 itself, has not answered and is alive
+        assertThat(b.stillComing(1, lost, sent, answered, gate, w -> w != 1)).containsExactly(2);
+        // the late worker fails too: nothing brings codeword 2 any more
+        assertThat(b.stillComing(2, new int[0], sent, answered, gate, w -> w != 1 && w != 2))
+                .isEmpty();
+    }
+
+    @Test
+    void theLateWorkersFailureKeepsItsBackupComing() {
+        Backups b = new Backups(2);
+        b.begin(0, 0, 4);
+        arrive(b, 0, 1.0);
+        arrive(b, 1, 1.0);
+        due(b);
+        assertThat(b.failed(2)).isEmpty();
+        assertThat(b.stillComing(2, new int[0], sent, answered, gate, w -> w != 2))
+                .containsExactly(2);
+    }
+
+    @Test
+    void offMeansNeverDue() {
+        Backups b = Backups.off();
+        b.begin(0, 0, 4);
+        arrive(b, 0, 1.0);
+        arrive(b, 1, 1.0);
+        arrive(b, 2, 1.0);
+        assertThat(b.on()).isFalse();
+        assertThat(b.at()).isEqualTo(Long.MAX_VALUE);
+        assertThatThrownBy(() -> new Backups(0.5)).hasMessageContaining("0 (off) or");
+        assertThatThrownBy(() -> new Backups(Double.POSITIVE_INFINITY))
+                .hasMessageContaining("finite");
+    }
+}
