@@ -12,6 +12,16 @@ public interface WorkerPort {
 
     void send(int worker, Task task);
 
+    /**
+     * Sends a backup task: another worker's codeword, asked within the round in progress of a
+     * worker that answered its own ({@code round.Backups}). A real worker takes it as any task; the
+     * simulated cluster times it at the worker's speed of the round rather than by a new draw of
+     * its latency model, whose Markov states advance once per round.
+     */
+    default void sendBackup(int worker, Task task) {
+        send(worker, task);
+    }
+
     /** Tells every worker to stop and releases the transport. */
     void close();
 

@@ -26,6 +26,9 @@ import java.util.List;
  * with {@code --threshold τ}, from each worker's rate measured from its latencies ({@link
  * MeasuredRates}, where {@code simulate} passes the latency model's rates).
  *
+ * <p>With {@link #backups} on (auto), a late codeword is also asked of a worker that answered and
+ * stores its partitions ({@link Backups}), and the first copy to arrive is decoded.
+ *
  * <p>Protocol: {@link #begin}, then {@link #accept} for every arrival until it returns true, then
  * {@link #result()}. {@link #evaluate} runs one whole round (setup rounds, the final evaluation).
  */

@@ -244,17 +244,16 @@ public final class RoundEngine {
      * rows each, the latency models' unit).
      */
     public void send(long iteration, int worker, Task task, long[] tags, double load) {
-        dispatch(iteration, iteration, worker, task, tags, load);
+        record(iteration, worker, task, tags, load);
+        port.send(worker, task.at(iteration));
     }
 
-    private void dispatch(
-            long traced, long iteration, int worker, Task task, long[] tags, double load) {
+    private void record(long traced, int worker, Task task, long[] tags, double load) {
         if (tags.length != task.units().size()) {
             throw new IllegalArgumentException("one tag per unit");
         }
         ledger.sent(task.round(), traced, worker, time.now(), load, tags);
         roster.sent(worker);
-        port.send(worker, task.at(iteration));
     }
 
     /**
@@ -263,7 +262,8 @@ public final class RoundEngine {
      * and iteration; its round is a tag of its own ({@link #newTag}).
      */
     void sendBackup(long iteration, int worker, Task task, long[] tags, double load) {
-        dispatch(-1, iteration, worker, task, tags, load);
+        record(-1, worker, task, tags, load);
+        port.sendBackup(worker, task.at(iteration));
     }
 
     /**

@@ -32,6 +32,8 @@ final class Broadcasts {
     private final TaskLoads loads;
     private final Timeline timeline;
     private final List<Sent> sent = new ArrayList<>();
+    private final List<Sent> backups = new ArrayList<>();
+    private final double[] perUnit; // each worker's model seconds per unit in its last draw
     private final long[] busyUntil;
     private Slowdown[] slowdowns;
     private int count;
@@ -47,10 +49,21 @@ final class Broadcasts {
         this.loads = loads;
         this.timeline = timeline;
         this.busyUntil = new long[n];
+        this.perUnit = new double[n];
+        java.util.Arrays.fill(perUnit, Double.NaN);
     }
 
     void send(int worker, Task task) {
         sent.add(new Sent(worker, task));
+    }
+
+    /**
+     * A backup task (another worker's codeword within the round): timed at the worker's model
+     * seconds per unit of its last draw, not by a draw of its own, so that a Markov model's states
+     * advance once per round with or without backups; a worker never drawn gets a draw.
+     */
+    void sendBackup(int worker, Task task) {
+        (Double.isNaN(perUnit[worker]) ? sent : backups).add(new Sent(worker, task));
     }
 
     /** Each worker's injected slowness from now on (one per worker). */
@@ -90,33 +103,42 @@ final class Broadcasts {
      * unless its worker goes silent first ({@code silentAt}: when it fails or goes quiet, in ns).
      */
     void flush(IntToLongFunction silentAt) {
-        if (sent.isEmpty()) {
-            return;
-        }
-        int n = busyUntil.length;
-        double[] load = new double[n];
-        for (Sent b : sent) {
-            load[b.worker()] = loads.of(b.task());
-        }
-        double[] times = new double[n];
-        latency.sample(count++, load, times);
         long now = clock.nanos();
-        for (Sent b : sent) {
-            int w = b.worker();
-            Task task = b.task();
-            long waiting = timeline.dropWaiting(w, now); // newest wins: it never started
-            long start = waiting >= 0 ? waiting : Math.max(now, busyUntil[w]);
-            double seconds = times[w];
-            if (slowdowns != null) {
-                seconds += slowdowns[w].delaySeconds(task.iteration(), seconds);
+        if (!sent.isEmpty()) {
+            int n = busyUntil.length;
+            double[] load = new double[n];
+            for (Sent b : sent) {
+                load[b.worker()] = loads.of(b.task());
             }
-            long done = start + (long) Math.ceil(seconds * 1e9);
-            busyUntil[w] = done;
-            if (done >= silentAt.applyAsLong(w)) {
-                continue; // dies, or goes quiet, before it finishes
+            double[] times = new double[n];
+            latency.sample(count++, load, times);
+            for (Sent b : sent) {
+                int w = b.worker();
+                perUnit[w] = load[w] > 0 ? times[w] / load[w] : Double.NaN;
+                start(b, times[w], now, silentAt);
             }
-            timeline.task(done, w, task, start, now);
+            sent.clear();
         }
-        sent.clear();
+        for (Sent b : backups) {
+            start(b, perUnit[b.worker()] * loads.of(b.task()), now, silentAt);
+        }
+        backups.clear();
+    }
+
+    /** Puts a task of {@code seconds} model time (before injected slowness) on the timeline. */
+    private void start(Sent b, double seconds, long now, IntToLongFunction silentAt) {
+        int w = b.worker();
+        Task task = b.task();
+        long waiting = timeline.dropWaiting(w, now); // newest wins: it never started
+        long start = waiting >= 0 ? waiting : Math.max(now, busyUntil[w]);
+        if (slowdowns != null) {
+            seconds += slowdowns[w].delaySeconds(task.iteration(), seconds);
+        }
+        long done = start + (long) Math.ceil(seconds * 1e9);
+        busyUntil[w] = done;
+        if (done >= silentAt.applyAsLong(w)) {
+            return; // dies, or goes quiet, before it finishes
+        }
+        timeline.task(done, w, task, start, now);
     }
 }

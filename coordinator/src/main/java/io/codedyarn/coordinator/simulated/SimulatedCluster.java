@@ -306,6 +306,11 @@ public final class SimulatedCluster implements WorkerPort, EventSource {
     }
 
     @Override
+    public void sendBackup(int worker, Task task) {
+        broadcasts.sendBackup(worker, task);
+    }
+
+    @Override
     public void close() {
         timeline.clear();
     }

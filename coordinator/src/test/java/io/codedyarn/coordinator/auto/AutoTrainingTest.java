@@ -190,11 +190,15 @@ class AutoTrainingTest {
                 .startsWith("computes codeword 2 of worker 2")
                 .contains("after 2.00x the round's median");
         assertThat(events(waited, "backup")).isEmpty();
-        // a backup is asked at 2x the median (1.01-1.05 s) and takes 1.01 s: ~3.1 s against 8.2 s
+        // late once is no reason yet (round 0); from round 1 on a backup is asked at 2x the
+        // median (1.01 s) and takes 1.01 s: ~3.03 s against 8.2 s
+        assertThat(roundSeconds(backed, 0)).isGreaterThan(8.0);
+        assertThat(backups.get(0).iteration()).isEqualTo(1);
         for (int t = 0; t < 3; t++) {
-            double took = roundSeconds(backed, t);
-            assertThat(took).as("round %d", t).isBetween(3.0, 3.2);
             assertThat(roundSeconds(waited, t)).as("round %d", t).isGreaterThan(8.0);
+            if (t > 0) {
+                assertThat(roundSeconds(backed, t)).as("round %d", t).isBetween(3.0, 3.1);
+            }
         }
         // the backup's partition is the late worker's, through the same kernel: the same bits
         for (int t = 0; t < 3; t++) {

@@ -20,15 +20,28 @@ class BackupsTest {
     private static final long S = 1_000_000_000L;
 
     private final int[][] sent = new int[4][];
-    private final boolean[] answered = new boolean[4];
-    private final DecodeRound gate = new DecodeRound(PLAN.decoder(), 4);
+    private boolean[] answered;
+    private DecodeRound gate;
     private final AtomicLong tags = new AtomicLong(100);
 
-    BackupsTest() {
+    /** Round r begins at time 0: every worker is sent its codeword. */
+    private void begin(Backups b, long r) {
+        answered = new boolean[4];
+        gate = new DecodeRound(PLAN.decoder(), 4);
         for (int w = 0; w < 4; w++) {
             sent[w] = PLAN.sends(w);
             gate.expect(sent[w]);
         }
+        b.begin(r, 0, 4);
+    }
+
+    /** Round r − 1, in which workers 2 and 3 were late; then round r begins. */
+    private void lateBefore(Backups b, long r) {
+        begin(b, r - 1);
+        arrive(b, 0, 1.0);
+        arrive(b, 1, 1.0);
+        assertThat(due(b)).as("late for the first time: no backup").isEmpty();
+        begin(b, r);
     }
 
     private void arrive(Backups b, int w, double seconds) {
@@ -44,7 +57,7 @@ class BackupsTest {
     @Test
     void aLateCodewordGoesToTheFirstWorkerThatAnsweredAndStoresIt() {
         Backups b = new Backups(2);
-        b.begin(7, 0, 4);
+        lateBefore(b, 7);
         arrive(b, 0, 1.0);
         assertThat(b.at()).as("one of four answered: no median yet").isEqualTo(Long.MAX_VALUE);
         arrive(b, 1, 1.2);
@@ -67,13 +80,39 @@ class BackupsTest {
     }
 
     @Test
+    void aWorkerLateOnceGetsNoBackup() {
+        Backups b = new Backups(2);
+        begin(b, 0);
+        arrive(b, 0, 1.0);
+        arrive(b, 1, 1.0);
+        assertThat(due(b)).isEmpty();
+        begin(b, 1);
+        arrive(b, 0, 1.0);
+        arrive(b, 2, 1.0); // on time this round
+        arrive(b, 1, 1.0);
+        assertThat(due(b))
+                .as("3 was late in both")
+                .extracting(Backups.Backup::late)
+                .containsExactly(3);
+        begin(b, 2);
+        arrive(b, 0, 1.0);
+        arrive(b, 1, 1.0);
+        assertThat(due(b))
+                .as("2 was on time in round 1")
+                .extracting(Backups.Backup::late)
+                .isEmpty();
+    }
+
+    @Test
     void aWorkerComputesOneBackupAtATime() {
         Backups b = new Backups(2);
-        b.begin(0, 0, 4);
+        begin(b, 0);
+        arrive(b, 2, 1.0);
+        arrive(b, 3, 1.0);
+        due(b); // 0 and 1 late
+        begin(b, 1);
         arrive(b, 3, 1.0); // stores 3 and 0
         arrive(b, 2, 1.0); // stores 2 and 3
-        answered[0] = false;
-        answered[1] = false;
         // late: 0 (on 3 and 0) and 1 (on 0 and 1): only 0 has an answered holder
         assertThat(due(b)).extracting(Backups.Backup::codeword).containsExactly(0);
         b.answered(100);
@@ -83,7 +122,7 @@ class BackupsTest {
     @Test
     void aFailedBackupsCodewordStillComesFromItsOwnWorker() {
         Backups b = new Backups(2);
-        b.begin(0, 0, 4);
+        lateBefore(b, 1);
         arrive(b, 0, 1.0);
         arrive(b, 1, 1.0);
         assertThat(due(b)).extracting(Backups.Backup::worker).containsExactly(1);
@@ -100,7 +139,7 @@ class BackupsTest {
     @Test
     void theLateWorkersFailureKeepsItsBackupComing() {
         Backups b = new Backups(2);
-        b.begin(0, 0, 4);
+        lateBefore(b, 1);
         arrive(b, 0, 1.0);
         arrive(b, 1, 1.0);
         due(b);
@@ -112,7 +151,7 @@ class BackupsTest {
     @Test
     void offMeansNeverDue() {
         Backups b = Backups.off();
-        b.begin(0, 0, 4);
+        begin(b, 0);
         arrive(b, 0, 1.0);
         arrive(b, 1, 1.0);
         arrive(b, 2, 1.0);
