@@ -11,6 +11,7 @@ import io.codedyarn.protocol.v1.CoordinatorMessage;
 import io.codedyarn.protocol.v1.WorkerMessage;
 import io.codedyarn.protocol.v1.WorkerServiceGrpc;
 import io.grpc.Attributes;
+import io.grpc.Grpc;
 import io.grpc.Server;
 import io.grpc.ServerTransportFilter;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
@@ -33,17 +34,19 @@ import java.util.function.BiFunction;
  * <p>Every stream is mutual TLS with the AM's per-application {@link AmIdentity}, on the one
  * address {@link ServerOptions#bindAddress()} names: workers trust the AM's certificate by
  * fingerprint, and the AM asks every client for the application's worker certificate, whose key
- * only the workers' container credentials carry. A peer without it fails the handshake (Netty gives
- * a handshake 10 s), so it never opens a stream, sends a message gRPC would buffer, or holds a
- * Hello-timeout slot: what an unauthenticated peer costs the AM is one socket and one TLS engine
- * while its handshake lasts ({@link #authenticatedConnections()}, {@link #streamsOpened()}). A
- * stream counts as worker w's only after its Hello passes: protocol version {@value
- * ProtocolCodec#VERSION}, 0 ≤ w &lt; workers, the application secret (constant-time compare) and no
- * other live stream for w. A failing Hello is answered with a gRPC status naming the problem and
- * posts no event (an unauthenticated peer must not be able to fail a worker); so is a stream with
- * no Hello within {@link ServerOptions#helloTimeoutMillis()} (DEADLINE_EXCEEDED). From then on:
- * Ready → {@code WorkerReady}; a valid Result → {@code ResultArrived}; Failure, a protocol error, a
- * broken or closed stream → {@code WorkerFailed} naming the cause, once per stream.
+ * only the workers' container credentials carry. A peer without it fails the handshake, so it never
+ * opens a stream, sends a message gRPC would buffer, or holds a Hello-timeout slot: what an
+ * unauthenticated peer costs the AM is one socket and one TLS engine while its handshake lasts
+ * ({@link #authenticatedConnections()}, {@link #streamsOpened()}), and {@link PendingConnections}
+ * caps those sockets per address and in all, their bytes and their time ({@link
+ * ServerOptions#pending()}). A stream counts as worker w's only after its Hello passes: protocol
+ * version {@value ProtocolCodec#VERSION}, 0 ≤ w &lt; workers, the application secret (constant-time
+ * compare) and no other live stream for w. A failing Hello is answered with a gRPC status naming
+ * the problem and posts no event (an unauthenticated peer must not be able to fail a worker); so is
+ * a stream with no Hello within {@link ServerOptions#helloTimeoutMillis()} (DEADLINE_EXCEEDED).
+ * From then on: Ready → {@code WorkerReady}; a valid Result → {@code ResultArrived}; Failure, a
+ * protocol error, a broken or closed stream → {@code WorkerFailed} naming the cause, once per
+ * stream.
  *
  * <p>Threading: gRPC delivers each stream's messages in order on its executor; {@link #send} runs
  * on the coordinator's thread. Writes to one stream are serialised on its {@link Connection}
@@ -72,6 +75,7 @@ public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
     private volatile boolean closing;
     private final AtomicLong authenticated = new AtomicLong();
     private final AtomicLong streamsOpened = new AtomicLong();
+    private final PendingConnections pending;
 
     /** Name prefix of the server's event-loop threads. */
     public static final String IO_THREAD_PREFIX = "am-worker-io";
@@ -105,13 +109,14 @@ public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
         // The server's own event loop (not gRPC's shared default, which in-process clients also
         // use): sized by ioThreads, its threads named so their CPU time can be told apart.
         this.loop = EventLoops.create(opts.ioThreads(), IO_THREAD_PREFIX);
+        this.pending = new PendingConnections(opts.pending().atLeast(workers + opts.spares()));
         this.server =
                 NettyServerBuilder.forAddress(
                                 new InetSocketAddress(opts.bindAddress(), opts.port()),
                                 identity.serverCredentials())
                         .bossEventLoopGroup(loop.group())
                         .workerEventLoopGroup(loop.group())
-                        .channelType(loop.serverChannel())
+                        .channelFactory(pending.channelFactory(loop.serverChannel()))
                         .maxInboundMessageSize(opts.maxMessageBytes())
                         // a worker whose host is frozen or cut off answers no ping: its stream
                         // ends (a WorkerFailed) even while it has no task; workers ping every
@@ -133,6 +138,8 @@ public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
                                     @Override
                                     public Attributes transportReady(Attributes attributes) {
                                         authenticated.incrementAndGet();
+                                        pending.authenticated(
+                                                attributes.get(Grpc.TRANSPORT_ATTR_REMOTE_ADDR));
                                         return attributes;
                                     }
                                 })
@@ -163,6 +170,11 @@ public final class GrpcWorkerServer implements WorkerPort, AutoCloseable {
     /** Connections that completed the mutual TLS handshake so far (all, closed ones included). */
     public long authenticatedConnections() {
         return authenticated.get();
+    }
+
+    /** The caps on connections not yet authenticated, and what they refused. */
+    PendingConnections pendingConnections() {
+        return pending;
     }
 
     /** Worker streams opened so far (each one an authenticated connection's). */

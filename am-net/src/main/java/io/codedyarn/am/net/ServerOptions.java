@@ -24,6 +24,8 @@ import io.codedyarn.protocol.ProtocolCodec;
  *     (HTTP/2 PING, gRPC keepalive) and closes it when no answer comes within twice as long (a
  *     worker JVM starting on a busy machine answered a ping 10 s late): a frozen or cut-off
  *     worker's stream ends as a failure even while it has no task
+ * @param pending what peers not yet authenticated may hold ({@link PendingLimits}), raised to at
+ *     least workers + spares by the server so its own fleet is never refused
  */
 public record ServerOptions(
         String bindAddress,
@@ -33,7 +35,8 @@ public record ServerOptions(
         long helloTimeoutMillis,
         int spares,
         String kernels,
-        long keepaliveMillis) {
+        long keepaliveMillis,
+        PendingLimits pending) {
     /** Default Hello timeout: a worker sends Hello right after connecting; 30 s is generous. */
     public static final long DEFAULT_HELLO_TIMEOUT_MILLIS = 30_000;
 
@@ -45,6 +48,7 @@ public record ServerOptions(
 
     public ServerOptions {
         java.util.Objects.requireNonNull(kernels, "kernels");
+        java.util.Objects.requireNonNull(pending, "pending");
         if (port < 0
                 || port > 65535
                 || maxMessageBytes < 1024
@@ -79,7 +83,8 @@ public record ServerOptions(
                 DEFAULT_HELLO_TIMEOUT_MILLIS,
                 0,
                 "",
-                DEFAULT_KEEPALIVE_MILLIS);
+                DEFAULT_KEEPALIVE_MILLIS,
+                PendingLimits.DEFAULTS);
     }
 
     /** Room for a Welcome or a Load (partition URIs, a recorded straggle trace) beside the rest. */
@@ -120,99 +125,96 @@ public record ServerOptions(
     }
 
     public ServerOptions withBindAddress(String address) {
-        return new ServerOptions(
-                address,
-                port,
-                maxMessageBytes,
-                ioThreads,
-                helloTimeoutMillis,
-                spares,
-                kernels,
-                keepaliveMillis);
+        Copy c = new Copy(this);
+        c.bindAddress = address;
+        return c.build();
     }
 
     public ServerOptions withPort(int p) {
-        return new ServerOptions(
-                bindAddress,
-                p,
-                maxMessageBytes,
-                ioThreads,
-                helloTimeoutMillis,
-                spares,
-                kernels,
-                keepaliveMillis);
+        Copy c = new Copy(this);
+        c.port = p;
+        return c.build();
     }
 
     public ServerOptions withMaxMessageBytes(int bytes) {
-        return new ServerOptions(
-                bindAddress,
-                port,
-                bytes,
-                ioThreads,
-                helloTimeoutMillis,
-                spares,
-                kernels,
-                keepaliveMillis);
+        Copy c = new Copy(this);
+        c.maxMessageBytes = bytes;
+        return c.build();
     }
 
     public ServerOptions withIoThreads(int threads) {
-        return new ServerOptions(
-                bindAddress,
-                port,
-                maxMessageBytes,
-                threads,
-                helloTimeoutMillis,
-                spares,
-                kernels,
-                keepaliveMillis);
+        Copy c = new Copy(this);
+        c.ioThreads = threads;
+        return c.build();
     }
 
     public ServerOptions withHelloTimeoutMillis(long millis) {
-        return new ServerOptions(
-                bindAddress,
-                port,
-                maxMessageBytes,
-                ioThreads,
-                millis,
-                spares,
-                kernels,
-                keepaliveMillis);
+        Copy c = new Copy(this);
+        c.helloTimeoutMillis = millis;
+        return c.build();
     }
 
     /** Expects every worker to run {@code expected} ({@link ProtocolCodec#kernels}). */
     public ServerOptions withKernels(String expected) {
-        return new ServerOptions(
-                bindAddress,
-                port,
-                maxMessageBytes,
-                ioThreads,
-                helloTimeoutMillis,
-                spares,
-                expected,
-                keepaliveMillis);
+        Copy c = new Copy(this);
+        c.kernels = expected;
+        return c.build();
     }
 
     public ServerOptions withKeepaliveMillis(long millis) {
-        return new ServerOptions(
-                bindAddress,
-                port,
-                maxMessageBytes,
-                ioThreads,
-                helloTimeoutMillis,
-                spares,
-                kernels,
-                millis);
+        Copy c = new Copy(this);
+        c.keepaliveMillis = millis;
+        return c.build();
     }
 
     public ServerOptions withSpares(int count) {
-        return new ServerOptions(
-                bindAddress,
-                port,
-                maxMessageBytes,
-                ioThreads,
-                helloTimeoutMillis,
-                count,
-                kernels,
-                keepaliveMillis);
+        Copy c = new Copy(this);
+        c.spares = count;
+        return c.build();
+    }
+
+    /** With these caps on connections not yet authenticated. */
+    public ServerOptions withPending(PendingLimits limits) {
+        Copy c = new Copy(this);
+        c.pending = limits;
+        return c.build();
+    }
+
+    /** A record's fields to change one of: each {@code with*} copies all and sets its own. */
+    private static final class Copy {
+        String bindAddress;
+        int port;
+        int maxMessageBytes;
+        int ioThreads;
+        long helloTimeoutMillis;
+        int spares;
+        String kernels;
+        long keepaliveMillis;
+        PendingLimits pending;
+
+        Copy(ServerOptions o) {
+            bindAddress = o.bindAddress;
+            port = o.port;
+            maxMessageBytes = o.maxMessageBytes;
+            ioThreads = o.ioThreads;
+            helloTimeoutMillis = o.helloTimeoutMillis;
+            spares = o.spares;
+            kernels = o.kernels;
+            keepaliveMillis = o.keepaliveMillis;
+            pending = o.pending;
+        }
+
+        ServerOptions build() {
+            return new ServerOptions(
+                    bindAddress,
+                    port,
+                    maxMessageBytes,
+                    ioThreads,
+                    helloTimeoutMillis,
+                    spares,
+                    kernels,
+                    keepaliveMillis,
+                    pending);
+        }
     }
 }

@@ -36,6 +36,8 @@ import java.util.function.Function;
  * @param checkpointInterval {@link RunKeys#CHECKPOINT_INTERVAL}
  * @param yarn the YARN and embedded-cluster keys
  * @param metricsQuantileSeconds {@link MetricsKeys#QUANTILE_WINDOW_SECONDS}
+ * @param endpoint the {@code coded-yarn.am.endpoint.*} caps on connections not yet authenticated
+ *     ({@link EndpointKeys})
  */
 public record CodedYarnConfig(
         long verifyExhaustiveLimit,
@@ -57,7 +59,8 @@ public record CodedYarnConfig(
         double simulatedLoadSeconds,
         CheckpointInterval checkpointInterval,
         YarnSettings yarn,
-        int metricsQuantileSeconds) {
+        int metricsQuantileSeconds,
+        io.codedyarn.am.net.PendingLimits endpoint) {
 
     /**
      * @throws IllegalArgumentException naming the key when a value does not parse or is out of
@@ -122,7 +125,8 @@ public record CodedYarnConfig(
                         parse(lookup, RunKeys.CHECKPOINT_INTERVAL, s -> s),
                         "configuration key " + RunKeys.CHECKPOINT_INTERVAL.name()),
                 yarn,
-                MetricsKeys.quantileWindowSeconds(lookup));
+                MetricsKeys.quantileWindowSeconds(lookup),
+                EndpointKeys.parse(lookup));
     }
 
     private static LazySettings lazy(Function<String, String> lookup) {

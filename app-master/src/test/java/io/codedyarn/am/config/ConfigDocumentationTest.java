@@ -134,6 +134,37 @@ class ConfigDocumentationTest {
     }
 
     @Test
+    void theEndpointsCapsAreParsedIntoTheServersLimits() {
+        assertThat(CodedYarnConfig.defaults().endpoint())
+                .isEqualTo(io.codedyarn.am.net.PendingLimits.DEFAULTS);
+        assertThat(
+                        CodedYarnConfig.parse(
+                                        Map.of(
+                                                        "coded-yarn.am.endpoint.pending-per-address",
+                                                        "4",
+                                                        "coded-yarn.am.endpoint.pending-total",
+                                                        "20",
+                                                        "coded-yarn.am.endpoint.pending-bytes",
+                                                        "8192",
+                                                        "coded-yarn.am.endpoint.handshake-timeout-seconds",
+                                                        "2.5")
+                                                ::get)
+                                .endpoint())
+                .isEqualTo(new io.codedyarn.am.net.PendingLimits(4, 20, 8192, 2500));
+        for (String[] bad :
+                new String[][] {
+                    {"pending-per-address", "-1", "= -1: must be >= 1"},
+                    {"pending-total", "0", "= 0: must be >= 1"},
+                    {"pending-bytes", "100", "= 100: must be >= 1024"},
+                    {"handshake-timeout-seconds", "0", "= 0.0: must be a number of seconds"}
+                }) {
+            String key = "coded-yarn.am.endpoint." + bad[0];
+            assertThatThrownBy(() -> CodedYarnConfig.parse(Map.of(key, bad[1])::get))
+                    .hasMessageContaining(key + " " + bad[2]);
+        }
+    }
+
+    @Test
     void aRolesJavaHomeFallsBackToTheContainersOne() {
         YarnSettings none = CodedYarnConfig.parse(Map.<String, String>of()::get).yarn();
         assertThat(List.of(none.amJavaHome(), none.workerJavaHome())).containsOnly("");

@@ -4,7 +4,6 @@ import io.codedyarn.am.config.CodedYarnConfig;
 import io.codedyarn.am.config.YarnSettings;
 import io.codedyarn.am.model.PredictJob;
 import io.codedyarn.am.yarn.Launch;
-import io.codedyarn.am.yarn.YarnKeys;
 import io.codedyarn.am.yarn.master.PredictMaster;
 import io.codedyarn.coordinator.cluster.JobInfo;
 import java.io.IOException;
@@ -20,8 +19,6 @@ import org.apache.hadoop.yarn.api.records.ApplicationSubmissionContext;
 import org.apache.hadoop.yarn.api.records.ContainerLaunchContext;
 import org.apache.hadoop.yarn.api.records.FinalApplicationStatus;
 import org.apache.hadoop.yarn.api.records.LocalResource;
-import org.apache.hadoop.yarn.api.records.Resource;
-import org.apache.hadoop.yarn.api.records.YarnApplicationState;
 import org.apache.hadoop.yarn.client.api.YarnClient;
 import org.apache.hadoop.yarn.client.api.YarnClientApplication;
 import org.apache.hadoop.yarn.exceptions.YarnException;
@@ -30,9 +27,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * {@code predict --cluster yarn|embedded}'s client: stages the job ({@code predict-job.json}), the
- * model and the jar as {@link JobStaging} does for training, submits {@link PredictMaster}, waits
- * for its end, and commits: SUCCEEDED renames the job's temporary directory onto the output (after
- * removing the tasks' attempt directories and adding {@code _SUCCESS}); anything else deletes it.
+ * model and the jar as {@link JobStaging} does for training, submits {@link PredictMaster} placed
+ * as {@code train} places its ApplicationMaster ({@link Submission}: node labels, queue, priority,
+ * tags), waits for its end, and commits: SUCCEEDED renames the job's temporary directory onto the
+ * output (after removing the tasks' attempt directories and adding {@code _SUCCESS}); anything else
+ * deletes it.
  */
 public final class PredictSubmitter {
     private static final Logger LOG = LoggerFactory.getLogger(PredictSubmitter.class);
@@ -55,6 +54,7 @@ public final class PredictSubmitter {
         try (YarnClient yarn = YarnClient.createYarnClient()) {
             yarn.init(RmConnection.clientConf(conf));
             yarn.start();
+            Submission.checkNodeLabels(yarn, conf, settings);
             YarnClientApplication app;
             try {
                 app = yarn.createApplication();
@@ -89,19 +89,8 @@ public final class PredictSubmitter {
                                 null,
                                 staging.tokens(fs, new JobInfo(job.data(), job.temp())),
                                 null));
-                ctx.setApplicationName("coded-yarn predict");
-                ctx.setApplicationType(YarnKeys.APPLICATION_TYPE);
-                ctx.setResource(Resource.newInstance(settings.amMemoryMb(), settings.amVcores()));
-                ctx.setQueue(settings.queue());
-                ctx.setMaxAppAttempts(1);
-                if (settings.priority() > 0) {
-                    ctx.setPriority(
-                            org.apache.hadoop.yarn.api.records.Priority.newInstance(
-                                    settings.priority()));
-                }
-                if (!settings.tags().isEmpty()) {
-                    ctx.setApplicationTags(new java.util.HashSet<>(settings.tags()));
-                }
+                // one attempt: a failed job's parts are deleted, a new attempt starts over
+                Submission.place(ctx, settings, "coded-yarn predict", 1);
                 yarn.submitApplication(ctx);
                 LOG.info("submitted {} (predict) to queue {}", id, settings.queue());
                 return await(yarn, id, settings.reportIntervalMs());
@@ -113,36 +102,10 @@ public final class PredictSubmitter {
 
     private static Outcome await(YarnClient yarn, ApplicationId id, int intervalMs)
             throws IOException, YarnException, InterruptedException {
-        Thread killer =
-                new Thread(
-                        () -> {
-                            try {
-                                yarn.killApplication(id);
-                            } catch (Exception e) {
-                                LOG.error("could not kill {}: {}", id, e.toString());
-                            }
-                        });
-        Runtime.getRuntime().addShutdownHook(killer);
-        try {
-            while (true) {
-                ApplicationReport r = yarn.getApplicationReport(id);
-                YarnApplicationState s = r.getYarnApplicationState();
-                if (s == YarnApplicationState.FINISHED
-                        || s == YarnApplicationState.FAILED
-                        || s == YarnApplicationState.KILLED) {
-                    return new Outcome(
-                            id.toString(),
-                            r.getFinalApplicationStatus() == FinalApplicationStatus.SUCCEEDED,
-                            r.getDiagnostics() == null ? "" : r.getDiagnostics().strip());
-                }
-                Thread.sleep(intervalMs);
-            }
-        } finally {
-            try {
-                Runtime.getRuntime().removeShutdownHook(killer);
-            } catch (IllegalStateException shuttingDown) {
-                // the hook is running: leave it
-            }
-        }
+        ApplicationReport r = Submission.followToEnd(yarn, id, intervalMs, (report, ended) -> {});
+        return new Outcome(
+                id.toString(),
+                r.getFinalApplicationStatus() == FinalApplicationStatus.SUCCEEDED,
+                Submission.diagnostics(r).strip());
     }
 }

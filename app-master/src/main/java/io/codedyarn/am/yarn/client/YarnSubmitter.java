@@ -1,9 +1,7 @@
 package io.codedyarn.am.yarn.client;
 
-import io.codedyarn.am.config.YarnJobKeys;
 import io.codedyarn.am.config.YarnSettings;
 import io.codedyarn.am.output.CheckpointStore;
-import io.codedyarn.am.yarn.NodeLabels;
 import io.codedyarn.am.yarn.ProgressFile;
 import io.codedyarn.am.yarn.YarnKeys;
 import io.codedyarn.am.yarn.kerberos.KeytabLogin;
@@ -25,11 +23,6 @@ import org.apache.hadoop.yarn.api.records.ApplicationSubmissionContext;
 import org.apache.hadoop.yarn.api.records.ContainerLaunchContext;
 import org.apache.hadoop.yarn.api.records.FinalApplicationStatus;
 import org.apache.hadoop.yarn.api.records.LocalResource;
-import org.apache.hadoop.yarn.api.records.NodeReport;
-import org.apache.hadoop.yarn.api.records.NodeState;
-import org.apache.hadoop.yarn.api.records.Priority;
-import org.apache.hadoop.yarn.api.records.Resource;
-import org.apache.hadoop.yarn.api.records.ResourceRequest;
 import org.apache.hadoop.yarn.api.records.YarnApplicationState;
 import org.apache.hadoop.yarn.client.api.YarnClient;
 import org.apache.hadoop.yarn.client.api.YarnClientApplication;
@@ -41,9 +34,10 @@ import org.slf4j.LoggerFactory;
  * The client's Hadoop adapter: stages the job (jar, {@code job.json}, {@code job-info.json}, the
  * coded-yarn keys as {@code coded-yarn-site.xml}) under {@code <home>/.coded-yarn/<appId>/} as
  * LocalResources ({@link JobStaging}), reaches the ResourceManager within a bounded wait ({@link
- * RmConnection}), checks that some running node carries each node label asked for ({@link
- * NodeLabels}), sets the AM's resources, node label, queue, attempts and Java options, adds HDFS
- * delegation tokens when security is on, submits, and follows the application report to its end.
+ * RmConnection}), checks that some running node carries each node label asked for, sets the AM's
+ * resources, node label, queue, attempts, priority and tags ({@link Submission}, shared with {@code
+ * predict}) and Java options, adds HDFS delegation tokens when security is on, submits, and follows
+ * the application report to its end.
  *
  * <p>Ctrl-C while following, on an interactive console, asks whether to kill the application
  * ({@link CtrlC}, {@link InterruptPrompt}): yes kills it and the client exits with its final status
@@ -93,7 +87,7 @@ public final class YarnSubmitter implements AutoCloseable {
      */
     public ApplicationId submit(TrainSpec spec, JobInfo job, Checkpoint resume)
             throws IOException, YarnException {
-        checkNodeLabels();
+        Submission.checkNodeLabels(yarn, conf, settings);
         YarnClientApplication app;
         try {
             app = yarn.createApplication();
@@ -123,55 +117,15 @@ public final class YarnSubmitter implements AutoCloseable {
         ContainerLaunchContext amContainer =
                 ContainerLaunchContext.newInstance(
                         resources, env, List.of(cmd), null, staging.tokens(fs, job), null);
-        ctx.setApplicationName("coded-yarn " + spec.workload().cliName() + " " + spec.scheme());
-        ctx.setApplicationType(YarnKeys.APPLICATION_TYPE);
-        Resource amResource = Resource.newInstance(settings.amMemoryMb(), settings.amVcores());
-        ctx.setResource(amResource);
-        if (!settings.amNodeLabel().isEmpty()) {
-            // the AM's label goes on its container's request, as Spark's client sets it
-            ctx.setAMContainerResourceRequests(
-                    List.of(
-                            ResourceRequest.newBuilder()
-                                    .resourceName(ResourceRequest.ANY)
-                                    .capability(amResource)
-                                    .numContainers(1)
-                                    .priority(Priority.newInstance(0))
-                                    .relaxLocality(true)
-                                    .nodeLabelExpression(settings.amNodeLabel())
-                                    .build()));
-        }
-        ctx.setQueue(settings.queue());
-        ctx.setMaxAppAttempts(settings.amMaxAttempts());
-        ctx.setAttemptFailuresValidityInterval(settings.attemptFailuresValidityMs());
-        if (settings.priority() > 0) {
-            ctx.setPriority(Priority.newInstance(settings.priority()));
-        }
-        if (!settings.tags().isEmpty()) {
-            ctx.setApplicationTags(new java.util.HashSet<>(settings.tags()));
-        }
+        Submission.place(
+                ctx,
+                settings,
+                "coded-yarn " + spec.workload().cliName() + " " + spec.scheme(),
+                settings.amMaxAttempts());
         ctx.setAMContainerSpec(amContainer);
         yarn.submitApplication(ctx);
         LOG.info("submitted {} to queue {}; staged in {}", id, settings.queue(), dir);
         return id;
-    }
-
-    /**
-     * Before anything is staged: a node label no running NodeManager carries is an error naming the
-     * label and every node's labels, since YARN would keep such an application (or its workers'
-     * requests) waiting forever.
-     */
-    private void checkNodeLabels() throws IOException, YarnException {
-        if (settings.amNodeLabel().isEmpty() && settings.workerNodeLabel().isEmpty()) {
-            return;
-        }
-        List<NodeReport> running;
-        try {
-            running = yarn.getNodeReports(NodeState.RUNNING);
-        } catch (java.net.ConnectException | java.net.NoRouteToHostException e) {
-            throw RmConnection.unreachable(conf, e);
-        }
-        NodeLabels.carrying(running, settings.amNodeLabel(), YarnJobKeys.AM_NODE_LABEL);
-        NodeLabels.carrying(running, settings.workerNodeLabel(), YarnJobKeys.WORKER_NODE_LABEL);
     }
 
     /**
@@ -191,71 +145,51 @@ public final class YarnSubmitter implements AutoCloseable {
             throws IOException, YarnException, InterruptedException {
         FileSystem fs = FileSystem.get(conf);
         Path progressFile = ProgressFile.path(fs, id.toString());
-        boolean killed = false;
-        Thread killer =
-                new Thread(
-                        () -> {
-                            try {
-                                LOG.warn("interrupted: killing {}", id);
-                                yarn.killApplication(id);
-                            } catch (Exception e) {
-                                LOG.error("could not kill {}: {}", id, e.toString());
+        var seen =
+                new Object() {
+                    YarnApplicationState state;
+                    String url;
+                    boolean killed;
+                };
+        ApplicationReport end =
+                Submission.followToEnd(
+                        yarn,
+                        id,
+                        settings.reportIntervalMs(),
+                        (r, ended) -> {
+                            YarnApplicationState state = r.getYarnApplicationState();
+                            String url = r.getTrackingUrl();
+                            if (ended) {
+                                progress.finish(ProgressFile.read(fs, progressFile));
                             }
-                        },
-                        "kill-" + id);
-        Runtime.getRuntime().addShutdownHook(killer);
-        try {
-            YarnApplicationState last = null;
-            String lastUrl = null;
-            while (true) {
-                if (!killed && ctrlC != null && ctrlC.killRequested()) {
-                    LOG.warn("killing {} as asked", id);
-                    yarn.killApplication(id);
-                    killed = true;
-                }
-                ApplicationReport r = yarn.getApplicationReport(id);
-                YarnApplicationState state = r.getYarnApplicationState();
-                String url = r.getTrackingUrl();
-                boolean ended =
-                        state == YarnApplicationState.FINISHED
-                                || state == YarnApplicationState.FAILED
-                                || state == YarnApplicationState.KILLED;
-                if (ended) {
-                    progress.finish(ProgressFile.read(fs, progressFile));
-                }
-                if (state != last) {
-                    progress.endLine();
-                    LOG.info("{} {}", id, state);
-                }
-                if (url != null && !url.isBlank() && !url.equals(lastUrl)) {
-                    progress.endLine();
-                    LOG.info("{} tracking URL {}", id, url);
-                }
-                if (state == YarnApplicationState.RUNNING) {
-                    progress.update(ProgressFile.read(fs, progressFile));
-                }
-                last = state;
-                lastUrl = url;
-                if (ended) {
-                    if (!settings.keepStaging()) {
-                        staging.delete(id);
-                    }
-                    return new Outcome(
-                            id.toString(),
-                            state,
-                            r.getFinalApplicationStatus(),
-                            r.getDiagnostics() == null ? "" : r.getDiagnostics(),
-                            url);
-                }
-                Thread.sleep(settings.reportIntervalMs());
-            }
-        } finally {
-            try {
-                Runtime.getRuntime().removeShutdownHook(killer);
-            } catch (IllegalStateException shuttingDown) {
-                // the hook is running: leave it
-            }
+                            if (state != seen.state) {
+                                progress.endLine();
+                                LOG.info("{} {}", id, state);
+                            }
+                            if (url != null && !url.isBlank() && !url.equals(seen.url)) {
+                                progress.endLine();
+                                LOG.info("{} tracking URL {}", id, url);
+                            }
+                            if (state == YarnApplicationState.RUNNING) {
+                                progress.update(ProgressFile.read(fs, progressFile));
+                            }
+                            seen.state = state;
+                            seen.url = url;
+                            if (!ended && !seen.killed && ctrlC != null && ctrlC.killRequested()) {
+                                LOG.warn("killing {} as asked", id);
+                                yarn.killApplication(id);
+                                seen.killed = true;
+                            }
+                        });
+        if (!settings.keepStaging()) {
+            staging.delete(id);
         }
+        return new Outcome(
+                id.toString(),
+                end.getYarnApplicationState(),
+                end.getFinalApplicationStatus(),
+                Submission.diagnostics(end),
+                end.getTrackingUrl());
     }
 
     /** The report right after submission (detached runs). */
@@ -265,7 +199,7 @@ public final class YarnSubmitter implements AutoCloseable {
                 id.toString(),
                 r.getYarnApplicationState(),
                 r.getFinalApplicationStatus(),
-                r.getDiagnostics() == null ? "" : r.getDiagnostics(),
+                Submission.diagnostics(r),
                 r.getTrackingUrl());
     }
 

@@ -242,6 +242,7 @@ public final class AppMaster {
                         .withIoThreads(settings.amIoThreads())
                         .withSpares(spares)
                         .withKeepaliveMillis(Math.round(config.keepaliveSeconds() * 1000))
+                        .withPending(config.endpoint())
                         .withKernels(
                                 WorkerLaunch.decideKernels(
                                         conf, job.placed.shape, job.spec.iterations()));

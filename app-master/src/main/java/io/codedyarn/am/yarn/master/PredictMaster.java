@@ -1,9 +1,11 @@
 package io.codedyarn.am.yarn.master;
 
 import io.codedyarn.am.config.CodedYarnConfig;
+import io.codedyarn.am.config.YarnJobKeys;
 import io.codedyarn.am.config.YarnSettings;
 import io.codedyarn.am.model.PredictJob;
 import io.codedyarn.am.yarn.Launch;
+import io.codedyarn.am.yarn.NodeLabels;
 import io.codedyarn.am.yarn.YarnKeys;
 import io.codedyarn.hdfs.dataset.DatasetReader;
 import io.codedyarn.hdfs.dataset.Manifest;
@@ -88,7 +90,7 @@ public final class PredictMaster {
         String diagnostics;
         boolean ok;
         try {
-            List<Part> parts = locate(conf, fs, reader);
+            List<Part> parts = locate(conf, fs, reader, settings.workerNodeLabel());
             Resource resource =
                     Resource.newInstance(settings.workerMemoryMb(), settings.workerVcores());
             PartDeadlines deadlines =
@@ -105,6 +107,7 @@ public final class PredictMaster {
                             launchContext(env, settings),
                             parts,
                             settings.workerJavaHome(),
+                            settings.workerNodeLabel(),
                             deadlines);
             ok = tasks.runAll(settings.localityWaitSeconds());
             diagnostics = tasks.summary();
@@ -121,8 +124,13 @@ public final class PredictMaster {
         rm.stop();
     }
 
-    /** Per block file, the NodeManager to ask for (none: the data is on no NodeManager's host). */
-    private static List<Part> locate(YarnConfiguration conf, FileSystem fs, DatasetReader reader)
+    /**
+     * Per block file, the NodeManager to ask for (none: the data is on no NodeManager's host); with
+     * a workers' node label, only among the NodeManagers carrying it, since a strict request for a
+     * node outside the label's partition is never granted ({@link NodeLabels}).
+     */
+    private static List<Part> locate(
+            YarnConfiguration conf, FileSystem fs, DatasetReader reader, String workerLabel)
             throws Exception {
         List<String> names = new ArrayList<>();
         boolean includePort =
@@ -131,7 +139,10 @@ public final class PredictMaster {
             yc.init(conf);
             yc.start();
             for (NodeReport r :
-                    yc.getNodeReports(org.apache.hadoop.yarn.api.records.NodeState.RUNNING)) {
+                    NodeLabels.carrying(
+                            yc.getNodeReports(org.apache.hadoop.yarn.api.records.NodeState.RUNNING),
+                            workerLabel,
+                            YarnJobKeys.WORKER_NODE_LABEL)) {
                 String n = r.getNodeId().getHost() + ":" + r.getNodeId().getPort();
                 names.add(includePort ? n : LocalityPlanner.hostOf(n));
             }

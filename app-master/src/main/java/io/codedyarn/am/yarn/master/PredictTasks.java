@@ -19,10 +19,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * {@link PredictMaster}'s loop on its one thread: a container request per part (strict on its node,
- * relaxed after the locality wait), launches of {@link PredictTask}, completions, and up to {@link
- * PredictMaster#MAX_ATTEMPTS} attempts per part. An attempt past its {@link PartDeadlines} limit is
- * stopped and counts as failed; a request unanswered past its wait fails the job, naming the part
- * and the node it asked for.
+ * relaxed after the locality wait, labelled with the workers' node label), launches of {@link
+ * PredictTask}, completions, and up to {@link PredictMaster#MAX_ATTEMPTS} attempts per part. An
+ * attempt past its {@link PartDeadlines} limit is stopped and counts as failed; a request
+ * unanswered past its wait fails the job, naming the part and the node it asked for.
  */
 final class PredictTasks {
     private static final Logger LOG = LoggerFactory.getLogger(PredictMaster.class);
@@ -33,6 +33,7 @@ final class PredictTasks {
     private final ContainerLaunchContext template;
     private final List<PredictMaster.Part> parts;
     private final String javaHome;
+    private final String nodeLabel;
     private final Map<Integer, ContainerRequest> pending = new HashMap<>();
     private final Map<Integer, Long> askedAt = new HashMap<>();
     private final Map<ContainerId, Integer> running = new HashMap<>();
@@ -55,9 +56,11 @@ final class PredictTasks {
             ContainerLaunchContext template,
             List<PredictMaster.Part> parts,
             String javaHome,
+            String nodeLabel,
             PartDeadlines deadlines) {
         this.rm = rm;
         this.javaHome = javaHome;
+        this.nodeLabel = nodeLabel;
         this.deadlines = deadlines;
         this.nm = nm;
         this.resource = resource;
@@ -92,7 +95,9 @@ final class PredictTasks {
                         .capability(resource)
                         .priority(WorkerContainers.PRIORITY)
                         .allocationRequestId(p.index())
-                        .relaxLocality(!strict);
+                        .relaxLocality(!strict)
+                        // on strict requests too, as train's workers (WorkerContainers.request)
+                        .nodeLabelsExpression(nodeLabel.isEmpty() ? null : nodeLabel);
         if (strict) {
             b.nodes(new String[] {p.node().get()});
         }

@@ -27,7 +27,8 @@ import org.junit.jupiter.api.Test;
  * Node labels on a real MiniYARNCluster with the CapacityScheduler's labelled partitions: of 3
  * NodeManagers, NM 0 carries the label "am" and NMs 1 and 2 the label "gpu"; the default queue may
  * use both partitions (all of each). The AM must land on NM 0, the data beside NMs 1 and 2 and
- * every worker on them; a label no node has is refused before submission, naming it and the nodes'
+ * every worker on them; {@code predict}'s ApplicationMaster and tasks likewise; a label no node has
+ * is refused before submission, by {@code train} and {@code predict}, naming it and the nodes'
  * labels.
  */
 class NodeLabelsIT {
@@ -133,9 +134,110 @@ class NodeLabelsIT {
         }
     }
 
+    /**
+     * {@code predict} places its ApplicationMaster and its tasks as {@code train} does: the AM on
+     * the node labelled "am", every task container on the nodes labelled "gpu", whichever DataNode
+     * holds its block (each block has one replica, anywhere). Which NodeManager runs each container
+     * is watched while the job runs (a finished application's containers are gone from the
+     * ResourceManager and, with the embedded cluster's 1 s log retention, their logs too).
+     */
+    @Test
+    void predictRunsItsAmOnItsLabelAndEveryTaskOnTheWorkersLabel(
+            @org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) throws Exception {
+        java.nio.file.Path local = tmp.resolve("fm");
+        io.codedyarn.am.model.ScikitLearnReference.importFashionSubset(
+                local, "--positive-labels", "0", "--block-size", "3m");
+        Path data = fs.makeQualified(new Path("/data/fm-labelled"));
+        fs.copyFromLocalFile(false, true, new Path(local.toUri()), data);
+        for (org.apache.hadoop.fs.FileStatus st : fs.listStatus(data)) {
+            fs.setReplication(st.getPath(), (short) 1);
+        }
+        String model =
+                java.nio.file.Files.readString(
+                        java.nio.file.Path.of(
+                                "src/test/resources/io/codedyarn/am/model/sklearn/model-lr.json"));
+        Configuration c = labelled("am", "gpu");
+        c.set("coded-yarn.locality.wait-seconds", "5");
+        Path out = fs.makeQualified(new Path("/out/fm-labelled"));
+
+        java.util.Map<String, Integer> containerNode =
+                new java.util.concurrent.ConcurrentHashMap<>();
+        java.util.concurrent.atomic.AtomicBoolean running =
+                new java.util.concurrent.atomic.AtomicBoolean(true);
+        Thread watcher =
+                new Thread(
+                        () -> {
+                            while (running.get()) {
+                                for (int i = 0; i < 3; i++) {
+                                    for (String id : cluster.containersOn(i)) {
+                                        containerNode.putIfAbsent(id, i);
+                                    }
+                                }
+                                try {
+                                    Thread.sleep(20);
+                                } catch (InterruptedException e) {
+                                    return;
+                                }
+                            }
+                        },
+                        "container-watcher");
+        watcher.start();
+        PredictSubmitter.Outcome o;
+        try {
+            o =
+                    ClusterPrediction.yarn(
+                            c,
+                            data,
+                            fs,
+                            out,
+                            model,
+                            new ClusterPrediction.Request(
+                                    io.codedyarn.am.model.OutputFormat.CSV,
+                                    0.5,
+                                    List.of("row"),
+                                    false));
+        } finally {
+            running.set(false);
+            watcher.join(10_000);
+        }
+        assertThat(o.succeeded()).as(o.diagnostics()).isTrue();
+        assertThat(o.diagnostics()).startsWith("4 parts, ");
+        List<String> nms = cluster.nodeManagers();
+        assertThat(cluster.applicationMasterNode(o.applicationId())).isEqualTo(nms.get(0));
+        String app = o.applicationId().substring("application_".length());
+        Map<String, Integer> ours = new java.util.TreeMap<>();
+        containerNode.forEach(
+                (id, nm) -> {
+                    if (id.contains(app)) {
+                        ours.put(id, nm);
+                    }
+                });
+        // the AM's container (attempt 1, container 1) on NM 0, the 4 tasks' on NMs 1 and 2
+        Map<String, Integer> tasks = new java.util.TreeMap<>(ours);
+        tasks.keySet().removeIf(id -> id.endsWith("_01_000001"));
+        assertThat(ours).as("containers seen").containsValue(0);
+        assertThat(tasks).as("task containers and their NodeManagers").hasSize(4);
+        assertThat(tasks.values()).allMatch(nm -> nm == 1 || nm == 2);
+    }
+
     @Test
     void aLabelNoNodeHasIsRefusedBeforeSubmissionNamingTheNodesLabels() throws Exception {
         int before = applications();
+        for (Configuration c : List.of(labelled("gpu-large", ""), labelled("", "gpu-large"))) {
+            io.codedyarn.am.model.PredictJob job =
+                    new io.codedyarn.am.model.PredictJob(
+                            "/nowhere",
+                            "/out/never",
+                            io.codedyarn.am.model.OutputFormat.CSV,
+                            0.5,
+                            List.of(),
+                            false);
+            assertThatThrownBy(() -> PredictSubmitter.run(c, job, "{}"))
+                    .as("predict")
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("node-label-expression = gpu-large")
+                    .hasMessageContaining(cluster.nodeManagers().get(1) + " [gpu]");
+        }
         for (Configuration c : List.of(labelled("gpu-large", ""), labelled("", "gpu-large"))) {
             SchemeParams params = SchemeParams.of(2, 0, 3);
             assertThatThrownBy(
