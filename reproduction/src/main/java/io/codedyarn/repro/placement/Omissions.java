@@ -177,11 +177,29 @@ public final class Omissions implements Reproduction {
                             "PCA text: DSAG vs SAG w = N",
                             "DSAG w = 10 about 20 % faster than SAG w = N at gap 1e−4 and 30 % at"
                                     + " ≤ 1e−8 (eX3 PCA)",
-                            "not yet run with the paper's protocol: in our PCA run"
-                                    + " (`reproduce dsag-lb-training`, docs/reproduction-dsag-lb-"
-                                    + "full.md) SAG w = N reaches no gap below 1e−3 in 400"
-                                    + " simulated s, so the ratio has no value; the run takes an"
-                                    + " hour on 2 cores"));
+                            "measured, not a bug: SAG w = N converges (cyclic SAG). One run"
+                                    + " (seed 1, `train --cluster simulated --workload pca"
+                                    + " --scheme sag --workers 49 --subpartitions 100 --wait 49`,"
+                                    + " genotype 9800 × 60, dsag-lb-training's PCA latency model,"
+                                    + " `--target-gap 1e-8`) reaches a cache estimate of 1e−4 at"
+                                    + " 308 s and 1e−8 at 547 s and an exact gap of 1e−8 at"
+                                    + " 1,601 s; DSAG w = 10 (`--scheme dsag --wait 10`, 400 s)"
+                                    + " reaches the estimates at 59 s and 78 s, its exact gap"
+                                    + " 5.2e−7 at 400 s. Two things keep the row out. (1) Our"
+                                    + " gamma model scales a task's computation variance with its"
+                                    + " load (fitted at the whole block: 6.8e−2 s² at 2.6 s), so a"
+                                    + " subpartition's 26 ms has a coefficient of variation of"
+                                    + " about 1: waiting for all 49 costs 0.145 s an iteration"
+                                    + " against DSAG w = 10's 0.021 s, and DSAG reaches the 1e−4"
+                                    + " estimate 5.2× sooner where the paper has about 1.25×; that"
+                                    + " gap is this model's, which the paper's Table I (means"
+                                    + " only) cannot settle. (2) Both caches' estimates fall below the"
+                                    + " target, even below 0, while the exact gap lags (SAG at"
+                                    + " 547 s: estimate −3e−7, exact 2e−6), and each exact check"
+                                    + " costs a full pass, so the paper's protocol (the exact gap"
+                                    + " of every iterate, computed outside the run) needs its own"
+                                    + " evaluation and a budget of about 1,600 simulated s for"
+                                    + " SAG w = N, four times dsag-lb-training's 400 s"));
 
     /** Figures and tables reproduced, with the section that does. */
     public static final List<Item> COVERED =
