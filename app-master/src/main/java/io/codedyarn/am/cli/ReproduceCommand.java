@@ -56,7 +56,7 @@ final class ReproduceCommand implements Callable<Integer> {
                             + " tables not reproduced, with reasons); only when named (not in"
                             + " all): dsag-lb-training, lagc-fashion-full (60,000 images),"
                             + " bcc-measured (BCC's EC2 run times measured on an embedded"
-                            + " cluster: about 15 minutes)")
+                            + " cluster: 15 to 35 minutes on 2 cores)")
     List<String> papers = new ArrayList<>();
 
     @Option(names = "--seed", defaultValue = "1", description = "seed (default: ${DEFAULT-VALUE})")
