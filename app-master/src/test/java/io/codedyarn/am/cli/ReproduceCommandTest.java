@@ -50,7 +50,7 @@ class ReproduceCommandTest {
         assertThat(r.rc()).as(r.err()).isZero();
         assertThat(r.out())
                 .startsWith("## Omitted")
-                .contains("| BCC | Table I |")
+                .contains("| BCC | Table II |")
                 .contains("| DSAG | Fig. 8 (AWS row, N = 100) |")
                 .doesNotContain("| quantity |");
     }

@@ -148,17 +148,7 @@ final class DsagLoadBalanceScenario {
     }
 
     private static int[] permutation(RandomGenerator rng) {
-        int[] a = new int[N];
-        for (int i = 0; i < N; i++) {
-            a[i] = i;
-        }
-        for (int i = N - 1; i > 0; i--) {
-            int j = rng.nextInt(i + 1);
-            int s = a[i];
-            a[i] = a[j];
-            a[j] = s;
-        }
-        return a;
+        return Replications.permutation(N, rng);
     }
 
     /**

@@ -26,14 +26,19 @@ public final class Omissions implements Reproduction {
     }
 
     private static final String ILLUSTRATION = "an illustration: it carries no number to reproduce";
-    private static final String BCC_EC2 =
-            "a measurement on 50 and 100 Amazon EC2 t2.micro instances (communication-bound: 3–32 s"
-                    + " of communication against 0.2–4.8 s of computation). We have neither the"
-                    + " machines nor the paper's per-worker timings; a run of the product on real"
-                    + " processes with a slowness model fitted to the paper's per-iteration figures"
-                    + " is not done yet. The recovery thresholds these runs observed (11 and 25"
-                    + " workers) are reproduced (BCC section, \"EC2 scenario\" rows), as is cyclic"
-                    + " repetition's m − r + 1 (the Fig. 2 table's last column)";
+    private static final String BCC_EC2_TWO =
+            "a measurement on 100 Amazon EC2 t2.micro instances. Scenario one is measured on real"
+                    + " processes (`reproduce bcc-measured`, docs/reproduction-bcc-measured.md),"
+                    + " scaled to the 20 workers this machine holds; scaled the same way (N = 10"
+                    + " batches, r/m = 0.1) scenario two would be n = m = 20 with r = 2, where BCC"
+                    + " needs almost every one of the 20 workers to cover its 10 batches, so the run"
+                    + " would measure the scaling, not the paper's effect: it needs a cluster with"
+                    + " about 100 worker slots. Its recovery threshold (25 workers) is reproduced"
+                    + " (BCC section, \"EC2 scenario\" rows), as is cyclic repetition's m − r + 1"
+                    + " (the Fig. 2 table's last column)";
+    private static final String BCC_MEASURED =
+            "BCC measured section (`reproduce bcc-measured`, in docs/reproduction-bcc-measured.md:"
+                    + " scaled to n = m = 20)";
     private static final String DSAG_TRACES =
             "needs the paper's recorded latency traces of its AWS/Azure workers, which are not"
                     + " published; our latency model takes the shape this figure shows (gamma,"
@@ -57,23 +62,17 @@ public final class Omissions implements Reproduction {
                     new Item(
                             "BCC",
                             "Fig. 4",
-                            "run times",
+                            "run times, n = m = 100",
                             "total run time of uncoded, cyclic repetition and BCC on EC2: BCC"
-                                    + " 85.4 % faster than uncoded and 69.9 % than cyclic repetition"
-                                    + " (n = m = 50), 73.0 % and 69.7 % (n = m = 100)",
-                            BCC_EC2),
-                    new Item(
-                            "BCC",
-                            "Table I",
-                            "",
-                            "scenario one's communication / computation / total time per scheme",
-                            BCC_EC2),
+                                    + " 73.0 % faster than uncoded and 69.7 % than cyclic"
+                                    + " repetition (scenario two)",
+                            BCC_EC2_TWO),
                     new Item(
                             "BCC",
                             "Table II",
                             "",
                             "scenario two's communication / computation / total time per scheme",
-                            BCC_EC2),
+                            BCC_EC2_TWO),
                     new Item(
                             "GC-DC",
                             "Fig. 1",
@@ -178,11 +177,29 @@ public final class Omissions implements Reproduction {
                             "PCA text: DSAG vs SAG w = N",
                             "DSAG w = 10 about 20 % faster than SAG w = N at gap 1e−4 and 30 % at"
                                     + " ≤ 1e−8 (eX3 PCA)",
-                            "not yet run with the paper's protocol: in our PCA run"
-                                    + " (`reproduce dsag-lb-training`, docs/reproduction-dsag-lb-"
-                                    + "full.md) SAG w = N reaches no gap below 1e−3 in 400"
-                                    + " simulated s, so the ratio has no value; the run takes an"
-                                    + " hour on 2 cores"));
+                            "measured, not a bug: SAG w = N converges (cyclic SAG). One run"
+                                    + " (seed 1, `train --cluster simulated --workload pca"
+                                    + " --scheme sag --workers 49 --subpartitions 100 --wait 49`,"
+                                    + " genotype 9800 × 60, dsag-lb-training's PCA latency model,"
+                                    + " `--target-gap 1e-8`) reaches a cache estimate of 1e−4 at"
+                                    + " 308 s and 1e−8 at 547 s and an exact gap of 1e−8 at"
+                                    + " 1,601 s; DSAG w = 10 (`--scheme dsag --wait 10`, 400 s)"
+                                    + " reaches the estimates at 59 s and 78 s, its exact gap"
+                                    + " 5.2e−7 at 400 s. Two things keep the row out. (1) Our"
+                                    + " gamma model scales a task's computation variance with its"
+                                    + " load (fitted at the whole block: 6.8e−2 s² at 2.6 s), so a"
+                                    + " subpartition's 26 ms has a coefficient of variation of"
+                                    + " about 1: waiting for all 49 costs 0.145 s an iteration"
+                                    + " against DSAG w = 10's 0.021 s, and DSAG reaches the 1e−4"
+                                    + " estimate 5.2× sooner where the paper has about 1.25×; that"
+                                    + " gap is this model's, which the paper's Table I (means"
+                                    + " only) cannot settle. (2) Both caches' estimates fall below the"
+                                    + " target, even below 0, while the exact gap lags (SAG at"
+                                    + " 547 s: estimate −3e−7, exact 2e−6), and each exact check"
+                                    + " costs a full pass, so the paper's protocol (the exact gap"
+                                    + " of every iterate, computed outside the run) needs its own"
+                                    + " evaluation and a budget of about 1,600 simulated s for"
+                                    + " SAG w = N, four times dsag-lb-training's 400 s"));
 
     /** Figures and tables reproduced, with the section that does. */
     public static final List<Item> COVERED =
@@ -199,6 +216,18 @@ public final class Omissions implements Reproduction {
                             "recovery thresholds",
                             "workers waited for on EC2 (11 and 25)",
                             "BCC section, EC2 scenario rows"),
+                    new Item(
+                            "BCC",
+                            "Fig. 4",
+                            "run times, n = m = 50",
+                            "BCC 85.4 % faster than uncoded and 69.9 % than cyclic repetition",
+                            BCC_MEASURED),
+                    new Item(
+                            "BCC",
+                            "Table I",
+                            "",
+                            "scenario one's communication / computation / total time per scheme",
+                            BCC_MEASURED),
                     new Item(
                             "BCC",
                             "Fig. 5",

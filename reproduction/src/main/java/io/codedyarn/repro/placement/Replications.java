@@ -69,4 +69,19 @@ final class Replications {
         }
         return Math.max(min, (int) Math.round(full * scale));
     }
+
+    /** A uniformly random permutation of 0..n−1 (Fisher–Yates, from the top). */
+    static int[] permutation(int n, RandomGenerator rng) {
+        int[] a = new int[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = i;
+        }
+        for (int i = n - 1; i > 0; i--) {
+            int j = rng.nextInt(i + 1);
+            int s = a[i];
+            a[i] = a[j];
+            a[j] = s;
+        }
+        return a;
+    }
 }
