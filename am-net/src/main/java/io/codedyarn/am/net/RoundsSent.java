@@ -17,7 +17,7 @@ final class RoundsSent {
     /**
      * What the answer to a round's task must look like, for the last {@value #REMEMBERED_ROUNDS}
      * rounds sent, oldest first: a ring of primitive arrays rather than a map of boxed rounds,
-     * because at 256 workers a map's 4,096 entries per stream came to about 90 MB of the AM's heap
+     * because at 256 workers a map's 4,096 entries per stream came to about 100 MB of the AM's heap
      * and two hash lookups per message on its I/O thread (docs/performance.md). Per slot: the
      * round, the units its answer must have (one value each), the numbers each value must have (1 +
      * |x|, or 1 for ‖X‖²), whether x was finite (then non-finite values are the worker's fault) and
