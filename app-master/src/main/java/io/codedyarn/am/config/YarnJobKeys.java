@@ -44,8 +44,8 @@ public final class YarnJobKeys {
                     "coded-yarn.am.io-threads",
                     1,
                     "event-loop threads of the AM's worker endpoint (gRPC server). One thread"
-                            + " spends 45–50 µs of CPU per worker and round with mutual TLS (d ="
-                            + " 1,000; 11–13 ms a round at 256 workers); more threads spread that"
+                            + " spends 30–50 µs of CPU per worker and round with mutual TLS (d ="
+                            + " 1,000; 7.5–13 ms a round at 256 workers); more threads spread that"
                             + " only where the AM container has the cores (coded-yarn.am.vcores;"
                             + " docs/performance.md)");
 
