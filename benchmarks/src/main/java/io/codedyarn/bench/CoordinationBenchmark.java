@@ -59,7 +59,9 @@ public final class CoordinationBenchmark {
      * One configuration's figures, milliseconds per iteration: wall time (mean, median) between
      * consecutive iterations, and the CPU time the AM's own threads (the coordinator's and the
      * server's event loop, {@value GrpcWorkerServer#IO_THREAD_PREFIX}-*) spent per iteration — what
-     * the in-process workers' threads spend on the same cores is not in it.
+     * the in-process workers' threads spend on the same cores is not in it. {@code
+     * mutualTlsConnections}: the worker connections that completed the AM's mutual TLS handshake
+     * (the worker certificate presented and pinned), at least {@code workers} in every run.
      */
     public record Figures(
             int dimension,
@@ -70,14 +72,23 @@ public final class CoordinationBenchmark {
             double medianMillis,
             double coordinatorCpuMillis,
             double amIoCpuMillis,
-            double workersCpuMillis) {
+            double workersCpuMillis,
+            long mutualTlsConnections) {
         /** The AM's CPU per iteration: its coordinator thread plus its transport threads. */
         public double amCpuMillis() {
             return coordinatorCpuMillis + amIoCpuMillis;
         }
+
+        /**
+         * The AM's transport CPU per worker and iteration, microseconds: one task sent and one
+         * result received, each of about 8·d bytes.
+         */
+        public double amIoMicrosPerWorker() {
+            return amIoCpuMillis * 1e3 / workers;
+        }
     }
 
-    private record Measured(double[] wallMillis, double[] cpuMillis) {}
+    private record Measured(double[] wallMillis, double[] cpuMillis, long mutualTls) {}
 
     private CoordinationBenchmark() {}
 
@@ -106,7 +117,8 @@ public final class CoordinationBenchmark {
                 median,
                 m.cpuMillis()[0],
                 m.cpuMillis()[1],
-                m.cpuMillis()[2]);
+                m.cpuMillis()[2],
+                m.mutualTls());
     }
 
     /**
@@ -127,10 +139,6 @@ public final class CoordinationBenchmark {
     }
 
     /**
-     * Milliseconds of each iteration after the warm-up (consecutive record times), and the threads'
-     * CPU milliseconds per iteration from the first measured round's first send to the end.
-     */
-    /**
      * What worker w is told it holds: the plan's partitions (the AM refuses a task naming a
      * partition the worker does not hold; a zero-cost worker reads none of them).
      */
@@ -142,6 +150,11 @@ public final class CoordinationBenchmark {
         return uris;
     }
 
+    /**
+     * Milliseconds of each iteration after the warm-up (consecutive record times), the threads' CPU
+     * milliseconds per iteration from the first measured round's first send to the end, and the
+     * connections that completed the mutual TLS handshake.
+     */
     private static Measured run(int d, int n, int warmup, int iterations, int ioThreads)
             throws Exception {
         SchemeParams params = SchemeParams.of(n, 0, 1);
@@ -173,6 +186,7 @@ public final class CoordinationBenchmark {
         List<ZeroCostWorker> workers = new ArrayList<>();
         RunResult result;
         double[] cpuMillis;
+        long mutualTls;
         // the workers' channels share one event-loop thread of their own (not gRPC's default
         // group of 2 x cores threads), so that they take as few of this machine's cores as they can
         EventLoops workerLoop = EventLoops.create(1, WORKER_THREAD_PREFIX);
@@ -214,6 +228,7 @@ public final class CoordinationBenchmark {
                                     RunOptions.defaults().withStartupTimeout(60))
                             .run();
             cpuMillis = cpu.millisPerRound();
+            mutualTls = server.authenticatedConnections();
         } finally {
             for (ZeroCostWorker w : workers) {
                 w.close();
@@ -223,13 +238,23 @@ public final class CoordinationBenchmark {
         if (!result.succeeded()) {
             throw new IllegalStateException("benchmark run failed: " + result.diagnostic());
         }
+        // the server requires the worker certificate (AmIdentity): a connection that completed
+        // its handshake presented it, so every worker ran over mutual TLS
+        if (mutualTls < n) {
+            throw new IllegalStateException(
+                    "benchmark run: only "
+                            + mutualTls
+                            + " of "
+                            + n
+                            + " worker connections completed the mutual TLS handshake");
+        }
         List<IterationRecord> it = result.iterationLog();
         int from = Math.min(warmup + 1, it.size() - 1);
         double[] ms = new double[it.size() - from];
         for (int i = from; i < it.size(); i++) {
             ms[i - from] = (it.get(i).seconds() - it.get(i - 1).seconds()) * 1e3;
         }
-        return new Measured(ms, cpuMillis);
+        return new Measured(ms, cpuMillis, mutualTls);
     }
 
     /**

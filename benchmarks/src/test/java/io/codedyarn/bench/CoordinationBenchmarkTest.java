@@ -20,6 +20,9 @@ class CoordinationBenchmarkTest {
         assertThat(f.coordinatorCpuMillis()).isPositive();
         assertThat(f.amIoCpuMillis()).isPositive();
         assertThat(f.workersCpuMillis()).isPositive();
+        assertThat(f.amIoMicrosPerWorker()).isEqualTo(f.amIoCpuMillis() * 1e3 / 3);
+        // every worker connection presented the job's worker certificate, as in a real job
+        assertThat(f.mutualTlsConnections()).isGreaterThanOrEqualTo(3);
     }
 
     @Test

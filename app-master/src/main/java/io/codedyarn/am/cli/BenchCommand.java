@@ -39,7 +39,9 @@ import picocli.CommandLine.Spec;
             "loopback gRPC with N zero-cost in-process workers (broadcast, results, sum, update),",
             "for each --dims x --worker-counts pair: wall time per iteration (mean, median) and",
             "CPU ms per iteration of the coordinator thread, the AM's event loop and the",
-            "in-process workers' event loop.",
+            "in-process workers' event loop; the AM event loop's CPU microseconds per worker",
+            "and iteration (one task out, one result in); the worker connections that completed",
+            "the mutual TLS handshake (each worker presents the job's worker certificate).",
             "stragglers: time to a target gap of every method under injected slowness, on one",
             "embedded cluster (its own flags: bench stragglers --help).",
             "memory: the coordinator's used heap and checkpoint size over many simulated rounds",
@@ -305,8 +307,17 @@ final class BenchCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         if (!json) {
             out.printf(
-                    "%8s %4s %6s %9s %9s %9s %9s %9s%n",
-                    "d", "N", "iters", "mean ms", "median", "coord cpu", "AM io cpu", "wrk cpu");
+                    "%8s %4s %6s %9s %9s %9s %9s %9s %10s %5s%n",
+                    "d",
+                    "N",
+                    "iters",
+                    "mean ms",
+                    "median",
+                    "coord cpu",
+                    "AM io cpu",
+                    "wrk cpu",
+                    "AM io us/w",
+                    "mTLS");
             out.flush();
         }
         List<CoordinationBenchmark.Figures> all = new ArrayList<>();
@@ -323,7 +334,7 @@ final class BenchCommand implements Callable<Integer> {
                 all.add(f);
                 if (!json) {
                     out.printf(
-                            "%8d %4d %6d %9.3f %9.3f %9.3f %9.3f %9.3f%n",
+                            "%8d %4d %6d %9.3f %9.3f %9.3f %9.3f %9.3f %10.1f %5d%n",
                             d,
                             n,
                             f.iterations(),
@@ -331,7 +342,9 @@ final class BenchCommand implements Callable<Integer> {
                             f.medianMillis(),
                             f.coordinatorCpuMillis(),
                             f.amIoCpuMillis(),
-                            f.workersCpuMillis());
+                            f.workersCpuMillis(),
+                            f.amIoMicrosPerWorker(),
+                            f.mutualTlsConnections());
                     out.flush();
                 }
             }

@@ -20,7 +20,7 @@ public final class YarnJobKeys {
             new ConfigKey<>(
                     "coded-yarn.am.java-opts",
                     "-Xmx256m -XX:TieredStopAtLevel=1",
-                    "JVM options of the ApplicationMaster (heap below the container memory). C1 only: the AM computes little (decoding combines a few vectors a round) and mostly runs start-up code, which C2 compiled at a cost of about 4 s of the README command's 27 s on 2 cores");
+                    "JVM options of the ApplicationMaster (heap below the container memory). C1 only: the AM computes little (decoding combines a few vectors a round) and mostly runs start-up code, which C2 compiled at a cost of about 4 s of the README command's 27 s on 2 cores. With many workers or rounds, drop -XX:TieredStopAtLevel=1: C1-compiled, the AM's transport and coordinator took 2.7× (transport) and 3.4× (coordinator) the CPU per round at 256 workers (docs/performance.md)");
 
     public static final ConfigKey<Integer> AM_MAX_ATTEMPTS =
             new ConfigKey<>(
@@ -43,8 +43,11 @@ public final class YarnJobKeys {
             new ConfigKey<>(
                     "coded-yarn.am.io-threads",
                     1,
-                    "event-loop threads of the AM's worker endpoint (gRPC server); one serves 64"
-                            + " workers' streams (docs/performance.md)");
+                    "event-loop threads of the AM's worker endpoint (gRPC server). One thread"
+                            + " spends 30–50 µs of CPU per worker and round with mutual TLS (d ="
+                            + " 1,000; 7.5–13 ms a round at 256 workers); more threads spread that"
+                            + " only where the AM container has the cores (coded-yarn.am.vcores;"
+                            + " docs/performance.md)");
 
     public static final ConfigKey<Integer> WORKER_MEMORY_MB =
             new ConfigKey<>(
