@@ -310,7 +310,7 @@ final class TrainCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new InvalidParametersException("--workload", e.getMessage());
         }
-        SchemeParams params = flags.toParams(context.config().defaultSeed());
+        SchemeParams params = autoRedundancy(flags.toParams(context.config().defaultSeed()));
         InvalidParametersException.require(
                 iterations >= 1, "--iterations", "must be >= 1, got %d", iterations);
         InvalidParametersException.require(
@@ -365,6 +365,21 @@ final class TrainCommand implements Callable<Integer> {
                         StraggleSpec.parse(straggleSpec(params.workers())),
                         params.seed());
         return trace == null ? built : built.withAutoStart(autoStart(params));
+    }
+
+    /**
+     * Auto without {@code --stragglers}: s is auto's cap (max(1, round(N/4)), at most 8, or
+     * coded-yarn.auto.max-stragglers), pre-placed, as every measurement of auto in
+     * docs/benchmarks.md ran it: a switch to cyclic reads nothing, and a late worker's partition
+     * can be computed by a worker that stores it. {@code --stragglers 0} places one partition a
+     * worker.
+     */
+    private SchemeParams autoRedundancy(SchemeParams params) {
+        if (!io.codedyarn.placement.scheme.Auto.NAME.equals(scheme)
+                || spec.commandLine().getParseResult().hasMatchedOption("--stragglers")) {
+            return params;
+        }
+        return params.withStragglers(context.config().auto().cap(params.workers()));
     }
 
     /** {@code --trace}: the code auto starts with, said on stderr with what predicted it. */

@@ -37,6 +37,27 @@ class AutoTraceTrainTest {
     }
 
     @Test
+    void autoWithoutStragglersPrePlacesItsCap() throws Exception {
+        // 6 workers: the cap is max(1, round(6/4)) = 2
+        Path chosen = tmp.resolve("chosen");
+        CliRun auto = cli(TRAIN + " --scheme auto --out " + chosen);
+        assertThat(auto.rc()).as(auto.err()).isZero();
+        assertThat(Files.readString(chosen.resolve("job.json"))).contains("\"stragglers\" : 2");
+
+        Path none = tmp.resolve("none");
+        CliRun one = cli(TRAIN + " --scheme auto --stragglers 0 --out " + none);
+        assertThat(one.rc()).as(one.err()).isZero();
+        assertThat(Files.readString(none.resolve("job.json"))).contains("\"stragglers\" : 0");
+
+        Path cyclic = tmp.resolve("cyclic");
+        CliRun fixed = cli(TRAIN + " --scheme cyclic --out " + cyclic);
+        assertThat(fixed.rc()).as(fixed.err()).isZero();
+        assertThat(Files.readString(cyclic.resolve("job.json")))
+                .as("other schemes keep --stragglers' default")
+                .contains("\"stragglers\" : 0");
+    }
+
+    @Test
     void theRunStartsWithTheCodeTheTracePredictsAndSaysSo() throws Exception {
         Path out = tmp.resolve("run");
         CliRun r = cli(TRAIN + " --scheme auto --trace " + slowTrace() + " --out " + out);

@@ -58,7 +58,7 @@ public record AutoSettings(
     }
 
     /** The cap on s for n workers. */
-    int cap(int workers) {
+    public int cap(int workers) {
         // the default stops at 8: building and replaying codes with larger s costs seconds per
         // decision at n = 100 (cyclic's decode is O(s^3) per responder set)
         int cap =

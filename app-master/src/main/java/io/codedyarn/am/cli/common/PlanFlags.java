@@ -21,7 +21,8 @@ public final class PlanFlags {
             defaultValue = "0",
             paramLabel = "S",
             description =
-                    "stragglers s to tolerate (per cluster for clustered/gc-dc) (default: ${DEFAULT-VALUE})")
+                    "stragglers s to tolerate (per cluster for clustered/gc-dc) (default:"
+                            + " ${DEFAULT-VALUE}; for train --scheme auto: max(1, round(N/4)), pre-placed)")
     int stragglers;
 
     @Option(
