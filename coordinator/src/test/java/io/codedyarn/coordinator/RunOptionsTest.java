@@ -28,7 +28,7 @@ class RunOptionsTest {
 
     private static final LazySettings LAZY = new LazySettings(0.5, 3, 2);
     private static final SpeedSettings SPEEDS = new SpeedSettings(7, 0.2, 9);
-    private static final AutoSettings AUTO = new AutoSettings(2, 4, 6, 0.2, 32, 2);
+    private static final AutoSettings AUTO = new AutoSettings(2, 4, 6, 0.2, 32, 2, 8);
 
     @Test
     void eachWitherChangesOnlyItsSetting() {

@@ -44,6 +44,12 @@ public final class AutoKeys {
                     DEFAULTS.backupFactor(),
                     "--scheme auto: while it computes uncoded, a worker whose result is later than this many times the round's median result time has its partition computed also by a worker that answered and stores it (with --stragglers s >= 1, each partition is stored on s + 1 workers); the first copy to arrive is used, so the result is the same; 0 = no backups, else >= 1");
 
+    public static final ConfigKey<Double> BACKUP_FIRST_FACTOR =
+            new ConfigKey<>(
+                    "coded-yarn.auto.backup-first-factor",
+                    DEFAULTS.backupFirstFactor(),
+                    "--scheme auto: a backup goes only to a worker late in the round before too (a quiet cluster's occasional late result costs less than its backup), except when its result is later than this many times the round's median result time: a stall, such as a frozen host, gets a backup the first time; 0 = never, else >= coded-yarn.auto.backup-factor");
+
     public static final ConfigKey<Double> SIMULATED_LOAD_SECONDS_PER_UNIT =
             new ConfigKey<>(
                     "coded-yarn.simulated.load-seconds-per-unit",
@@ -61,8 +67,9 @@ public final class AutoKeys {
         double gain = CodedYarnConfig.parse(lookup, MIN_GAIN, Double::parseDouble);
         int window = CodedYarnConfig.parse(lookup, WINDOW_ITERATIONS, Integer::parseInt);
         double backups = CodedYarnConfig.parse(lookup, BACKUP_FACTOR, Double::parseDouble);
+        double first = CodedYarnConfig.parse(lookup, BACKUP_FIRST_FACTOR, Double::parseDouble);
         // AutoSettings checks the ranges, naming each key
-        return new AutoSettings(cap, warmup, period, gain, window, backups);
+        return new AutoSettings(cap, warmup, period, gain, window, backups, first);
     }
 
     static double simulatedLoadSeconds(java.util.function.Function<String, String> lookup) {

@@ -41,6 +41,7 @@ public final class Keys {
                 AutoKeys.MIN_GAIN,
                 AutoKeys.WINDOW_ITERATIONS,
                 AutoKeys.BACKUP_FACTOR,
+                AutoKeys.BACKUP_FIRST_FACTOR,
                 AutoKeys.SIMULATED_LOAD_SECONDS_PER_UNIT,
                 AdaptationKeys.EXCLUSION_ENABLED,
                 AdaptationKeys.EXCLUSION_WINDOW,

@@ -21,9 +21,10 @@ class AutoConfigTest {
                         "coded-yarn.auto.min-gain", "0.2",
                         "coded-yarn.auto.window-iterations", "32",
                         "coded-yarn.auto.backup-factor", "1.5",
+                        "coded-yarn.auto.backup-first-factor", "6",
                         "coded-yarn.simulated.load-seconds-per-unit", "0.5");
         CodedYarnConfig c = CodedYarnConfig.parse(m::get);
-        assertThat(c.auto()).isEqualTo(new AutoSettings(2, 4, 7, 0.2, 32, 1.5));
+        assertThat(c.auto()).isEqualTo(new AutoSettings(2, 4, 7, 0.2, 32, 1.5, 6));
         assertThat(c.simulatedLoadSeconds()).isEqualTo(0.5);
     }
 
@@ -37,6 +38,7 @@ class AutoConfigTest {
                                 "coded-yarn.auto.min-gain", "1",
                                 "coded-yarn.auto.window-iterations", "1",
                                 "coded-yarn.auto.backup-factor", "0.5",
+                                "coded-yarn.auto.backup-first-factor", "1.5",
                                 "coded-yarn.simulated.load-seconds-per-unit", "-1")
                         .entrySet()) {
             Map<String, String> m = Map.of(bad.getKey(), bad.getValue());

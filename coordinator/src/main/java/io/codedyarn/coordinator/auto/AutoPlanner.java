@@ -105,7 +105,7 @@ public final class AutoPlanner implements PlanStep {
         this.readSeconds = 2 * Math.max(0, startupReadSeconds);
         this.nextDecision = settings.warmupIterations();
         gate.onTimed(window::record);
-        gate.backups(settings.backupFactor());
+        gate.backups(settings.backupFactor(), settings.backupFirstFactor());
         if (run.spec.autoStart() != null) {
             begin(run.spec.autoStart());
         }

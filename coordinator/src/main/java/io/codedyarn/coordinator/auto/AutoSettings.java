@@ -12,6 +12,8 @@ package io.codedyarn.coordinator.auto;
  * @param backupFactor a worker's result later than this × the round's median result time is also
  *     asked of a worker that answered and stores its partitions (the pre-placed start's backups);
  *     0: never
+ * @param backupFirstFactor a result later than this × the median gets a backup even when its worker
+ *     was on time in the round before (a frozen host); 0: only workers late twice get backups
  */
 public record AutoSettings(
         int maxStragglers,
@@ -19,7 +21,8 @@ public record AutoSettings(
         int periodIterations,
         double minGain,
         int windowIterations,
-        double backupFactor) {
+        double backupFactor,
+        double backupFirstFactor) {
     public AutoSettings {
         if (maxStragglers < -1) {
             throw new IllegalArgumentException(
@@ -48,13 +51,22 @@ public record AutoSettings(
                             + " got "
                             + backupFactor);
         }
+        if (!(backupFirstFactor == 0 || backupFirstFactor >= backupFactor)
+                || Double.isInfinite(backupFirstFactor)) {
+            throw new IllegalArgumentException(
+                    "coded-yarn.auto.backup-first-factor must be 0 (none) or a finite number >="
+                            + " coded-yarn.auto.backup-factor ("
+                            + backupFactor
+                            + "), got "
+                            + backupFirstFactor);
+        }
     }
 
     /** The default cap's ceiling. */
     public static final int MAX_DEFAULT_CAP = 8;
 
     public static AutoSettings defaults() {
-        return new AutoSettings(-1, 3, 5, 0.1, 16, 2);
+        return new AutoSettings(-1, 3, 5, 0.1, 16, 2, 8);
     }
 
     /** The cap on s for n workers. */

@@ -32,16 +32,27 @@ import java.util.function.LongSupplier;
  * late results cost more than they win (auto on the simulated {@code none} scenario, where about
  * one result a round is later than twice the median: 2.65 s with them, 2.43 s without).
  *
+ * <p>Why a second, higher threshold ({@code firstFactor}, 8 by default): a host frozen for seconds
+ * makes its worker late once per freeze, by tens of medians, and then on time again, so the rule
+ * above never backs it up and every freeze costs a whole round its length (auto at 1.25× cyclic on
+ * the lab's freeze-flap, docs/benchmarks.md). A result still missing after {@code firstFactor} ×
+ * the median is a stall, not a quiet cluster's tail (an exponential tail passes 8 medians with
+ * probability 2^-8 ≈ 0.4 %), and gets a backup whether or not its worker was late before.
+ *
  * <p>A backup has its own round tag (a worker's stream and the engine's ledger hold one task per
  * tag), is not traced (latency-trace.csv keeps one row per worker and iteration), and is not timed
  * into auto's live window (its time says nothing new about its worker's speed). Coordinator thread
  * only.
  */
 final class Backups {
-    /** A backup sent: {@code worker} computes {@code codeword}, late from {@code late}. */
-    record Backup(long tag, long round, int worker, int codeword, int late) {}
+    /**
+     * A backup sent: {@code worker} computes {@code codeword}, late from {@code late}; {@code
+     * stalled}: sent at the first-time threshold (its worker was on time in the round before).
+     */
+    record Backup(long tag, long round, int worker, int codeword, int late, boolean stalled) {}
 
     private final double factor; // 0: off
+    private final double firstFactor; // 0: only workers late in the round before get backups
 
     private long round = -1;
     private long start;
@@ -53,20 +64,35 @@ final class Backups {
     private BitSet lateBefore = new BitSet(); // workers late in the round before
     private BitSet lateNow = new BitSet(); // workers late in this round
     private final Map<Long, Backup> outstanding = new HashMap<>(); // by tag, not answered
+    private Plan storedBy; // the plan stored[] was built from
+    private BitSet[] stored = new BitSet[0]; // the partitions each worker stores
     private long at = Long.MAX_VALUE;
     private double median = Double.NaN;
 
-    /** Backups after {@code factor} × the round's median result time; 0 turns them off. */
-    Backups(double factor) {
+    /**
+     * Backups after {@code factor} × the round's median result time for a worker late in the round
+     * before too, and after {@code firstFactor} × the median for any worker; {@code factor} 0 turns
+     * them off, {@code firstFactor} 0 keeps them to workers late twice.
+     */
+    Backups(double factor, double firstFactor) {
         if (!(factor == 0 || factor >= 1) || Double.isInfinite(factor)) {
             throw new IllegalArgumentException(
                     "a backup factor must be 0 (off) or a finite number >= 1, got " + factor);
         }
+        if (!(firstFactor == 0 || firstFactor >= factor) || Double.isInfinite(firstFactor)) {
+            throw new IllegalArgumentException(
+                    "a first-time backup factor must be 0 (never) or a finite number >= the backup"
+                            + " factor ("
+                            + factor
+                            + "), got "
+                            + firstFactor);
+        }
         this.factor = factor;
+        this.firstFactor = firstFactor;
     }
 
     static Backups off() {
-        return new Backups(0);
+        return new Backups(0, 0);
     }
 
     boolean on() {
@@ -131,10 +157,11 @@ final class Backups {
     }
 
     /**
-     * The backups to send now: each codeword sent to a worker that has not answered (late) and was
-     * late in the round before too, not arrived and without a backup yet, to the worker that
-     * answered first among those that store its partitions, are alive and are not computing a
-     * backup already. Tags come from {@code tags}. Until the next result, nothing more is due.
+     * The backups to send at clock nanos {@code now}: each codeword sent to a worker that has not
+     * answered (late), and was late in the round before too or has taken {@code firstFactor} × the
+     * median, not arrived and without a backup yet, to the worker that answered first among those
+     * that store its partitions, are alive and are not computing a backup already. Tags come from
+     * {@code tags}. Until the next result, or the first-time threshold, nothing more is due.
      */
     List<Backup> due(
             Plan plan,
@@ -142,15 +169,22 @@ final class Backups {
             boolean[] answered,
             DecodeRound gate,
             IntPredicate alive,
-            LongSupplier tags) {
+            LongSupplier tags,
+            long now) {
         at = Long.MAX_VALUE;
+        long stalled =
+                firstFactor > 0 && !Double.isNaN(median)
+                        ? start + (long) Math.ceil(firstFactor * median * 1e9)
+                        : Long.MAX_VALUE;
         List<Backup> out = new ArrayList<>();
         for (int late = 0; late < sent.length; late++) {
             if (answered[late] || sent[late] == null) {
                 continue;
             }
             lateNow.set(late);
-            if (!lateBefore.get(late)) {
+            boolean first = !lateBefore.get(late);
+            if (first && now < stalled) {
+                at = stalled; // late for the first time: due when it stalls
                 continue;
             }
             for (int c : sent[late]) {
@@ -159,7 +193,7 @@ final class Backups {
                 }
                 int holder = holder(plan, c, alive);
                 if (holder >= 0) {
-                    Backup b = new Backup(tags.getAsLong(), round, holder, c, late);
+                    Backup b = new Backup(tags.getAsLong(), round, holder, c, late, first);
                     backedUp.set(c);
                     running.set(holder);
                     outstanding.put(b.tag(), b);
@@ -171,26 +205,33 @@ final class Backups {
     }
 
     private int holder(Plan plan, int codeword, IntPredicate alive) {
-        int[] needs = plan.codeword(codeword).partitions();
+        if (plan != storedBy) { // a switch: the workers store other partitions
+            storedBy = plan;
+            stored = new BitSet[plan.workers()];
+            for (int v = 0; v < stored.length; v++) {
+                stored[v] = new BitSet();
+                for (int j : plan.stored(v)) {
+                    stored[v].set(j);
+                }
+            }
+        }
+        BitSet needs = new BitSet();
+        for (int j : plan.codeword(codeword).partitions()) {
+            needs.set(j);
+        }
         for (int v : answeredFirstFirst) {
-            if (!running.get(v) && alive.test(v) && stores(plan.stored(v), needs)) {
+            if (!running.get(v) && alive.test(v) && covers(stored[v], needs)) {
                 return v;
             }
         }
         return -1;
     }
 
-    private static boolean stores(int[] stored, int[] needs) {
-        for (int j : needs) {
-            boolean found = false;
-            for (int k : stored) {
-                found |= k == j;
-            }
-            if (!found) {
-                return false;
-            }
-        }
-        return true;
+    /** Whether {@code has} holds every partition of {@code needs}. */
+    private static boolean covers(BitSet has, BitSet needs) {
+        BitSet missing = (BitSet) needs.clone();
+        missing.andNot(has);
+        return missing.isEmpty();
     }
 
     /**
@@ -222,11 +263,12 @@ final class Backups {
     String why(Backup b) {
         return String.format(
                 java.util.Locale.ROOT,
-                "worker %d has not answered after %.2fx the round's median result time (%.4g s);"
+                "worker %d has not answered after %.2fx the round's median result time (%.4g s)%s;"
                         + " worker %d answered and stores its partitions",
                 b.late(),
-                factor,
+                b.stalled() ? firstFactor : factor,
                 median,
+                b.stalled() ? ", the first time it is late" : "",
                 b.worker());
     }
 

@@ -110,11 +110,12 @@ public final class DecodeGate implements Aggregator {
 
     /**
      * From the next round on, a codeword whose result is later than {@code factor} × the round's
-     * median result time is also asked of a worker that answered and stores its partitions ({@link
-     * Backups}; auto's pre-placed start); 0 turns backups off.
+     * median result time (its worker late in the round before too), or than {@code firstFactor} ×
+     * it (any worker), is also asked of a worker that answered and stores its partitions ({@link
+     * Backups}; auto's pre-placed start); {@code factor} 0 turns backups off.
      */
-    public void backups(double factor) {
-        this.backups = new Backups(factor);
+    public void backups(double factor, double firstFactor) {
+        this.backups = new Backups(factor, firstFactor);
     }
 
     /** The plan rounds are coded with now. */
@@ -331,7 +332,7 @@ public final class DecodeGate implements Aggregator {
 
     /** Asks the late codewords' backups of the workers {@link Backups#due} names. */
     private void sendBackups() {
-        var due = backups.due(plan, sent, in, gate, engine::alive, engine::newTag);
+        var due = backups.due(plan, sent, in, gate, engine::alive, engine::newTag, engine.now());
         for (Backups.Backup b : due) {
             var codeword = plan.codeword(b.codeword());
             gate.expect(new int[] {b.codeword()});

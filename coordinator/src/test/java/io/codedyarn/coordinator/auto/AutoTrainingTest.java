@@ -155,7 +155,7 @@ class AutoTrainingTest {
     }
 
     private static RunResult withBackups(
-            TrainSpec spec, SimulatedCluster.TaskLatency latency, double factor)
+            TrainSpec spec, SimulatedCluster.TaskLatency latency, double factor, double first)
             throws InterruptedException {
         AutoSettings d = AutoSettings.defaults();
         AutoSettings settings =
@@ -165,7 +165,8 @@ class AutoTrainingTest {
                         d.periodIterations(),
                         d.minGain(),
                         d.windowIterations(),
-                        factor);
+                        factor,
+                        first);
         return Trainer.run(
                 spec,
                 DATA,
@@ -179,8 +180,8 @@ class AutoTrainingTest {
         // --stragglers 1: worker w's partition is also stored on worker w - 1; worker 2 is 8x
         // slow: until the first decision (round 3), a round waits for it, or for a backup
         SimulatedCluster.TaskLatency oneSlow = slow(Set.of(2), 8, t -> true);
-        RunResult backed = withBackups(spec("auto", 1), oneSlow, 2);
-        RunResult waited = withBackups(spec("auto", 1), oneSlow, 0);
+        RunResult backed = withBackups(spec("auto", 1), oneSlow, 2, 0);
+        RunResult waited = withBackups(spec("auto", 1), oneSlow, 0, 0);
         RunResult uncoded = run(spec("uncoded", 0), oneSlow);
         assertThat(backed.succeeded()).as(backed.diagnostic()).isTrue();
         List<AdaptEvent> backups = events(backed, "backup");
@@ -210,9 +211,34 @@ class AutoTrainingTest {
     }
 
     @Test
+    void aFrozenWorkerGetsABackupTheFirstTimeItStalls() throws Exception {
+        // worker 2 is 30x slow in round 1 only (a host frozen for one round): it was on time in
+        // round 0, so the late-twice rule asks no backup; past 8x the median (8 x 1.03 s) it has
+        // stalled, and worker 1, which stores its partition, computes it in 1.01 s
+        SimulatedCluster.TaskLatency frozen = slow(Set.of(2), 30, t -> t == 1);
+        RunResult backed = withBackups(spec("auto", 1), frozen, 2, 8);
+        RunResult lateTwiceOnly = withBackups(spec("auto", 1), frozen, 2, 0);
+        assertThat(backed.succeeded()).as(backed.diagnostic()).isTrue();
+        List<AdaptEvent> backups = events(backed, "backup");
+        assertThat(backups).as("%s", backed.events()).isNotEmpty();
+        assertThat(backups.get(0).iteration()).isEqualTo(1);
+        assertThat(backups.get(0).worker()).isEqualTo(1);
+        assertThat(backups.get(0).reason())
+                .startsWith("computes codeword 2 of worker 2")
+                .contains("after 8.00x the round's median")
+                .contains("the first time it is late");
+        assertThat(roundSeconds(backed, 1)).isBetween(9.0, 9.6);
+        assertThat(roundSeconds(lateTwiceOnly, 1)).isGreaterThan(30.0);
+        assertThat(events(lateTwiceOnly, "backup"))
+                .as("no backup in round 1, where 2 is late for the first time")
+                .allSatisfy(e -> assertThat(e.iteration()).isNotEqualTo(1));
+        sameIterates(backed, run(spec("uncoded", 0), frozen));
+    }
+
+    @Test
     void aQuietClusterAsksNoBackups() throws Exception {
         SimulatedCluster.TaskLatency quiet = slow(Set.of(), 1, t -> false);
-        RunResult backed = withBackups(spec("auto", 1), quiet, 2);
+        RunResult backed = withBackups(spec("auto", 1), quiet, 2, 8);
         assertThat(events(backed, "backup")).isEmpty();
         assertThat(seconds(backed))
                 .isCloseTo(seconds(run(spec("uncoded", 0), quiet)), within(1e-9));

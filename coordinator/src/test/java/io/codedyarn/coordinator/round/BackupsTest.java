@@ -35,12 +35,21 @@ class BackupsTest {
         b.begin(r, 0, 4);
     }
 
+    /**
+     * Round r begins, the workers {@code answering} answer after 1 s each, in that order, and the
+     * backups due at 2 s are returned.
+     */
+    private List<Backups.Backup> round(Backups b, long r, int... answering) {
+        begin(b, r);
+        for (int w : answering) {
+            arrive(b, w, 1.0);
+        }
+        return due(b);
+    }
+
     /** Round r − 1, in which workers 2 and 3 were late; then round r begins. */
     private void lateBefore(Backups b, long r) {
-        begin(b, r - 1);
-        arrive(b, 0, 1.0);
-        arrive(b, 1, 1.0);
-        assertThat(due(b)).as("late for the first time: no backup").isEmpty();
+        assertThat(round(b, r - 1, 0, 1)).as("late for the first time: no backup").isEmpty();
         begin(b, r);
     }
 
@@ -51,12 +60,17 @@ class BackupsTest {
     }
 
     private List<Backups.Backup> due(Backups b) {
-        return b.due(PLAN, sent, answered, gate, w -> true, tags::getAndIncrement);
+        return due(b, 2.0);
+    }
+
+    private List<Backups.Backup> due(Backups b, double seconds) {
+        return b.due(
+                PLAN, sent, answered, gate, w -> true, tags::getAndIncrement, (long) (seconds * S));
     }
 
     @Test
     void aLateCodewordGoesToTheFirstWorkerThatAnsweredAndStoresIt() {
-        Backups b = new Backups(2);
+        Backups b = new Backups(2, 0);
         lateBefore(b, 7);
         arrive(b, 0, 1.0);
         assertThat(b.at()).as("one of four answered: no median yet").isEqualTo(Long.MAX_VALUE);
@@ -65,7 +79,7 @@ class BackupsTest {
         assertThat(b.at()).isEqualTo((long) Math.ceil(2 * 1.1 * S));
         // 2 and 3 are late; partition 2 is on worker 1, partition 3 on workers 3 and 2 only
         List<Backups.Backup> due = due(b);
-        assertThat(due).containsExactly(new Backups.Backup(100, 7, 1, 2, 2));
+        assertThat(due).containsExactly(new Backups.Backup(100, 7, 1, 2, 2, false));
         assertThat(b.at()).as("nothing more until the next result").isEqualTo(Long.MAX_VALUE);
         assertThat(b.why(due.get(0)))
                 .isEqualTo(
@@ -81,47 +95,52 @@ class BackupsTest {
 
     @Test
     void aWorkerLateOnceGetsNoBackup() {
-        Backups b = new Backups(2);
-        begin(b, 0);
-        arrive(b, 0, 1.0);
-        arrive(b, 1, 1.0);
-        assertThat(due(b)).isEmpty();
-        begin(b, 1);
-        arrive(b, 0, 1.0);
-        arrive(b, 2, 1.0); // on time this round
-        arrive(b, 1, 1.0);
-        assertThat(due(b))
+        Backups b = new Backups(2, 0);
+        assertThat(round(b, 0, 0, 1)).isEmpty();
+        assertThat(round(b, 1, 0, 2, 1)) // 2 on time this round
                 .as("3 was late in both")
                 .extracting(Backups.Backup::late)
                 .containsExactly(3);
-        begin(b, 2);
-        arrive(b, 0, 1.0);
-        arrive(b, 1, 1.0);
-        assertThat(due(b))
+        assertThat(round(b, 2, 0, 1))
                 .as("2 was on time in round 1")
                 .extracting(Backups.Backup::late)
                 .isEmpty();
     }
 
     @Test
-    void aWorkerComputesOneBackupAtATime() {
-        Backups b = new Backups(2);
+    void aStallGetsABackupTheFirstTimeAtTheHigherFactor() {
+        Backups b = new Backups(2, 8);
         begin(b, 0);
-        arrive(b, 2, 1.0);
-        arrive(b, 3, 1.0);
-        due(b); // 0 and 1 late
-        begin(b, 1);
-        arrive(b, 3, 1.0); // stores 3 and 0
-        arrive(b, 2, 1.0); // stores 2 and 3
-        // late: 0 (on 3 and 0) and 1 (on 0 and 1): only 0 has an answered holder
-        assertThat(due(b)).extracting(Backups.Backup::codeword).containsExactly(0);
+        arrive(b, 0, 1.0);
+        arrive(b, 1, 1.0);
+        assertThat(due(b, 2.0)).as("late for the first time, not stalled").isEmpty();
+        assertThat(b.at()).as("due again when it stalls").isEqualTo(8 * S);
+        List<Backups.Backup> due = due(b, 8.0);
+        // 2 and 3 stalled; partition 2 is on worker 1, partition 3 on no worker that answered
+        assertThat(due).containsExactly(new Backups.Backup(100, 0, 1, 2, 2, true));
+        assertThat(b.why(due.get(0)))
+                .isEqualTo(
+                        "worker 2 has not answered after 8.00x the round's median result time"
+                                + " (1.000 s), the first time it is late; worker 1 answered and"
+                                + " stores its partitions");
+        assertThat(b.at()).isEqualTo(Long.MAX_VALUE);
+        assertThatThrownBy(() -> new Backups(2, 1.5)).hasMessageContaining(">= the backup factor");
+    }
+
+    @Test
+    void aWorkerComputesOneBackupAtATime() {
+        Backups b = new Backups(2, 0);
+        round(b, 0, 2, 3); // 0 and 1 late
+        // 3 stores 3 and 0, 2 stores 2 and 3; late: 0 (on 3 and 0) and 1 (on 0 and 1): only 0
+        // has an answered holder
+        assertThat(round(b, 1, 3, 2)).extracting(Backups.Backup::codeword).containsExactly(0);
         b.answered(100);
         assertThat(due(b)).as("3 is free again, but holds no partition 1").isEmpty();
     }
 
     @Test
     void aFailedBackupsCodewordStillComesFromItsOwnWorker() {
-        Backups b = new Backups(2);
+        Backups b = new Backups(2, 0);
         lateBefore(b, 1);
         arrive(b, 0, 1.0);
         arrive(b, 1, 1.0);
@@ -138,7 +157,7 @@ class BackupsTest {
 
     @Test
     void theLateWorkersFailureKeepsItsBackupComing() {
-        Backups b = new Backups(2);
+        Backups b = new Backups(2, 0);
         lateBefore(b, 1);
         arrive(b, 0, 1.0);
         arrive(b, 1, 1.0);
@@ -157,8 +176,8 @@ class BackupsTest {
         arrive(b, 2, 1.0);
         assertThat(b.on()).isFalse();
         assertThat(b.at()).isEqualTo(Long.MAX_VALUE);
-        assertThatThrownBy(() -> new Backups(0.5)).hasMessageContaining("0 (off) or");
-        assertThatThrownBy(() -> new Backups(Double.POSITIVE_INFINITY))
+        assertThatThrownBy(() -> new Backups(0.5, 0)).hasMessageContaining("0 (off) or");
+        assertThatThrownBy(() -> new Backups(Double.POSITIVE_INFINITY, 0))
                 .hasMessageContaining("finite");
     }
 }
