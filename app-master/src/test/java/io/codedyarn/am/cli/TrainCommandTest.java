@@ -72,6 +72,17 @@ class TrainCommandTest {
     }
 
     @Test
+    void withoutASchemeAutoTrainsAndSaysSo() throws Exception {
+        CliRun r = simulated("default", "--workers", "4", "--iterations", "30", "--json");
+        assertThat(r.rc()).as(r.err()).isZero();
+        assertThat(r.err()).contains("no --scheme: auto picks the exact code");
+        JsonNode s = new ObjectMapper().readTree(r.out());
+        assertThat(s.get("status").asText()).isEqualTo("SUCCEEDED");
+        assertThat(s.get("scheme").asText()).isEqualTo("auto");
+        assertThat(Files.readString(tmp.resolve("default/events.csv"))).contains("auto-");
+    }
+
+    @Test
     void pcaOnALabelledDatasetSaysTheLabelsAreIgnored() throws Exception {
         StringBuilder csv = new StringBuilder();
         for (int i = 0; i < 40; i++) {

@@ -249,16 +249,6 @@ final class Backups {
         return b;
     }
 
-    /** Whether a backup of the round in progress for {@code codeword} is still coming. */
-    boolean coming(int codeword) {
-        for (Backup b : outstanding.values()) {
-            if (b.round() == round && b.codeword() == codeword) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     /** The words of a backup's event: why it was sent. */
     String why(Backup b) {
         return String.format(
@@ -270,44 +260,6 @@ final class Backups {
                 median,
                 b.stalled() ? ", the first time it is late" : "",
                 b.worker());
-    }
-
-    /**
-     * Of the codewords failed worker w was asked, its own ({@code sent[w]}) and its backups'
-     * ({@code backedUp}), those that still come: a backup of them is coming, or another live worker
-     * that has not answered was asked them too.
-     */
-    int[] stillComing(
-            int w,
-            int[] backedUp,
-            int[][] sent,
-            boolean[] answered,
-            DecodeRound gate,
-            IntPredicate alive) {
-        BitSet out = new BitSet();
-        for (int[] lost : new int[][] {sent[w], backedUp}) {
-            for (int c : lost) {
-                if (!gate.arrived(c)
-                        && (coming(c) || askedOfAnother(c, w, sent, answered, alive))) {
-                    out.set(c);
-                }
-            }
-        }
-        return out.stream().toArray();
-    }
-
-    private static boolean askedOfAnother(
-            int c, int except, int[][] sent, boolean[] answered, IntPredicate alive) {
-        for (int y = 0; y < sent.length; y++) {
-            if (y != except && !answered[y] && alive.test(y)) {
-                for (int k : sent[y]) {
-                    if (k == c) {
-                        return true;
-                    }
-                }
-            }
-        }
-        return false;
     }
 
     /** Worker w failed: its backups will not come. Returns the codewords of this round's. */

@@ -356,15 +356,11 @@ public final class DecodeGate implements Aggregator {
 
     /**
      * Worker w failed: what it was asked, its own codewords and its backups', will not come from
-     * it; a codeword still comes if another live worker was asked it too.
+     * it; a codeword still comes if another worker was asked it too (the gate counts senders).
      */
     private void lose(int w) {
-        int[] backedUp = backups.failed(w);
         gate.lost(sent[w]);
-        gate.lost(backedUp);
-        if (backups.on()) {
-            gate.expect(backups.stillComing(w, backedUp, sent, in, gate, engine::alive));
-        }
+        gate.lost(backups.failed(w));
     }
 
     /** The decoded round (after {@link #accept} returned true). */

@@ -63,9 +63,21 @@ class BackupsTest {
         return due(b, 2.0);
     }
 
+    /** The backups due at {@code seconds}, each expected by the gate as the decode gate does. */
     private List<Backups.Backup> due(Backups b, double seconds) {
-        return b.due(
-                PLAN, sent, answered, gate, w -> true, tags::getAndIncrement, (long) (seconds * S));
+        List<Backups.Backup> due =
+                b.due(
+                        PLAN,
+                        sent,
+                        answered,
+                        gate,
+                        w -> true,
+                        tags::getAndIncrement,
+                        (long) (seconds * S));
+        for (Backups.Backup d : due) {
+            gate.expect(new int[] {d.codeword()});
+        }
+        return due;
     }
 
     @Test
@@ -86,11 +98,9 @@ class BackupsTest {
                         "worker 2 has not answered after 2.00x the round's median result time"
                                 + " (1.100 s); worker 1 answered and stores its partitions");
         assertThat(due(b)).as("codeword 2 has its backup").isEmpty();
-        assertThat(b.coming(2)).isTrue();
         assertThat(b.answered(100)).isEqualTo(due.get(0));
         assertThat(b.answered(100)).as("answered once").isNull();
         assertThat(b.answered(3)).as("a round's own tag").isNull();
-        assertThat(b.coming(2)).isFalse();
     }
 
     @Test
@@ -138,6 +148,12 @@ class BackupsTest {
         assertThat(due(b)).as("3 is free again, but holds no partition 1").isEmpty();
     }
 
+    /** Worker w failed, as the decode gate takes it: its own codewords and its backups'. */
+    private void lose(Backups b, int w) {
+        gate.lost(sent[w]);
+        gate.lost(b.failed(w));
+    }
+
     @Test
     void aFailedBackupsCodewordStillComesFromItsOwnWorker() {
         Backups b = new Backups(2, 0);
@@ -145,14 +161,11 @@ class BackupsTest {
         arrive(b, 0, 1.0);
         arrive(b, 1, 1.0);
         assertThat(due(b)).extracting(Backups.Backup::worker).containsExactly(1);
-        int[] lost = b.failed(1);
-        assertThat(lost).containsExactly(2);
-        assertThat(b.coming(2)).isFalse();
-        // worker 2, asked codeword 2 itself, has not answered and is alive
-        assertThat(b.stillComing(1, lost, sent, answered, gate, w -> w != 1)).containsExactly(2);
-        // the late worker fails too: nothing brings codeword 2 any more
-        assertThat(b.stillComing(2, new int[0], sent, answered, gate, w -> w != 1 && w != 2))
-                .isEmpty();
+        lose(b, 1);
+        assertThat(b.answered(100)).as("the failed backup is forgotten").isNull();
+        assertThat(gate.decodable()).as("worker 2, asked codeword 2 itself, may answer").isTrue();
+        lose(b, 2);
+        assertThat(gate.decodable()).as("nothing brings codeword 2 any more").isFalse();
     }
 
     @Test
@@ -163,8 +176,10 @@ class BackupsTest {
         arrive(b, 1, 1.0);
         due(b);
         assertThat(b.failed(2)).isEmpty();
-        assertThat(b.stillComing(2, new int[0], sent, answered, gate, w -> w != 2))
-                .containsExactly(2);
+        gate.lost(sent[2]);
+        assertThat(gate.decodable()).as("worker 1's backup of codeword 2 still comes").isTrue();
+        assertThat(gate.arrive(new int[] {2})).isEmpty(); // 3 is still missing
+        assertThat(gate.arrive(sent[3])).isPresent();
     }
 
     @Test

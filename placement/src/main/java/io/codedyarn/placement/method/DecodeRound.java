@@ -2,6 +2,7 @@ package io.codedyarn.placement.method;
 
 import io.codedyarn.placement.Decoder;
 import io.codedyarn.placement.Decoding;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Optional;
 
@@ -17,16 +18,24 @@ public final class DecodeRound {
     private final Decoder decoder;
     private final BitSet possible;
     private final BitSet arrived;
+    // the senders that may still deliver each codeword: a codeword asked of two workers (auto's
+    // backups) is lost only when both have failed
+    private int[] pending;
 
     public DecodeRound(Decoder decoder, int codewords) {
         this.decoder = decoder;
         this.possible = new BitSet(codewords);
         this.arrived = new BitSet(codewords);
+        this.pending = new int[codewords];
     }
 
     /** A task was sent whose result will carry these codewords. */
     public void expect(int[] codewords) {
         for (int c : codewords) {
+            if (c >= pending.length) {
+                pending = Arrays.copyOf(pending, Math.max(c + 1, 2 * pending.length));
+            }
+            pending[c]++;
             possible.set(c);
         }
     }
@@ -36,10 +45,16 @@ public final class DecodeRound {
         return decoder.decode(possible).isPresent();
     }
 
-    /** A worker with these codewords failed: what has not arrived from them never will. */
+    /**
+     * A worker asked these codewords failed: what has not arrived from it never will, and a
+     * codeword no other sender may still deliver is lost.
+     */
     public void lost(int[] codewords) {
         for (int c : codewords) {
-            if (!arrived.get(c)) {
+            if (c < pending.length && pending[c] > 0) {
+                pending[c]--;
+            }
+            if (!arrived.get(c) && (c >= pending.length || pending[c] == 0)) {
                 possible.clear(c);
             }
         }
