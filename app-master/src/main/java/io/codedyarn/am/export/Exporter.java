@@ -1,15 +1,19 @@
 package io.codedyarn.am.export;
 
 import io.codedyarn.am.output.ModelJson;
+import io.codedyarn.am.output.StagedOutput;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 
 /**
  * {@code export}: reads the model, refuses what the format cannot hold, writes {@code --out}
- * atomically and says what was written and in which order the features go.
+ * atomically (a {@link StagedOutput} on the raw local file system: no {@code .crc} files) and says
+ * what was written and in which order the features go.
  */
 public final class Exporter {
     /** The formats {@code --format} takes. */
@@ -36,6 +40,12 @@ public final class Exporter {
     /** Names printed in full up to this many; beyond, the first ones and where the rest are. */
     static final int LISTED_FEATURES = 20;
 
+    /** Writes the file or directory {@code --out} at the temporary path it is given. */
+    @FunctionalInterface
+    private interface Content {
+        void writeTo(Path tmp) throws IOException;
+    }
+
     private Exporter() {}
 
     /**
@@ -46,7 +56,7 @@ public final class Exporter {
     public static void export(
             Path modelPath, Format format, Path out, PrintWriter stdout, PrintWriter stderr)
             throws IOException {
-        AtomicOutput.checkAbsent(out);
+        checkAbsent(out);
         ModelJson.Model m = ModelSource.read(modelPath);
         String source = ModelSource.file(modelPath).toString();
         String what = describe(m);
@@ -57,7 +67,7 @@ public final class Exporter {
         }
         if (format == Format.PMML) {
             PmmlModel.check(m);
-            AtomicOutput.write(out, tmp -> PmmlModel.write(m, tmp));
+            write(out, tmp -> PmmlModel.write(m, tmp));
             stdout.println(
                     "exported "
                             + what
@@ -73,7 +83,7 @@ public final class Exporter {
             return;
         }
         SparkModel.Written[] written = new SparkModel.Written[1];
-        AtomicOutput.write(out, tmp -> written[0] = SparkModel.write(m, tmp, source));
+        write(out, tmp -> written[0] = SparkModel.write(m, tmp, source));
         SparkModel.Written w = written[0];
         String sparkName = w.sparkClass().substring(w.sparkClass().lastIndexOf('.') + 1);
         stdout.println(
@@ -105,6 +115,38 @@ public final class Exporter {
                             + " not: Spark's output minus 'projectionOffset' in "
                             + out.resolve(SparkModel.SIDE_FILE)
                             + " is this model's score");
+        }
+    }
+
+    /**
+     * Refuses an existing {@code out} (a dangling link too: exit 2), or a parent that is not a
+     * directory.
+     */
+    private static void checkAbsent(Path out) {
+        if (Files.exists(out, LinkOption.NOFOLLOW_LINKS)) {
+            throw new IllegalArgumentException(
+                    "--out: " + out + " already exists; remove it or give another path");
+        }
+        Path parent = out.toAbsolutePath().getParent();
+        if (parent != null && Files.exists(parent) && !Files.isDirectory(parent)) {
+            throw new IllegalArgumentException("--out: " + parent + " is not a directory");
+        }
+    }
+
+    private static void write(Path out, Content content) throws IOException {
+        checkAbsent(out);
+        org.apache.hadoop.fs.FileSystem local =
+                org.apache.hadoop.fs.FileSystem.getLocal(new org.apache.hadoop.conf.Configuration())
+                        .getRawFileSystem();
+        org.apache.hadoop.fs.Path target =
+                new org.apache.hadoop.fs.Path(out.toAbsolutePath().normalize().toUri());
+        try (StagedOutput staged =
+                StagedOutput.reserve(
+                        local,
+                        target,
+                        "--out: " + out + " appeared while exporting; nothing written")) {
+            content.writeTo(Path.of(staged.dir().toUri()));
+            staged.commit();
         }
     }
 

@@ -1,5 +1,6 @@
 package io.codedyarn.am.model;
 
+import io.codedyarn.am.output.StagedOutput;
 import io.codedyarn.hdfs.dataset.DatasetReader;
 import java.io.IOException;
 import org.apache.hadoop.fs.FileSystem;

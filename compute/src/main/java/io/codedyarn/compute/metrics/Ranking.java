@@ -2,9 +2,11 @@ package io.codedyarn.compute.metrics;
 
 /**
  * The two areas computed from the scores sorted per class. Both walk the distinct scores as
- * thresholds, so ties are one step of the curve, as in scikit-learn.
+ * thresholds, so ties are one step of the curve, as in scikit-learn. {@link #rocAuc} is the
+ * project's one ROC AUC: {@link BinaryMetrics} and the coordinator's {@code roc.json} ({@code
+ * coordinator.trace.Roc}) both take it from here.
  */
-final class Ranking {
+public final class Ranking {
     private Ranking() {}
 
     /**
@@ -13,10 +15,10 @@ final class Ranking {
      * positive–negative pair counting one half. Counted exactly in integers (half-units), so the
      * only rounding is the final division. NaN when a class is absent.
      *
-     * @param pos the positives' scores, ascending
-     * @param neg the negatives' scores, ascending
+     * @param pos the positives' scores, ascending (the first {@code p} are read)
+     * @param neg the negatives' scores, ascending (the first {@code n} are read)
      */
-    static double rocAuc(double[] pos, int p, double[] neg, int n) {
+    public static double rocAuc(double[] pos, int p, double[] neg, int n) {
         if (p == 0 || n == 0) {
             return Double.NaN;
         }

@@ -30,6 +30,17 @@ class BinaryMetricsTest {
         assertThat(BinaryMetrics.of(p, y, 0.5).rocAuc()).isEqualTo(won / pairs);
     }
 
+    /**
+     * Ties across the classes, against scikit-learn 1.2.1: roc_auc_score(y, s) = 0.71875 for these
+     * eight rows (the case {@code coordinator.trace.RocTest} checks the curve with).
+     */
+    @Test
+    void rocAucIsScikitLearnsWithTiesAcrossTheClasses() {
+        double[] s = {0.9, 0.8, 0.8, 0.3, 0.3, 0.1, 0.7, 0.7};
+        double[] y = {1, 1, 0, 0, 1, 0, 0, 1};
+        assertThat(BinaryMetrics.of(s, y, 0.5).rocAuc()).isEqualTo(0.71875);
+    }
+
     @Test
     void theAccumulatorGivesWhatTheArraysGive() {
         double[] p = {0.1, 0.9, 0.4, 0.6, 0.6, 0.3};

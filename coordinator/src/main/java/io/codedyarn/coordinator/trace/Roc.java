@@ -1,5 +1,6 @@
 package io.codedyarn.coordinator.trace;
 
+import io.codedyarn.compute.metrics.Ranking;
 import java.util.Arrays;
 
 /**
@@ -8,7 +9,8 @@ import java.util.Arrays;
  * once, descending; rows with equal scores enter the curve together (one point per distinct score),
  * so the area, by the trapezoid rule over those points, is the Mann–Whitney statistic P(score of a
  * positive > score of a negative) + ½ P(equal), the value scikit-learn's {@code roc_auc_score}
- * gives.
+ * gives; {@link Ranking#rocAuc} counts it (exactly, in integers), as it does for {@code
+ * BinaryMetrics}.
  *
  * @param fpr false positive rate per point, from 0 to 1
  * @param tpr true positive rate per point, from 0 to 1
@@ -36,11 +38,8 @@ public record Roc(double[] fpr, double[] tpr, double[] threshold, double auc) {
         int points = 1;
         long tp = 0;
         long fp = 0;
-        double area = 0;
         for (int k = 0; k < m; ) {
             double s = scores[order[k]];
-            long tp0 = tp;
-            long fp0 = fp;
             while (k < m && scores[order[k]] == s) { // a tie enters the curve at once
                 if (labels[order[k]] > 0) {
                     tp++;
@@ -49,16 +48,25 @@ public record Roc(double[] fpr, double[] tpr, double[] threshold, double auc) {
                 }
                 k++;
             }
-            area += (fp - fp0) * (tp + tp0) / 2.0; // trapezoid, in counts
             fpr[points] = negatives == 0 ? Double.NaN : (double) fp / negatives;
             tpr[points] = positives == 0 ? Double.NaN : (double) tp / positives;
             threshold[points] = s;
             points++;
         }
-        double auc =
-                positives == 0 || negatives == 0
-                        ? Double.NaN
-                        : area / ((double) positives * negatives);
+        // The trapezoids over these points sum to the Mann–Whitney count, which Ranking counts
+        // exactly in integers: each class's scores ascending, the descending order read backwards.
+        double[] pos = new double[(int) positives];
+        double[] neg = new double[(int) negatives];
+        int p = pos.length;
+        int q = neg.length;
+        for (int k = 0; k < m; k++) {
+            if (labels[order[k]] > 0) {
+                pos[--p] = scores[order[k]];
+            } else {
+                neg[--q] = scores[order[k]];
+            }
+        }
+        double auc = Ranking.rocAuc(pos, pos.length, neg, neg.length);
         return new Roc(
                 Arrays.copyOf(fpr, points),
                 Arrays.copyOf(tpr, points),

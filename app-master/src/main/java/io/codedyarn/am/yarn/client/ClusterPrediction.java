@@ -5,7 +5,7 @@ import io.codedyarn.am.embedded.EmbeddedCluster;
 import io.codedyarn.am.model.LocalPrediction;
 import io.codedyarn.am.model.OutputFormat;
 import io.codedyarn.am.model.PredictJob;
-import io.codedyarn.am.model.StagedOutput;
+import io.codedyarn.am.output.StagedOutput;
 import io.codedyarn.am.yarn.master.PredictTask;
 import java.io.IOException;
 import java.io.PrintWriter;

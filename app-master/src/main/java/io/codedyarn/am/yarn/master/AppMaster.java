@@ -5,34 +5,24 @@ import io.codedyarn.am.config.YarnSettings;
 import io.codedyarn.am.metrics.MeteredTrace;
 import io.codedyarn.am.metrics.MetricsPublication;
 import io.codedyarn.am.metrics.TrainingMetrics;
-import io.codedyarn.am.net.AmIdentity;
 import io.codedyarn.am.net.GrpcWorkerServer;
 import io.codedyarn.am.net.ServerOptions;
 import io.codedyarn.am.output.CheckpointStore;
 import io.codedyarn.am.output.PendingOutputs;
 import io.codedyarn.am.output.RunOutputs;
 import io.codedyarn.am.output.RunSummary;
-import io.codedyarn.am.report.LiveData;
 import io.codedyarn.am.yarn.ProgressFile;
 import io.codedyarn.am.yarn.Straggles;
 import io.codedyarn.am.yarn.kerberos.TokenRenewer;
 import io.codedyarn.coordinator.Coordinator;
-import io.codedyarn.coordinator.RunOptions;
-import io.codedyarn.coordinator.auto.Deliberation;
 import io.codedyarn.coordinator.cluster.EventQueue;
-import io.codedyarn.coordinator.cluster.JobInfo;
 import io.codedyarn.coordinator.round.TrainSpec;
-import io.codedyarn.coordinator.trace.JobJson;
 import io.codedyarn.coordinator.trace.LiveFeed;
 import io.codedyarn.coordinator.trace.RunResult;
 import java.io.IOException;
-import java.net.URI;
-import java.security.SecureRandom;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.yarn.api.records.FinalApplicationStatus;
 import org.apache.hadoop.yarn.api.records.Resource;
 import org.apache.hadoop.yarn.client.api.AMRMClient.ContainerRequest;
@@ -52,26 +42,25 @@ import org.slf4j.LoggerFactory;
  * {@link Coordinator}; a container granted before it is up is launched then, so the workers' JVMs
  * start while this one finishes its start), {@code train} (the coordinator on this thread, then the
  * outputs, written atomically) and {@code shutDown} (unregisters SUCCEEDED, or FAILED with a
- * diagnostic naming the cause, also for any exception). Every client comes from the {@link
- * AmClients}, and the container's environment from the {@link AmEnvironment}, so that a test runs
- * this wiring against fakes. Beside it: {@link ClusterNodes} (the NodeManagers as the AM names
- * them, and which holds each worker's data) and {@link AmStatus} (what the status page, the live
- * page and the RM heartbeat say of the run).
+ * diagnostic naming the cause, also for any exception). This class holds the order of the steps and
+ * everything they open, each as soon as it is opened, so that {@code shutDown} closes what a failed
+ * start left open; how each piece is built from the job and the configuration (the status page, the
+ * job, the token renewer, the data replacer, the endpoint's credentials and options, the
+ * coordinator's run options) is {@link AmStartup}'s. Every client comes from the {@link AmClients},
+ * and the container's environment from the {@link AmEnvironment}, so that a test runs this wiring
+ * against fakes. Beside it: {@link ClusterNodes} (the NodeManagers as the AM names them, and which
+ * holds each worker's data) and {@link AmStatus} (what the status page, the live page and the RM
+ * heartbeat say of the run).
  *
  * <p>Threads: this one (the steps, then the coordinator); the containers' one {@link
  * SerialExecutor} (YARN's callbacks and the locality wait, see {@link WorkerContainers}); gRPC's
  * and the status page's own.
  *
- * <p>The per-application secret and TLS key pairs (SecureRandom: credentials, not an algorithmic
- * random choice) stay in this JVM; workers get the secret, the certificate's fingerprint and the
- * worker key of mutual TLS only in their containers' credentials. The worker endpoint listens on
- * this host's address only.
+ * <p>The per-application secret and TLS key pairs stay in this JVM; workers get the secret, the
+ * certificate's fingerprint and the worker key of mutual TLS only in their containers' credentials.
  */
 public final class AppMaster {
     private static final Logger LOG = LoggerFactory.getLogger(AppMaster.class);
-    private static final int SECRET_BYTES = 32;
-    // beyond the locality wait: time for containers to start and workers to load
-    private static final double STARTUP_SLACK_SECONDS = 300;
 
     private final AmClients clients;
     private final AmEnvironment env;
@@ -96,21 +85,11 @@ public final class AppMaster {
     private ProgressPublisher publisher;
     private TokenRenewer tokens; // null: no keytab
     private MetricsPublication metrics; // Hadoop metrics2: JMX and the cluster's sinks
-    private volatile Job job; // also read by gRPC's threads (each worker's setup)
+    private volatile AmStartup.Job job; // also read by gRPC's threads (each worker's setup)
 
     private String diagnostic = "";
     private boolean succeeded;
     private String finalTracking; // the run's report, once its outputs are written
-
-    /** The staged job, its file systems and its placed dataset. */
-    private record Job(
-            TrainSpec spec,
-            FileSystem dataFs,
-            Path out,
-            FileSystem outFs,
-            PlacedJob placed,
-            boolean replaceOut,
-            io.codedyarn.coordinator.validation.Validation held) {}
 
     AppMaster(AmClients clients, AmEnvironment env) {
         this.clients = clients;
@@ -136,16 +115,9 @@ public final class AppMaster {
     boolean run() {
         try {
             register();
-            job = openJob();
-            // train --keytab: fresh HDFS tokens before the job's own expire
-            tokens =
-                    TokenRenewer.forJob(
-                            conf,
-                            List.of(
-                                    FileSystem.getDefaultUri(conf),
-                                    job.dataFs.getUri(),
-                                    job.outFs.getUri()));
-            status.job(job.spec, job.placed.plan);
+            job = AmStartup.openJob(env, clients, conf);
+            tokens = AmStartup.tokens(conf, job);
+            status.job(job.spec(), job.placed().plan);
             DataReplacer replacer = prepareContainers();
             requestContainers(); // the workers' JVMs start while this AM starts its endpoint
             startWorkerEndpoint(replacer);
@@ -168,13 +140,7 @@ public final class AppMaster {
         containerThread = SerialExecutor.start("worker-containers", clients.clock());
         containers = new WorkerContainers(events, containerThread, containerThread);
         status = new AmStatus(env.applicationId(), containers);
-        page =
-                new StatusPage(
-                        status::text,
-                        new LiveData(env.applicationId(), feed, status.liveSource()),
-                        new java.net.InetSocketAddress(env.host(), 0),
-                        ProxyHosts.of(conf),
-                        "/proxy/" + env.applicationId() + "/");
+        page = AmStartup.statusPage(env, conf, status, feed);
         rm = clients.resourceManager(conf, containers.rmCallbacks(status::progress));
         nm = clients.nodeManagers(conf, containers.nmCallbacks());
         String tracking = "http://" + env.host() + ":" + page.port() + "/";
@@ -182,82 +148,49 @@ public final class AppMaster {
         LOG.info("registered {}; status at {}", env.applicationId(), tracking);
     }
 
-    private Job openJob() throws IOException {
-        TrainSpec spec =
-                JobJson.read(env.read(JobJson.SPEC_FILE), TrainSpec.class, JobJson.SPEC_FILE);
-        JobInfo info = JobJson.read(env.read(JobJson.INFO_FILE), JobInfo.class, JobJson.INFO_FILE);
-        FileSystem dataFs = clients.fileSystem(URI.create(info.dataset()), conf);
-        Path out = new Path(info.out());
-        FileSystem outFs = clients.fileSystem(out.toUri(), conf);
-        PlacedJob placed = PlacedJob.open(dataFs, new Path(info.dataset()), spec);
-        boolean ours = AttemptRecovery.earlierAttemptWrote(outFs, out, env.applicationId());
-        if (!ours) {
-            RunOutputs.checkAbsent(outFs, out);
-        }
-        var held = PlacedJob.heldOut(info, spec, clients, conf);
-        return new Job(spec, dataFs, out, outFs, placed, ours, held);
-    }
-
     /** What the workers' containers are and how a worker's data moves: before any request. */
     private DataReplacer prepareContainers() {
         Resource workerResource =
                 Resource.newInstance(settings.workerMemoryMb(), settings.workerVcores());
         DataReplacer replacer =
-                new DataReplacer(
-                        conf,
-                        nodes::workerNodes,
-                        job.dataFs,
-                        job.placed,
-                        jobDir("replaced"),
-                        workerResource,
-                        nodes.embeddedNodeMap(),
-                        nodes.includePort(),
-                        ClusterNodes::canonical);
+                AmStartup.replacer(conf, nodes, job, env.applicationId(), workerResource);
         containers.relocateWith(replacer::replace);
-        containers.configure(job.placed.plan.workers(), workerResource, settings.workerNodeLabel());
+        containers.configure(
+                job.placed().plan.workers(), workerResource, settings.workerNodeLabel());
         return replacer;
     }
 
     /** The gRPC endpoint, the coordinator behind it, and what the containers launch. */
     private void startWorkerEndpoint(DataReplacer replacer) throws IOException {
-        int n = job.placed.plan.workers();
-        SecureRandom random = new SecureRandom();
-        byte[] secret = new byte[SECRET_BYTES];
-        random.nextBytes(secret);
-        AmIdentity identity =
-                AmIdentity.generate(
-                        "coded-yarn AM " + env.applicationId(), java.time.Instant.now(), random);
+        int n = job.placed().plan.workers();
+        AmStartup.Credentials credentials = AmStartup.credentials(env.applicationId());
         List<String> clusterNodes = nodes.runningNames();
         Straggles straggles =
-                new Straggles(job.spec.straggle().text(), job.spec.seed(), n, clusterNodes, conf);
+                new Straggles(
+                        job.spec().straggle().text(), job.spec().seed(), n, clusterNodes, conf);
         if (!straggles.isNone()) {
             LOG.info("workers inject slowness: {}", straggles);
         }
         // warm spares (ids n..n+S-1) only serve replacements, which adaptation makes
         int spares = config.adaptation().enabled() ? settings.workerSpares() : 0;
         ServerOptions options =
-                ServerOptions.defaults()
-                        .withBindAddress(env.host())
-                        .withMaxMessageBytes(messageBytes(job))
-                        .withIoThreads(settings.amIoThreads())
-                        .withSpares(spares)
-                        .withKeepaliveMillis(Math.round(config.keepaliveSeconds() * 1000))
-                        .withPending(config.endpoint())
-                        .withKernels(
-                                WorkerLaunch.decideKernels(
-                                        conf, job.placed.shape, job.spec.iterations()));
+                AmStartup.serverOptions(env.host(), conf, config, settings, job, spares);
         server =
                 clients.workerServer(
                         n,
-                        secret,
-                        identity,
+                        credentials.secret(),
+                        credentials.identity(),
                         (w, host) ->
                                 w >= n
-                                        ? job.placed.spareSetup(
-                                                w, job.spec, straggles.forWorker(w, host))
+                                        ? job.placed()
+                                                .spareSetup(
+                                                        w, job.spec(), straggles.forWorker(w, host))
                                         : replacer.setup(
-                                                job.placed.setup(
-                                                        w, job.spec, straggles.forWorker(w, host))),
+                                                job.placed()
+                                                        .setup(
+                                                                w,
+                                                                job.spec(),
+                                                                straggles.forWorker(w, host))),
                         events,
                         options);
         containers.spares(spares);
@@ -265,44 +198,30 @@ public final class AppMaster {
                 new WorkerLaunch.AmEndpoint(
                         env.host(),
                         server.port(),
-                        secret,
-                        identity.workerKeys(),
+                        credentials.secret(),
+                        credentials.identity().workerKeys(),
                         options.maxMessageBytes());
-        checkpoints = AttemptRecovery.store(job.dataFs, env.applicationId());
-        outputs = RunOutputs.open(job.outFs, job.out, job.replaceOut);
+        checkpoints = AttemptRecovery.store(job.dataFs(), env.applicationId());
+        outputs = RunOutputs.open(job.outFs(), job.out(), job.replaceOut());
         TrainingMetrics source =
                 new TrainingMetrics(env.applicationId(), n, config.metricsQuantileSeconds());
         metrics = MetricsPublication.start(source);
         coordinator =
                 new Coordinator(
-                                job.spec,
-                                job.placed.plan,
-                                job.placed.shape,
+                                job.spec(),
+                                job.placed().plan,
+                                job.placed().shape,
                                 new ReplaceableWorkers(
                                         server,
                                         containers,
-                                        job.placed,
+                                        job.placed(),
                                         replacer,
                                         containerThread,
                                         straggles::forWorker),
                                 events,
                                 clients.clock(),
-                                RunOptions.defaults()
-                                        // a worker may wait out the locality wait twice (its
-                                        // node, then the node its data was re-placed beside)
-                                        .withStartupTimeout(
-                                                2L * settings.localityWaitSeconds()
-                                                        + STARTUP_SLACK_SECONDS)
-                                        .withLoadBalance(config.dsagLoadBalance())
-                                        .withBalanceSchedule(config.balanceSchedule())
-                                        .withLazy(config.lazy())
-                                        .withAdaptation(config.adaptation(), clusterNodes.size())
-                                        .withLiveness(config.liveness())
-                                        .withSpeeds(config.speeds())
-                                        .withAuto(config.auto())
-                                        // a decision's replays must not stall a round
-                                        .withDeliberation(Deliberation.aside())
-                                        .withValidation(job.held))
+                                AmStartup.runOptions(
+                                        config, settings, clusterNodes.size(), job.held()))
                         .checkpoints(checkpoints, config.checkpointInterval(), "")
                         .trace(new MeteredTrace(outputs.trace(), source))
                         .liveFeed(feed);
@@ -311,8 +230,8 @@ public final class AppMaster {
         // the client's progress line (ProgressFile); at most once a second
         publisher =
                 ProgressPublisher.start(
-                        job.dataFs,
-                        ProgressFile.path(job.dataFs, env.applicationId()),
+                        job.dataFs(),
+                        ProgressFile.path(job.dataFs(), env.applicationId()),
                         () ->
                                 ProgressFile.Snapshot.of(
                                         coordinator.lastIteration(),
@@ -330,32 +249,8 @@ public final class AppMaster {
                 endpoint.maxMessageBytes());
     }
 
-    /**
-     * The bound on one worker message for this job's model: tasks carry at most every codeword of
-     * the plan, plus room for a re-planned code (--speeds auto) with up to K more.
-     */
-    private static int messageBytes(Job job) {
-        int modelLength =
-                job.spec
-                        .workload()
-                        // + 1: room for the intercept's column, where the workload has one
-                        .modelLength(
-                                job.placed.shape.cols() + 1, Math.max(1, job.spec.components()));
-        int k = job.placed.plan.partitions();
-        return ServerOptions.messageBytesFor(
-                modelLength, job.placed.plan.codewords().size() + k, k);
-    }
-
-    /** A directory of this application's on the dataset's file system (HDFS on a cluster). */
-    private Path jobDir(String name) {
-        return job.dataFs.makeQualified(
-                new Path(
-                        job.dataFs.getHomeDirectory(),
-                        ".coded-yarn/" + env.applicationId() + "/" + name));
-    }
-
     private void requestContainers() throws Exception {
-        Map<Integer, String> nodeOfWorker = nodes.forWorkers(job.dataFs, job.placed);
+        Map<Integer, String> nodeOfWorker = nodes.forWorkers(job.dataFs(), job.placed());
         containers.request(
                 rm,
                 nm,
@@ -370,14 +265,14 @@ public final class AppMaster {
         containers.stopping();
         succeeded = result.succeeded();
         diagnostic = result.diagnostic() == null ? "" : result.diagnostic();
-        TrainSpec spec = job.spec;
+        TrainSpec spec = job.spec();
         RunSummary summary =
                 RunSummary.of(env.applicationId(), spec, result, nodes)
                         .withReplacedData(replacer.replaced());
-        outputs.commit(spec, job.placed.dataset, summary, result, checkpoints.lastBytes());
+        outputs.commit(spec, job.placed().dataset, summary, result, checkpoints.lastBytes());
         outputs = null;
-        LOG.info("outputs written to {}", job.outFs.makeQualified(job.out));
-        finalTracking = FinalReport.publish(job.outFs, job.out, conf);
+        LOG.info("outputs written to {}", job.outFs().makeQualified(job.out()));
+        finalTracking = FinalReport.publish(job.outFs(), job.out(), conf);
     }
 
     /** Unregisters with the final status and closes what the steps opened. */
@@ -408,7 +303,7 @@ public final class AppMaster {
                                 : FinalApplicationStatus.FAILED,
                         succeeded ? "" : diagnostic,
                         finalTracking);
-                AttemptRecovery.unregistered(job == null ? null : job.dataFs, conf, env);
+                AttemptRecovery.unregistered(job == null ? null : job.dataFs(), conf, env);
             } catch (Exception e) {
                 LOG.error("unregister failed", e);
             }

@@ -11,9 +11,7 @@ import io.codedyarn.hdfs.dataset.DatasetReader;
 import io.codedyarn.hdfs.dataset.Manifest;
 import io.codedyarn.hdfs.prepare.PlacementRecord;
 import io.codedyarn.placement.Plan;
-import io.codedyarn.placement.Seeds;
 import io.codedyarn.placement.json.PlanDocument;
-import io.codedyarn.placement.scheme.Schemes;
 import io.codedyarn.placement.slowdown.WorkerStraggle;
 import java.io.FileNotFoundException;
 import java.io.IOException;
@@ -58,11 +56,7 @@ final class PlacedJob {
      */
     static PlacedJob open(FileSystem fs, Path dataset, TrainSpec spec) throws IOException {
         Path dir = fs.makeQualified(dataset);
-        Plan plan =
-                spec.autoStart() != null
-                        ? spec.plan() // auto with a start code: its partitions are placed too
-                        : Schemes.byName(spec.scheme())
-                                .place(spec.params(), Seeds.generator(spec.params().seed()));
+        Plan plan = spec.plan(); // what data prepare placed (auto with a start code: its plan)
         Path planFile = new Path(dir, PlacementRecord.PLAN_FILE_NAME);
         String stored;
         try (InputStream in = fs.open(planFile)) {

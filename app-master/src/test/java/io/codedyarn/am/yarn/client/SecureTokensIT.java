@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.codedyarn.am.yarn.Launch;
+import io.codedyarn.am.yarn.kerberos.SecureHdfs;
 import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -13,17 +14,15 @@ import java.nio.charset.StandardCharsets;
 import java.security.PrivilegedExceptionAction;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Properties;
+import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.apache.hadoop.io.DataInputByteBuffer;
-import org.apache.hadoop.minikdc.MiniKdc;
 import org.apache.hadoop.security.Credentials;
 import org.apache.hadoop.security.UserGroupInformation;
-import org.apache.hadoop.security.ssl.KeyStoreTestUtil;
 import org.apache.hadoop.security.token.Token;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -32,9 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The client's delegation-token path ({@link YarnSubmitter#delegationTokens}) against a
- * Kerberos-secured HDFS: a MiniKdc (Apache Kerby), a MiniDFSCluster with Kerberos RPC, block access
- * tokens, SASL data transfer and HTTPS-only web endpoints (what a secure DataNode needs without
- * privileged ports).
+ * Kerberos-secured HDFS ({@link SecureHdfs}: a MiniKdc, a MiniDFSCluster with Kerberos RPC, block
+ * access tokens, SASL data transfer and HTTPS-only web endpoints).
  *
  * <p>What it shows: the tokens a Kerberos-logged-in client obtains let a process with <em>no</em>
  * Kerberos credentials — which is what the AM and the workers are — read the dataset and write the
@@ -42,60 +40,22 @@ import org.junit.jupiter.api.io.TempDir;
  * forwards the tokens it was given (minus its AMRM token) to the workers' launch contexts.
  */
 class SecureTokensIT {
-    private static final String RM = "rm/localhost";
     private static final String DATASET = "/data/set";
     private static final String OUT = "/out/run";
 
-    private static MiniKdc kdc;
+    private static SecureHdfs secure;
     private static MiniDFSCluster dfs;
     private static Configuration conf;
     private static String realm;
     private static File keytab;
-    private static File keystores;
-    private static String sslConf;
 
     @BeforeAll
     static void secureHdfs(@TempDir File dir) throws Exception {
-        Properties kdcConf = MiniKdc.createConf();
-        kdc = new MiniKdc(kdcConf, new File(dir, "kdc"));
-        kdc.start();
-        realm = kdc.getRealm();
-        keytab = new File(dir, "test.keytab");
-        kdc.createPrincipal(keytab, "hdfs/localhost", "HTTP/localhost", "client", RM);
-
-        conf = new Configuration();
-        conf.set("hadoop.security.authentication", "kerberos");
-        conf.setBoolean("hadoop.security.authorization", true);
-        String hdfs = "hdfs/localhost@" + realm;
-        conf.set("dfs.namenode.kerberos.principal", hdfs);
-        conf.set("dfs.namenode.keytab.file", keytab.getAbsolutePath());
-        conf.set("dfs.datanode.kerberos.principal", hdfs);
-        conf.set("dfs.datanode.keytab.file", keytab.getAbsolutePath());
-        conf.set("dfs.web.authentication.kerberos.principal", "HTTP/localhost@" + realm);
-        conf.set("dfs.web.authentication.kerberos.keytab", keytab.getAbsolutePath());
-        conf.setBoolean("dfs.block.access.token.enable", true);
-        conf.set("dfs.data.transfer.protection", "authentication");
-        conf.set("dfs.http.policy", "HTTPS_ONLY");
-        conf.set("dfs.namenode.https-address", "localhost:0");
-        conf.set("dfs.datanode.https.address", "localhost:0");
-        conf.set("yarn.resourcemanager.principal", RM + "@" + realm);
-        // keystores in the temp dir; the ssl-*.xml files that name them must be classpath
-        // resources (Hadoop loads them by name), so they go to the test classes (removed after)
-        keystores = new File(dir, "ssl");
-        assertTrue(keystores.mkdirs());
-        sslConf = KeyStoreTestUtil.getClasspathDir(SecureTokensIT.class);
-        KeyStoreTestUtil.setupSSLConfig(keystores.getAbsolutePath(), sslConf, conf, false);
-        conf.set(
-                "dfs.client.https.keystore.resource",
-                KeyStoreTestUtil.getClientSSLConfigFileName());
-        conf.set(
-                "dfs.https.server.keystore.resource",
-                KeyStoreTestUtil.getServerSSLConfigFileName());
-        UserGroupInformation.setConfiguration(conf);
-
-        UserGroupInformation.loginUserFromKeytab(hdfs, keytab.getAbsolutePath());
-        dfs = new MiniDFSCluster.Builder(conf, new File(dir, "dfs")).numDataNodes(1).build();
-        dfs.waitActive();
+        secure = SecureHdfs.start(dir, Map.of());
+        dfs = secure.dfs();
+        conf = secure.conf();
+        realm = secure.realm();
+        keytab = secure.keytab();
         FileSystem admin = dfs.getFileSystem();
         admin.mkdirs(new Path(DATASET));
         admin.mkdirs(new Path("/out"));
@@ -107,23 +67,10 @@ class SecureTokensIT {
     }
 
     @AfterAll
-    static void stop() {
-        if (dfs != null) {
-            dfs.shutdown();
+    static void stop() throws Exception {
+        if (secure != null) {
+            secure.close();
         }
-        if (kdc != null) {
-            kdc.stop();
-        }
-        if (sslConf != null) {
-            try {
-                KeyStoreTestUtil.cleanupSSLConfig(keystores.getAbsolutePath(), sslConf);
-            } catch (Exception e) {
-                throw new IllegalStateException("could not remove the SSL test configuration", e);
-            }
-        }
-        // other ITs in this JVM run with simple authentication
-        UserGroupInformation.reset();
-        UserGroupInformation.setConfiguration(new Configuration());
     }
 
     @Test

@@ -9,25 +9,21 @@ import io.codedyarn.coordinator.checkpoint.CheckpointFile;
 import java.io.File;
 import java.security.PrivilegedExceptionAction;
 import java.util.List;
-import java.util.Properties;
+import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.hdfs.MiniDFSCluster;
-import org.apache.hadoop.minikdc.MiniKdc;
 import org.apache.hadoop.security.Credentials;
 import org.apache.hadoop.security.UserGroupInformation;
-import org.apache.hadoop.security.ssl.KeyStoreTestUtil;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The ApplicationMaster's {@link TokenRenewer} against a Kerberos-secured HDFS (MiniKdc, a
- * MiniDFSCluster with Kerberos RPC, block tokens and SASL data transfer, as {@code SecureTokensIT})
- * whose delegation tokens live {@value #RENEW_MS} ms unless renewed and at most {@value #MAX_MS}
- * ms.
+ * The ApplicationMaster's {@link TokenRenewer} against a Kerberos-secured HDFS ({@link SecureHdfs}:
+ * MiniKdc, a MiniDFSCluster with Kerberos RPC, block tokens and SASL data transfer) whose
+ * delegation tokens live {@value #RENEW_MS} ms unless renewed and at most {@value #MAX_MS} ms.
  *
  * <p>A process with no Kerberos login and only the tokens a client obtained at submission (what the
  * AM is) writes a checkpoint every 2 s through one {@link CheckpointStore} for longer than the
@@ -39,81 +35,42 @@ import org.junit.jupiter.api.io.TempDir;
 class TokenRenewalIT {
     private static final long RENEW_MS = 8_000;
     private static final long MAX_MS = 16_000;
-    private static final String RM = "rm/localhost";
+    private static final String RM = SecureHdfs.RM;
 
-    private static MiniKdc kdc;
-    private static MiniDFSCluster dfs;
+    private static SecureHdfs secure;
     private static Configuration conf;
     private static String realm;
     private static File keytab;
-    private static File keystores;
-    private static String sslConf;
 
     @BeforeAll
     static void secureHdfs(@TempDir File dir) throws Exception {
-        Properties kdcConf = MiniKdc.createConf();
-        kdc = new MiniKdc(kdcConf, new File(dir, "kdc"));
-        kdc.start();
-        realm = kdc.getRealm();
-        keytab = new File(dir, "test.keytab");
-        kdc.createPrincipal(keytab, "hdfs/localhost", "HTTP/localhost", "client", RM);
-
-        conf = new Configuration();
-        conf.set("hadoop.security.authentication", "kerberos");
-        conf.setBoolean("hadoop.security.authorization", true);
-        String hdfs = "hdfs/localhost@" + realm;
-        conf.set("dfs.namenode.kerberos.principal", hdfs);
-        conf.set("dfs.namenode.keytab.file", keytab.getAbsolutePath());
-        conf.set("dfs.datanode.kerberos.principal", hdfs);
-        conf.set("dfs.datanode.keytab.file", keytab.getAbsolutePath());
-        conf.set("dfs.web.authentication.kerberos.principal", "HTTP/localhost@" + realm);
-        conf.set("dfs.web.authentication.kerberos.keytab", keytab.getAbsolutePath());
-        conf.setBoolean("dfs.block.access.token.enable", true);
-        conf.set("dfs.data.transfer.protection", "authentication");
-        conf.set("dfs.http.policy", "HTTPS_ONLY");
-        conf.set("dfs.namenode.https-address", "localhost:0");
-        conf.set("dfs.datanode.https.address", "localhost:0");
-        conf.set("yarn.resourcemanager.principal", RM + "@" + realm);
-        // short-lived delegation tokens
-        conf.setLong("dfs.namenode.delegation.token.renew-interval", RENEW_MS);
-        conf.setLong("dfs.namenode.delegation.token.max-lifetime", MAX_MS);
-        // a connection lives shorter than the gap between writes, so that each write
-        // authenticates again, with whatever token the process holds then
-        conf.setInt("ipc.client.connection.maxidletime", 500);
-        keystores = new File(dir, "ssl");
-        assertThat(keystores.mkdirs()).isTrue();
-        sslConf = KeyStoreTestUtil.getClasspathDir(TokenRenewalIT.class);
-        KeyStoreTestUtil.setupSSLConfig(keystores.getAbsolutePath(), sslConf, conf, false);
-        conf.set(
-                "dfs.client.https.keystore.resource",
-                KeyStoreTestUtil.getClientSSLConfigFileName());
-        conf.set(
-                "dfs.https.server.keystore.resource",
-                KeyStoreTestUtil.getServerSSLConfigFileName());
-        UserGroupInformation.setConfiguration(conf);
-
-        UserGroupInformation.loginUserFromKeytab(hdfs, keytab.getAbsolutePath());
-        dfs = new MiniDFSCluster.Builder(conf, new File(dir, "dfs")).numDataNodes(1).build();
-        dfs.waitActive();
-        FileSystem admin = dfs.getFileSystem();
+        secure =
+                SecureHdfs.start(
+                        dir,
+                        Map.of(
+                                // short-lived delegation tokens
+                                "dfs.namenode.delegation.token.renew-interval",
+                                Long.toString(RENEW_MS),
+                                "dfs.namenode.delegation.token.max-lifetime",
+                                Long.toString(MAX_MS),
+                                // a connection lives shorter than the gap between writes, so that
+                                // each write authenticates again, with whatever token the process
+                                // holds then
+                                "ipc.client.connection.maxidletime",
+                                "500"));
+        conf = secure.conf();
+        realm = secure.realm();
+        keytab = secure.keytab();
+        FileSystem admin = secure.dfs().getFileSystem();
         admin.mkdirs(new Path("/jobs"));
         admin.setOwner(new Path("/jobs"), "client", "client");
     }
 
     @AfterAll
     static void stop() throws Exception {
-        if (dfs != null) {
-            dfs.shutdown();
+        if (secure != null) {
+            secure.close();
         }
-        if (kdc != null) {
-            kdc.stop();
-        }
-        if (sslConf != null) {
-            KeyStoreTestUtil.cleanupSSLConfig(keystores.getAbsolutePath(), sslConf);
-        }
-        // other ITs in this JVM run with simple authentication
-        UserGroupInformation.reset();
-        UserGroupInformation.setConfiguration(new Configuration());
     }
 
     private static Checkpoint at(long iteration) {
