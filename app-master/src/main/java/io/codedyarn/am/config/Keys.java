@@ -75,6 +75,7 @@ public final class Keys {
                 YarnJobKeys.AM_MEMORY_MB,
                 YarnJobKeys.AM_VCORES,
                 YarnJobKeys.AM_JAVA_OPTS,
+                YarnJobKeys.AM_JIT,
                 YarnJobKeys.AM_MAX_ATTEMPTS,
                 YarnJobKeys.KEEP_STAGING,
                 RunKeys.CHECKPOINT_INTERVAL,

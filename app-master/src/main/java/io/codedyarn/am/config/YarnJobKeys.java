@@ -19,8 +19,25 @@ public final class YarnJobKeys {
     public static final ConfigKey<String> AM_JAVA_OPTS =
             new ConfigKey<>(
                     "coded-yarn.am.java-opts",
-                    "-Xmx256m -XX:TieredStopAtLevel=1",
-                    "JVM options of the ApplicationMaster (heap below the container memory). C1 only: the AM computes little (decoding combines a few vectors a round) and mostly runs start-up code, which C2 compiled at a cost of about 4 s of the README command's 27 s on 2 cores. With many workers or rounds, drop -XX:TieredStopAtLevel=1: C1-compiled, the AM's transport and coordinator took 2.7× (transport) and 3.4× (coordinator) the CPU per round at 256 workers (docs/performance.md)");
+                    "-Xmx256m",
+                    "JVM options of the ApplicationMaster (heap below the container memory). The JIT"
+                            + " flag coded-yarn.am.jit chooses goes before them, so a JIT option"
+                            + " here (-XX:TieredStopAtLevel=N, -XX:-TieredCompilation) wins: the"
+                            + " JVM takes the last");
+
+    /** Which JIT compilers the ApplicationMaster's JVM runs ({@link AmJit}). */
+    public static final ConfigKey<AmJit> AM_JIT =
+            new ConfigKey<>(
+                    "coded-yarn.am.jit",
+                    AmJit.AUTO,
+                    "auto: the ApplicationMaster compiles with C1 only (-XX:TieredStopAtLevel=1)"
+                            + " when the run is small (workers x iterations below 4.3e4): C2 would"
+                            + " spend about 3 CPU seconds compiling start-up code; else the JVM's"
+                            + " full tiered JIT, since C1-compiled the AM's transport and"
+                            + " coordinator cost 40-100 us more CPU per worker and round; c1:"
+                            + " always C1 only; full: always the full JIT. Decided by the client at"
+                            + " submission; predict's ApplicationMaster, which runs no rounds,"
+                            + " counts as small");
 
     public static final ConfigKey<Integer> AM_MAX_ATTEMPTS =
             new ConfigKey<>(

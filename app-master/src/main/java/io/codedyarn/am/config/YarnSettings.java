@@ -16,6 +16,7 @@ import java.util.function.Function;
  * @param amMemoryMb {@link YarnJobKeys#AM_MEMORY_MB}
  * @param amVcores {@link YarnJobKeys#AM_VCORES}
  * @param amJavaOpts {@link YarnJobKeys#AM_JAVA_OPTS}
+ * @param amJit {@link YarnJobKeys#AM_JIT}
  * @param amMaxAttempts {@link YarnJobKeys#AM_MAX_ATTEMPTS}
  * @param keepStaging {@link YarnJobKeys#KEEP_STAGING}
  * @param priority {@link YarnJobKeys#PRIORITY}
@@ -51,6 +52,7 @@ public record YarnSettings(
         int amMemoryMb,
         int amVcores,
         String amJavaOpts,
+        AmJit amJit,
         int amMaxAttempts,
         boolean keepStaging,
         int priority,
@@ -91,6 +93,7 @@ public record YarnSettings(
                 positive(lookup, YarnJobKeys.AM_MEMORY_MB),
                 positive(lookup, YarnJobKeys.AM_VCORES),
                 text(lookup, YarnJobKeys.AM_JAVA_OPTS),
+                CodedYarnConfig.parse(lookup, YarnJobKeys.AM_JIT, AmJit::parse),
                 positive(lookup, YarnJobKeys.AM_MAX_ATTEMPTS),
                 CodedYarnConfig.parse(
                         lookup, YarnJobKeys.KEEP_STAGING, CodedYarnConfig::strictBoolean),

@@ -1,6 +1,8 @@
 package io.codedyarn.am.yarn.client;
 
+import io.codedyarn.am.config.AmJit;
 import io.codedyarn.am.config.ConfigKey;
+import io.codedyarn.am.config.JitChoice;
 import io.codedyarn.am.config.Keys;
 import io.codedyarn.am.config.YarnJobKeys;
 import io.codedyarn.am.config.YarnSettings;
@@ -213,14 +215,30 @@ final class JobStaging {
     }
 
     /**
-     * The ApplicationMaster's command line: {@code main}, its output in {@code log}.stdout/stderr.
+     * The ApplicationMaster's command line: {@code main}, its output in {@code log}.stdout/stderr,
+     * and the JIT {@code coded-yarn.am.jit} picks for a run of {@code messages} worker-rounds
+     * (workers × iterations; 0 for a job without rounds), placed before the java-opts so that a JIT
+     * option there wins (the JVM takes the last of a repeated option).
      */
-    String amCommand(String id, Class<?> main, String log) {
+    String amCommand(String id, Class<?> main, String log, double messages) {
         String logs = org.apache.hadoop.yarn.api.ApplicationConstants.LOG_DIR_EXPANSION_VAR;
+        AmJit jit = settings.amJit();
+        boolean c1 = jit.c1Only(messages);
+        LOG.info(
+                "{}",
+                JitChoice.describe(
+                        "the ApplicationMaster compiles",
+                        c1,
+                        YarnJobKeys.AM_JIT,
+                        jit,
+                        "workers x iterations",
+                        messages,
+                        AmJit.AUTO_MAX_MESSAGES));
         return io.codedyarn.am.yarn.ContainerJava.command(
                 settings.amJavaHome(),
                 io.codedyarn.am.yarn.ContainerJava.Role.AM,
-                settings.amJavaOpts()
+                (c1 ? AmJit.C1_OPTION + " " : "")
+                        + settings.amJavaOpts()
                         + io.codedyarn.am.yarn.ClassDataSharing.jvmOptions(
                                 conf, io.codedyarn.am.yarn.ClassDataSharing.Role.AM, true, id)
                         + " "

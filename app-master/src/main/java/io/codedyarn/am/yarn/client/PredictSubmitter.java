@@ -80,7 +80,9 @@ public final class PredictSubmitter {
                 }
                 env.put(PredictMaster.ENV_FILES, files);
                 staging.stageCommon(fs, dir, resources, env);
-                String cmd = staging.amCommand(id.toString(), PredictMaster.class, "PredictMaster");
+                // no rounds: each worker scores its part once, so the AM's work is start-up
+                String cmd =
+                        staging.amCommand(id.toString(), PredictMaster.class, "PredictMaster", 0);
                 ctx.setAMContainerSpec(
                         ContainerLaunchContext.newInstance(
                                 resources,

@@ -113,7 +113,12 @@ public final class YarnSubmitter implements AutoCloseable {
         Map<String, String> env = new HashMap<>();
         staging.stageCommon(fs, dir, resources, env);
         KeytabLogin.stage(conf, fs, dir, resources); // train --keytab: the AM renews tokens
-        String cmd = staging.amCommand(id.toString(), AppMaster.class, "AppMaster");
+        String cmd =
+                staging.amCommand(
+                        id.toString(),
+                        AppMaster.class,
+                        "AppMaster",
+                        (double) spec.params().workers() * spec.iterations());
         ContainerLaunchContext amContainer =
                 ContainerLaunchContext.newInstance(
                         resources, env, List.of(cmd), null, staging.tokens(fs, job), null);

@@ -1,6 +1,7 @@
 package io.codedyarn.am.yarn.master;
 
 import io.codedyarn.am.config.CodedYarnConfig;
+import io.codedyarn.am.config.JitChoice;
 import io.codedyarn.am.config.KernelKeys;
 import io.codedyarn.am.config.KernelVector;
 import io.codedyarn.am.config.WorkerJit;
@@ -107,13 +108,15 @@ final class WorkerLaunch {
                 KernelKeys.WORKER_JIT.name(),
                 c1 ? WorkerJit.C1.toString() : WorkerJit.FULL.toString());
         LOG.info(
-                "worker JVMs compile with {} ({}={}; rows x columns x iterations = {}, auto picks"
-                        + " C1 below {})",
-                c1 ? "C1 only" : "the full tiered JIT",
-                KernelKeys.WORKER_JIT.name(),
-                jit,
-                String.format(java.util.Locale.ROOT, "%.3g", work),
-                String.format(java.util.Locale.ROOT, "%.3g", WorkerJit.AUTO_MAX_WORK));
+                "{}",
+                JitChoice.describe(
+                        "worker JVMs compile",
+                        c1,
+                        KernelKeys.WORKER_JIT,
+                        jit,
+                        "rows x columns x iterations",
+                        work,
+                        WorkerJit.AUTO_MAX_WORK));
         JobKernels k = JobKernels.of(conf);
         LOG.info(
                 "workers run the {} kernels ({}={}; this runtime {} jdk.incubator.vector; {} MiB"

@@ -802,7 +802,8 @@ class YarnTrainIT {
      * A detached run (tagged with {@code coded-yarn.tags}): its staging directory (and the user's
      * {@code .coded-yarn}) is owner-only while it runs, and the ApplicationMaster removes it when
      * it unregisters, with no client following. A directory an ended application left (a kill) goes
-     * at the next submission's sweep; one of a running or unknown application stays.
+     * at the next submission's sweep, unless {@code coded-yarn.keep-staging}; one of a running or
+     * unknown application stays.
      */
     @Test
     void aDetachedRunsStagingIsPrivateAndItsApplicationMasterRemovesIt() throws Exception {
@@ -849,6 +850,11 @@ class YarnTrainIT {
             // as a kill of a detached run leaves it: the sweep removes the ended application's
             Path left = io.codedyarn.am.yarn.StagingDirs.create(fs, r.applicationId());
             Path unknown = io.codedyarn.am.yarn.StagingDirs.create(fs, "application_1_0001");
+            Configuration keep = new Configuration(conf());
+            keep.setBoolean("coded-yarn.keep-staging", true);
+            new JobStaging(keep, io.codedyarn.am.config.CodedYarnConfig.parse(keep::get).yarn())
+                    .sweep(fs, yarn);
+            assertThat(fs.exists(left)).as("kept under coded-yarn.keep-staging").isTrue();
             new JobStaging(conf(), io.codedyarn.am.config.CodedYarnConfig.parse(conf()::get).yarn())
                     .sweep(fs, yarn);
             assertThat(fs.exists(left)).isFalse();
