@@ -15,7 +15,8 @@ import java.util.Arrays;
  * @param fpr false positive rate per point, from 0 to 1
  * @param tpr true positive rate per point, from 0 to 1
  * @param threshold the score at or above which a row is called positive at that point (+∞ first)
- * @param auc the area under the whole curve (NaN when one class is absent)
+ * @param auc the area under the whole curve (NaN when one class is absent, or when a score is NaN:
+ *     a diverged model's margins)
  */
 public record Roc(double[] fpr, double[] tpr, double[] threshold, double auc) {
     /** The curve of {@code scores} (higher: more likely +1) against {@code labels} (±1). */
@@ -26,6 +27,10 @@ public record Roc(double[] fpr, double[] tpr, double[] threshold, double auc) {
             order[i] = i;
         }
         Arrays.sort(order, (a, b) -> Double.compare(scores[b], scores[a]));
+        boolean nan = false;
+        for (double s : scores) {
+            nan |= Double.isNaN(s);
+        }
         long positives = 0;
         for (double y : labels) {
             positives += y > 0 ? 1 : 0;
@@ -40,7 +45,7 @@ public record Roc(double[] fpr, double[] tpr, double[] threshold, double auc) {
         long fp = 0;
         for (int k = 0; k < m; ) {
             double s = scores[order[k]];
-            while (k < m && scores[order[k]] == s) { // a tie enters the curve at once
+            while (k < m && same(scores[order[k]], s)) { // a tie enters the curve at once
                 if (labels[order[k]] > 0) {
                     tp++;
                 } else {
@@ -66,12 +71,17 @@ public record Roc(double[] fpr, double[] tpr, double[] threshold, double auc) {
                 neg[--q] = scores[order[k]];
             }
         }
-        double auc = Ranking.rocAuc(pos, pos.length, neg, neg.length);
+        double auc = nan ? Double.NaN : Ranking.rocAuc(pos, pos.length, neg, neg.length);
         return new Roc(
                 Arrays.copyOf(fpr, points),
                 Arrays.copyOf(tpr, points),
                 Arrays.copyOf(threshold, points),
                 auc);
+    }
+
+    /** A tie: equal scores, or both NaN (which equals nothing, not even itself). */
+    private static boolean same(double a, double b) {
+        return a == b || (Double.isNaN(a) && Double.isNaN(b));
     }
 
     /** At most {@code max} (≥ 2) of the points, evenly spaced, the first and last kept. */

@@ -2,12 +2,30 @@ package io.codedyarn.coordinator.trace;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.codedyarn.placement.Seeds;
+import java.time.Duration;
 import java.util.random.RandomGenerator;
 import org.junit.jupiter.api.Test;
 
 class RocTest {
+    @Test
+    void aDivergedModelsNanScoresEndTheCurveWithoutAnArea() {
+        // NaN equals nothing: a tie loop on == would never move past it (the run would hang)
+        Roc r =
+                assertTimeoutPreemptively(
+                        Duration.ofSeconds(10),
+                        () ->
+                                Roc.of(
+                                        new double[] {Double.NaN, 0.5, Double.NaN, -1},
+                                        new double[] {1, -1, -1, 1}));
+        assertThat(r.auc()).isNaN();
+        assertThat(r.fpr()).hasSize(4); // +inf, the two NaNs together, 0.5, -1
+        assertThat(r.fpr()[r.fpr().length - 1]).isEqualTo(1.0);
+        assertThat(r.tpr()[r.tpr().length - 1]).isEqualTo(1.0);
+    }
+
     /**
      * Ties across the classes, against scikit-learn 1.2.1: roc_auc_score(y, s) = 0.71875 and
      * roc_curve(y, s, drop_intermediate=False) = fpr [0, 0, .25, .5, .75, 1], tpr [0, .25, .5, .75,
