@@ -121,7 +121,20 @@ public final class EmbeddedRuns {
         return text(new Path(out, RunOutputs.EVENTS))
                 .lines()
                 .skip(1)
-                .map(l -> l.split(",", 6))
+                .map(
+                        l -> {
+                            String[] e = l.split(",", 6);
+                            // the reason, the last column, is quoted when it holds a comma
+                            int last = e.length - 1;
+                            if (e[last].length() >= 2
+                                    && e[last].startsWith("\"")
+                                    && e[last].endsWith("\"")) {
+                                e[last] =
+                                        e[last].substring(1, e[last].length() - 1)
+                                                .replace("\"\"", "\"");
+                            }
+                            return e;
+                        })
                 .toList();
     }
 
