@@ -188,6 +188,15 @@ final class TrainCommand implements Callable<Integer> {
     @Option(names = "--detach", description = "yarn: return once the application is submitted")
     boolean detach;
 
+    @Option(
+            names = "--keep-staging",
+            description =
+                    "yarn: keep the application's staging directory on HDFS"
+                            + " (<home>/.coded-yarn/<application id>: the job's files, jar and"
+                            + " checkpoints) after the run ends, to look into it; the same as -D"
+                            + " coded-yarn.keep-staging=true")
+    boolean keepStaging;
+
     @Option(names = "--json", description = "print the run's summary as JSON")
     boolean json;
 
@@ -230,12 +239,16 @@ final class TrainCommand implements Callable<Integer> {
             spec.commandLine().getErr().println(labelNote);
             spec.commandLine().getErr().flush();
         }
+        InvalidParametersException.require(
+                !keepStaging || mode.equals("yarn"),
+                "--keep-staging",
+                "only applies to --cluster yarn (an embedded cluster's HDFS ends with the run)");
         kerberos.login(mode, context.hadoop()); // before anything is placed or submitted
+        CliContext run = keepStaging ? keptStaging(context) : context;
         TrainRequest request =
                 new TrainRequest(train, data, outDir, mode, detach, resume, heldOut.request());
         Trainers.Outcome outcome =
-                Trainers.run(
-                        context.config(), context.hadoop(), request, spec.commandLine().getErr());
+                Trainers.run(run.config(), run.hadoop(), request, spec.commandLine().getErr());
         PrintWriter pw = spec.commandLine().getOut();
         RunSummary summary = outcome.summary();
         if (summary == null) { // detached
@@ -259,6 +272,18 @@ final class TrainCommand implements Callable<Integer> {
     }
 
     /**
+     * {@code context} with {@code coded-yarn.keep-staging} set, in the Hadoop configuration too:
+     * the ApplicationMaster reads it from the site file the client stages from that configuration
+     * (a {@code --detach} run's AM removes the directory when it unregisters).
+     */
+    static CliContext keptStaging(CliContext context) {
+        org.apache.hadoop.conf.Configuration conf =
+                new org.apache.hadoop.conf.Configuration(context.hadoop());
+        conf.setBoolean(io.codedyarn.am.config.YarnJobKeys.KEEP_STAGING.name(), true);
+        return new CliContext(io.codedyarn.am.config.CodedYarnConfig.parse(conf::get), conf);
+    }
+
+    /**
      * {@code --resume DIR}: the job DIR ran ({@code DIR/job.json}), with {@code --iterations} when
      * given; every other job flag is refused, since the checkpoint belongs to that job.
      */
@@ -274,7 +299,8 @@ final class TrainCommand implements Callable<Integer> {
                                             "--data",
                                             "--out",
                                             "--json",
-                                            "--detach")
+                                            "--detach",
+                                            "--keep-staging")
                                     .contains(name)
                             || KerberosFlags.NAMES.contains(name),
                     name,

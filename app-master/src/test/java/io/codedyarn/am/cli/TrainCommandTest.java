@@ -152,6 +152,11 @@ class TrainCommandTest {
                         "embedded");
         assertThat(lat.rc()).isEqualTo(2);
         assertThat(lat.err()).contains("--latency").contains("simulated");
+        CliRun keep = simulated("d", "--scheme", "cyclic", "--workers", "4", "--keep-staging");
+        assertThat(keep.rc()).isEqualTo(2);
+        assertThat(keep.err())
+                .contains("--keep-staging")
+                .contains("only applies to --cluster yarn");
         CliRun wl = simulated("c", "--scheme", "cyclic", "--workers", "4", "--workload", "svm");
         assertThat(wl.rc()).isEqualTo(2);
         assertThat(wl.err()).contains("--workload").contains("svm");

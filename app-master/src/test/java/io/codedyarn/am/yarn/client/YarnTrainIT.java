@@ -865,6 +865,55 @@ class YarnTrainIT {
         }
     }
 
+    /**
+     * {@code train --keep-staging}, as a user types it: the run succeeds and its staging directory
+     * (the job's files and checkpoints) is still on HDFS after the client has seen the end, where
+     * without the flag the client removes it.
+     */
+    @Test
+    void theKeepStagingFlagKeepsTheApplicationsStagingDirectory() throws Exception {
+        Path raw =
+                placed(
+                        "keep",
+                        Schemes.byName("uncoded")
+                                .place(SchemeParams.of(3, 0, 59), Seeds.generator(59)),
+                        GeneratorParams.of("higgs-like", 3000, 10, 5))[0];
+        java.io.StringWriter out = new java.io.StringWriter();
+        java.io.StringWriter err = new java.io.StringWriter();
+        var context =
+                new io.codedyarn.am.cli.common.CliContext(
+                        io.codedyarn.am.config.CodedYarnConfig.parse(conf()::get), conf());
+        int rc =
+                io.codedyarn.am.cli.CodedYarn.commandLine(
+                                context, new java.io.PrintWriter(out), new java.io.PrintWriter(err))
+                        .execute(
+                                "train",
+                                "--cluster",
+                                "yarn",
+                                "--scheme",
+                                "uncoded",
+                                "--workers",
+                                "3",
+                                "--iterations",
+                                "3",
+                                "--data",
+                                raw.toString(),
+                                "--out",
+                                fs.makeQualified(new Path("/runs/kept")).toString(),
+                                "--keep-staging",
+                                "--json");
+        assertThat(rc).as(err.toString()).isZero();
+        String id =
+                new com.fasterxml.jackson.databind.ObjectMapper()
+                        .readTree(out.toString())
+                        .get("applicationId")
+                        .asText();
+        Path staging = io.codedyarn.am.yarn.StagingDirs.of(fs, id);
+        assertThat(fs.exists(staging)).as("%s kept", staging).isTrue();
+        assertThat(fs.exists(new Path(staging, YarnKeys.SITE_XML))).isTrue();
+        fs.delete(staging, true);
+    }
+
     /** The whole checkpoints in {@code dir} (not the hidden temporary files). */
     private static List<String> checkpointsIn(Path dir) throws java.io.IOException {
         if (!fs.exists(dir)) {
