@@ -19,21 +19,50 @@ import org.junit.jupiter.api.Test;
  * runner is left out (bench gets it from target/lib).
  */
 class JobJarIT {
+    private static Path jobJar() throws java.io.IOException {
+        try (Stream<Path> files = Files.list(Path.of("target"))) {
+            return files.filter(p -> p.getFileName().toString().matches("coded-yarn-[0-9].*\\.jar"))
+                    .findFirst()
+                    .orElseThrow(() -> new AssertionError("no target/coded-yarn-VERSION.jar"));
+        }
+    }
+
+    /**
+     * The native code the jar keeps loads from the jar alone on this machine (Linux): Netty's
+     * BoringSSL, which the AM's and workers' TLS uses, and zstd, which Parquet needs to read a
+     * zstd-compressed file ({@code data import}). Each loads in a class loader that sees only the
+     * job jar and the JDK.
+     */
+    @Test
+    void theKeptNativeLibrariesLoadFromTheJar() throws Exception {
+        try (java.net.URLClassLoader jarOnly =
+                new java.net.URLClassLoader(
+                        new java.net.URL[] {jobJar().toUri().toURL()},
+                        ClassLoader.getPlatformClassLoader())) {
+            Class<?> openSsl =
+                    Class.forName(
+                            "io.grpc.netty.shaded.io.netty.handler.ssl.OpenSsl", true, jarOnly);
+            assertThat(openSsl.getMethod("isAvailable").invoke(null))
+                    .as("BoringSSL: %s", openSsl.getMethod("unavailabilityCause").invoke(null))
+                    .isEqualTo(true);
+            Class<?> zstd = Class.forName("com.github.luben.zstd.Zstd", true, jarOnly);
+            byte[] text =
+                    "coded-yarn ".repeat(100).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            byte[] packed = (byte[]) zstd.getMethod("compress", byte[].class).invoke(null, text);
+            assertThat(packed.length).isLessThan(text.length / 10);
+            byte[] back =
+                    (byte[])
+                            zstd.getMethod("decompress", byte[].class, int.class)
+                                    .invoke(null, packed, text.length);
+            assertThat(back).isEqualTo(text);
+        }
+    }
+
     @Test
     void jobJarHasOurClassesAndNoHadoop() throws Exception {
-        Path jar;
-        try (Stream<Path> files = Files.list(Path.of("target"))) {
-            jar =
-                    files.filter(
-                                    p ->
-                                            p.getFileName()
-                                                    .toString()
-                                                    .matches("coded-yarn-[0-9].*\\.jar"))
-                            .findFirst()
-                            .orElseThrow(
-                                    () -> new AssertionError("no target/coded-yarn-VERSION.jar"));
-        }
+        Path jar = jobJar();
         List<String> hadoop = new ArrayList<>();
+        List<String> natives = new ArrayList<>();
         // what must not be there unrelocated, and JMH
         List<String> clashing = new ArrayList<>();
         List<String> unrelocated =
@@ -57,6 +86,12 @@ class JobJarIT {
                     .isEqualTo("io.codedyarn.am.cli.CodedYarn");
             for (JarEntry e : java.util.Collections.list(f.entries())) {
                 String n = e.getName();
+                if (n.endsWith(".so")
+                        || n.endsWith(".dll")
+                        || n.endsWith(".dylib")
+                        || n.endsWith(".jnilib")) {
+                    natives.add(n);
+                }
                 if (n.startsWith("org/apache/hadoop/")) {
                     hadoop.add(n);
                 }
@@ -80,6 +115,24 @@ class JobJarIT {
                 stubs |= n.equals("io/codedyarn/protocol/v1/WorkerServiceGrpc.class");
             }
         }
+        for (String kept :
+                List.of(
+                        "META-INF/native/libio_grpc_netty_shaded_netty_tcnative_linux_x86_64.so",
+                        "META-INF/native/libio_grpc_netty_shaded_netty_tcnative_linux_aarch_64.so",
+                        "META-INF/native/libio_grpc_netty_shaded_netty_transport_native_epoll_x86_64.so",
+                        "linux/amd64/libzstd-jni-",
+                        "linux/aarch64/libzstd-jni-",
+                        "linux/ppc64le/libzstd-jni-",
+                        "darwin/aarch64/libzstd-jni-")) {
+            assertThat(natives).as("native code kept").anyMatch(n -> n.startsWith(kept));
+        }
+        assertThat(natives)
+                .as("no native code for Windows, FreeBSD or AIX")
+                .noneMatch(
+                        n ->
+                                n.endsWith(".dll")
+                                        || n.startsWith("freebsd/")
+                                        || n.startsWith("aix/"));
         assertThat(hadoop).as("Hadoop classes in " + jar).isEmpty();
         assertThat(clashing).as("unrelocated or JMH classes in " + jar).isEmpty();
         assertThat(List.of(guava, protobuf)).containsOnly(true);
