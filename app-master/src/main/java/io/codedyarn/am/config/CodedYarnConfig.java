@@ -24,6 +24,7 @@ import java.util.function.Function;
  * @param dsagLoadBalance {@link MethodKeys#DSAG_LOAD_BALANCE}
  * @param balancePeriodSeconds {@link MethodKeys#DSAG_LOAD_BALANCE_PERIOD_SECONDS}
  * @param balanceEveryIterations {@link MethodKeys#DSAG_LOAD_BALANCE_EVERY_ITERATIONS}
+ * @param balanceAcceptance {@link MethodKeys#DSAG_LOAD_BALANCE_ACCEPTANCE}
  * @param lazy {@link MethodKeys#LAZY_XI}, {@link MethodKeys#LAZY_MEMORY}, {@link
  *     MethodKeys#LAZY_GROUP_WAIT}
  * @param straggle {@link RunKeys#STRAGGLE} (a valid spec)
@@ -49,6 +50,7 @@ public record CodedYarnConfig(
         boolean dsagLoadBalance,
         double balancePeriodSeconds,
         int balanceEveryIterations,
+        double balanceAcceptance,
         LazySettings lazy,
         String straggle,
         AdaptSettings adaptation,
@@ -77,6 +79,8 @@ public record CodedYarnConfig(
         double period =
                 parse(lookup, MethodKeys.DSAG_LOAD_BALANCE_PERIOD_SECONDS, Double::parseDouble);
         int every = parse(lookup, MethodKeys.DSAG_LOAD_BALANCE_EVERY_ITERATIONS, Integer::parseInt);
+        double acceptance =
+                parse(lookup, MethodKeys.DSAG_LOAD_BALANCE_ACCEPTANCE, Double::parseDouble);
         String threadsText = parse(lookup, KernelKeys.KERNEL_THREADS, s -> s);
         YarnSettings yarn = YarnSettings.parse(lookup);
         int threads =
@@ -99,6 +103,11 @@ public record CodedYarnConfig(
                 "must be a finite number of seconds >= 0");
         require(every >= 0, MethodKeys.DSAG_LOAD_BALANCE_EVERY_ITERATIONS, every, "must be >= 0");
         require(
+                acceptance > 0 && acceptance <= 1,
+                MethodKeys.DSAG_LOAD_BALANCE_ACCEPTANCE,
+                acceptance,
+                "must be in (0, 1]");
+        require(
                 threads >= 1 && threads <= 256,
                 KernelKeys.KERNEL_THREADS,
                 threads,
@@ -113,6 +122,7 @@ public record CodedYarnConfig(
                 balance,
                 period,
                 every,
+                acceptance,
                 lazy(lookup),
                 straggle,
                 adaptation(lookup),
@@ -279,11 +289,15 @@ public record CodedYarnConfig(
                 wait);
     }
 
-    /** When the SAG/DSAG load balancer solves: every K iterations if K &gt; 0, else the period. */
+    /**
+     * When the SAG/DSAG load balancer solves (every K iterations if K &gt; 0, else the period), and
+     * the improvement it publishes.
+     */
     public BalanceSchedule balanceSchedule() {
-        return balanceEveryIterations > 0
-                ? BalanceSchedule.everyIterations(balanceEveryIterations)
-                : BalanceSchedule.period(balancePeriodSeconds);
+        return (balanceEveryIterations > 0
+                        ? BalanceSchedule.everyIterations(balanceEveryIterations)
+                        : BalanceSchedule.period(balancePeriodSeconds))
+                .withAcceptance(balanceAcceptance);
     }
 
     /** true or false only (Boolean.parseBoolean would read a typo as false). */

@@ -28,6 +28,7 @@ public final class Keys {
                 MethodKeys.DSAG_LOAD_BALANCE,
                 MethodKeys.DSAG_LOAD_BALANCE_PERIOD_SECONDS,
                 MethodKeys.DSAG_LOAD_BALANCE_EVERY_ITERATIONS,
+                MethodKeys.DSAG_LOAD_BALANCE_ACCEPTANCE,
                 MethodKeys.LAZY_XI,
                 MethodKeys.LAZY_MEMORY,
                 MethodKeys.LAZY_GROUP_WAIT,

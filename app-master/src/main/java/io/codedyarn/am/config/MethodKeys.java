@@ -28,6 +28,12 @@ public final class MethodKeys {
                     0,
                     "0: the load balancer follows coded-yarn.dsag.load-balance.period-seconds; K >= 1: it solves after every K-th iteration instead, whatever the time (10 = the behaviour before the period rule)");
 
+    public static final ConfigKey<Double> DSAG_LOAD_BALANCE_ACCEPTANCE =
+            new ConfigKey<>(
+                    "coded-yarn.dsag.load-balance.acceptance",
+                    0.98,
+                    "in (0, 1]: the dsag/sag load balancer publishes a new partitioning only when its max/min expected latency (DSAG eq. (4)) is at most this fraction of the current one; publishing re-cuts subpartitions and costs cache entries, so a small gain is not worth it. 0.98 (default) publishes a 2 % improvement; the paper's example is 10 % (0.9); docs/reproduction-dsag-lb-full.md measures both");
+
     public static final ConfigKey<Double> LAZY_XI =
             new ConfigKey<>(
                     "coded-yarn.lazy.xi",

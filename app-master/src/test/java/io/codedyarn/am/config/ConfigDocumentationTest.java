@@ -228,5 +228,15 @@ class ConfigDocumentationTest {
                 .isEqualTo(io.codedyarn.coordinator.async.BalanceSchedule.period(0.25));
         assertThat(CodedYarnConfig.parse(Map.of(every, "10", period, "5")::get).balanceSchedule())
                 .isEqualTo(io.codedyarn.coordinator.async.BalanceSchedule.everyIterations(10));
+        String accept = "coded-yarn.dsag.load-balance.acceptance";
+        assertThat(CodedYarnConfig.parse(Map.of(accept, "0.9")::get).balanceSchedule())
+                .isEqualTo(
+                        io.codedyarn.coordinator.async.BalanceSchedule.period(1.0)
+                                .withAcceptance(0.9));
+        for (String bad : new String[] {"0", "1.5", "NaN"}) {
+            assertThatThrownBy(() -> CodedYarnConfig.parse(Map.of(accept, bad)::get))
+                    .hasMessageContaining(accept + " = ")
+                    .hasMessageContaining("must be in (0, 1]");
+        }
     }
 }

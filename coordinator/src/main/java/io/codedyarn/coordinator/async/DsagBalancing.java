@@ -24,8 +24,8 @@ import java.util.random.RandomGenerator;
  * Decisions}).
  */
 final class DsagBalancing {
-    /** Algorithm 1's acceptance: publish only if loss(p')/loss(p) ≤ this (reference: 0.98). */
-    private static final LoadBalancer.Config CONFIG = LoadBalancer.Config.defaults();
+    /** Algorithm 1's settings, with the schedule's acceptance threshold. */
+    private final LoadBalancer.Config config;
 
     private final LatencyProfiler profiler;
     private final LoadBalancer balancer;
@@ -54,7 +54,8 @@ final class DsagBalancing {
         this.rows = rows.clone();
         this.w = w;
         this.profiler = new LatencyProfiler(rows, LatencyProfiler.Config.defaults());
-        this.balancer = new LoadBalancer(p0, CONFIG);
+        this.config = LoadBalancer.Config.defaults().withMinImprovement(schedule.acceptance());
+        this.balancer = new LoadBalancer(p0, config);
         this.rng = Seeds.generator(seed ^ 0x10ADBA1L);
         this.schedule = schedule;
         this.lastSolution = start;
@@ -96,7 +97,7 @@ final class DsagBalancing {
         SignificantDifferences.Result sig = SignificantDifferences.pool(stats.get());
         LatencyStats s = sig.stats();
         double spread = LoadBalancer.loss(s, p);
-        if (spread * CONFIG.minImprovement() <= 1) {
+        if (spread * config.minImprovement() <= 1) {
             // loss(p') ≥ 1 for every p', so loss(p')/loss(p) ≥ 1/spread ≥ the threshold: no
             // re-cut can be published, and Algorithm 1's simulations would be wasted
             kept(
@@ -114,7 +115,7 @@ final class DsagBalancing {
                             sig.distinctComputation(),
                             p.length,
                             sig.distinctCommunication(),
-                            CONFIG.minImprovement()));
+                            config.minImprovement()));
             return Optional.empty();
         }
         LoadBalancer.Result r = balancer.optimizeDetailed(s, p, w, rows, rng);
@@ -130,7 +131,7 @@ final class DsagBalancing {
                         sig.distinctCommunication(),
                         r.loss0(),
                         r.loss(),
-                        CONFIG.minImprovement(),
+                        config.minImprovement(),
                         r.contribution(),
                         r.minContribution());
         if (!r.accepted()) {

@@ -52,6 +52,49 @@ class BalanceScheduleTest {
         assertThat(p[3]).isGreaterThan(4); // the slow worker got less work per task
     }
 
+    /**
+     * The acceptance threshold decides what is published: with worker 3 three times slower, a
+     * solution brings max/min expected latency from about 3 to near 1, which the default 0.98
+     * publishes; a threshold of 0.2 (a fivefold gain, more than the spread of 2.85 allows)
+     * publishes nothing, and the log says why. The samples are the same for both (same seeds).
+     */
+    @Test
+    void onlyASolutionThatReachesTheAcceptanceIsPublished() {
+        assertThat(BalanceSchedule.period(2.0).acceptance()).isEqualTo(0.98);
+        assertThat(publishedWith(BalanceSchedule.period(2.0))).isGreaterThanOrEqualTo(1);
+        Decisions strictLog = new Decisions();
+        assertThat(publishedWith(BalanceSchedule.period(2.0).withAcceptance(0.2), strictLog))
+                .isZero();
+        assertThat(strictLog.recent())
+                .isNotEmpty()
+                .allMatch(e -> e.reason().contains("by the acceptance threshold 0.20"));
+        assertThatThrownBy(() -> BalanceSchedule.period(1).withAcceptance(0))
+                .hasMessageContaining("acceptance");
+        assertThatThrownBy(() -> BalanceSchedule.period(1).withAcceptance(1.01))
+                .hasMessageContaining("acceptance");
+    }
+
+    private static int publishedWith(BalanceSchedule schedule) {
+        return publishedWith(schedule, new Decisions());
+    }
+
+    /** Rebalances published over 100 rounds of 0.05 s, 4 workers, worker 3 three times slower. */
+    private static int publishedWith(BalanceSchedule schedule, Decisions log) {
+        int[] rows = {100, 100, 100, 100};
+        int[] p = {4, 4, 4, 4};
+        DsagBalancing b = new DsagBalancing(rows, p, 4, 1, schedule, 0.0, log);
+        RandomGenerator rng = Seeds.generator(3);
+        for (int k = 1; k <= 100; k++) {
+            double now = k * 0.05;
+            for (int i = 0; i < 4; i++) {
+                double z = (i == 3 ? 0.3 : 0.1) * (0.9 + 0.2 * rng.nextDouble());
+                b.record(i, now, z, z + 0.01 * (0.5 + rng.nextDouble()), p[i], false);
+            }
+            b.rebalance(k, now, p.clone()).ifPresent(q -> System.arraycopy(q, 0, p, 0, 4));
+        }
+        return b.rebalances();
+    }
+
     /** The iteration rule (the old behaviour): after iterations 9, 19, ..., whatever the time. */
     @Test
     void iterationRuleIgnoresTheClock() {
