@@ -93,8 +93,21 @@ public final class DsagLbTraining implements Reproduction {
                     new double[] {1e-3, 1e-4, 1e-6, 1e-8},
                     1e-4);
 
-    /** A curve: the case, and whether the coordinator balances it. */
-    record Curve(TrainingCase c, boolean balance) {
+    /** The label of DSAG-LB at the paper's acceptance threshold (its "e.g., 10 %", §VI). */
+    static final String DSAG_LB_PAPER_ACCEPTANCE = "DSAG-LB w=10, accept 0.9";
+
+    /** The paper's example threshold: publish a re-cut that is 10 % better (§VI). */
+    static final double PAPER_ACCEPTANCE = 0.9;
+
+    /**
+     * A curve: the case, whether the coordinator balances it, and the balancer's acceptance
+     * threshold (the default's, except for the sensitivity curve at the paper's 0.9).
+     */
+    record Curve(TrainingCase c, boolean balance, double acceptance) {
+        Curve(TrainingCase c, boolean balance) {
+            this(c, balance, BalanceSchedule.DEFAULT_ACCEPTANCE);
+        }
+
         String label() {
             return c.label();
         }
@@ -115,6 +128,8 @@ public final class DsagLbTraining implements Reproduction {
         out.add(curve("SAG-LB w=10", "sag", workers, sub, W, step, true));
         out.add(curve("DSAG w=10", "dsag", workers, sub, W, step, false));
         out.add(curve("DSAG-LB w=10", "dsag", workers, sub, W, step, true));
+        Curve paper = curve(DSAG_LB_PAPER_ACCEPTANCE, "dsag", workers, sub, W, step, true);
+        out.add(new Curve(paper.c(), true, PAPER_ACCEPTANCE));
         return out;
     }
 
@@ -181,7 +196,7 @@ public final class DsagLbTraining implements Reproduction {
                                         spec(p, curves.get(k).c(), ref, l, s),
                                         data,
                                         curves.get(k).balance(),
-                                        schedule));
+                                        schedule.withAcceptance(curves.get(k).acceptance())));
         return DsagCurves.withMdsBound(curves.stream().map(Curve::label).toList(), runs, workers);
     }
 
@@ -206,9 +221,11 @@ public final class DsagLbTraining implements Reproduction {
         return List.of(
                 "the load balancer publishes a new partition only when it improves the"
                         + " objective of eq. (4) by 2 % (acceptance threshold 0.98, the balancer's"
-                        + " default): the paper's §VI says only \"e.g., 10 %\" (0.9, the"
-                        + " value of its Fig. 7 and of our DSAG section's Fig. 7 rows); how the"
-                        + " headline moves between 0.9 and 0.98 is not measured yet",
+                        + " default, coded-yarn.dsag.load-balance.acceptance): the paper's §VI"
+                        + " says only \"e.g., 10 %\" (0.9, the value of its Fig. 7 and of our"
+                        + " DSAG section's Fig. 7 rows); the curve \""
+                        + DSAG_LB_PAPER_ACCEPTANCE
+                        + "\" and its rows measure the headline at 0.9",
                 "PCA: step η = 1 for SGD, SAG and DSAG (the coordinator's power-method step), not"
                         + " the paper's η = 0.9");
     }
@@ -238,7 +255,8 @@ public final class DsagLbTraining implements Reproduction {
             Map<String, List<Trace>> res = simulate(p, seed, data, ref, realizations, workers);
             results.put(p, res);
             references.put(p, ref);
-            out.add(DsagLbTrainingReport.headline(p, workers, res, ref));
+            out.add(DsagLbTrainingReport.headline(p, workers, res, ref, "DSAG-LB w=10"));
+            out.add(DsagLbTrainingReport.headline(p, workers, res, ref, DSAG_LB_PAPER_ACCEPTANCE));
         }
         return out;
     }

@@ -58,14 +58,15 @@ final class DsagLbTrainingReport {
     }
 
     /**
-     * DSAG-LB against DSAG at the problem's headline gap ({@link Problem#headlineGap}: 1e−4 for
-     * both, the lowest every DSAG curve reaches within the budget at our sizes; the paper's LR
-     * claim is at 1e−6 to 1e−12).
+     * The balanced curve {@code lb} (DSAG-LB at the default or the paper's acceptance threshold)
+     * against DSAG at the problem's headline gap ({@link Problem#headlineGap}: 1e−4 for both, the
+     * lowest every DSAG curve reaches within the budget at our sizes; the paper's LR claim is at
+     * 1e−6 to 1e−12).
      */
     static ReproducedNumber headline(
-            Problem p, int workers, Map<String, List<Trace>> res, double ref) {
+            Problem p, int workers, Map<String, List<Trace>> res, double ref, String lb) {
         double gap = p.headlineGap();
-        double[] q = pairedRatios(p, res, ref, "DSAG-LB w=10", "DSAG w=10", gap);
+        double[] q = pairedRatios(p, res, ref, lb, "DSAG w=10", gap);
         double[] speedup = new double[q.length];
         for (int r = 0; r < q.length; r++) {
             speedup[r] = 100 * (1 - q[r]);
@@ -75,7 +76,8 @@ final class DsagLbTrainingReport {
                 ReproducedNumber.measured(
                         String.format(
                                 Locale.ROOT,
-                                "DSAG-LB w=10 speed-up over DSAG w=10, time to gap %.0e, %s",
+                                "%s speed-up over DSAG w=10, time to gap %.0e, %s",
+                                lb,
                                 gap,
                                 p.name()),
                         String.format(
@@ -102,6 +104,14 @@ final class DsagLbTrainingReport {
                         workers * p.rowsPerWorker(),
                         p.cols(),
                         lr ? "HIGGS's 11·10⁶ × 28" : "1000 Genomes' 81·10⁶ × 2504");
+        if (!lb.equals(DsagLbTraining.DSAG_LB_PAPER_ACCEPTANCE)) {
+            n =
+                    n.deviating(
+                            "the balancer's acceptance threshold 0.98 (a 2 % better partition is"
+                                    + " published), not the paper's example 0.9 (\""
+                                    + DsagLbTraining.DSAG_LB_PAPER_ACCEPTANCE
+                                    + "\" row)");
+        }
         if (lr) {
             return n.withPaperAtLeast(30, 5)
                     .from(

@@ -51,8 +51,17 @@ class DsagLbTrainingTest {
                         "SAG w=10",
                         "SAG-LB w=10",
                         "DSAG w=10",
-                        "DSAG-LB w=10");
+                        "DSAG-LB w=10",
+                        "DSAG-LB w=10, accept 0.9");
         assertThat(curves).allMatch(c -> c.balance() == c.label().contains("-LB"));
+        // only the sensitivity curve departs from the balancer's default threshold
+        assertThat(curves)
+                .allMatch(
+                        c ->
+                                c.acceptance()
+                                        == (c.label().endsWith("accept 0.9")
+                                                ? 0.9
+                                                : BalanceSchedule.DEFAULT_ACCEPTANCE));
         DenseRows data = DsagLbTraining.data(TINY, 3, 20);
         double ref = HiggsLikeLr.reference(data);
         double l = HiggsLikeLr.smoothness(data, 3);
@@ -136,7 +145,17 @@ class DsagLbTrainingTest {
                         1e-2);
         DsagLbTraining.Problem lr = lr(5.0, 1e-2, 1e-3);
         List<ReproducedNumber> rows = new DsagLbTraining().run(3, 2, List.of(lr, pca), 20);
-        assertThat(rows).hasSize(2);
+        assertThat(rows).hasSize(4);
+        assertThat(rows)
+                .extracting(ReproducedNumber::quantity)
+                .allMatch(q -> q.startsWith("DSAG-LB w=10"))
+                .anyMatch(q -> q.startsWith("DSAG-LB w=10, accept 0.9 speed-up"));
+        // the default threshold's rows declare it; the paper's-threshold rows need not
+        assertThat(rows)
+                .allMatch(
+                        n ->
+                                n.deviation().contains("acceptance threshold 0.98")
+                                        != n.quantity().contains("accept 0.9"));
         PaperCheck.requireStandardErrors(rows);
         assertThat(rows).allSatisfy(n -> assertThat(n.source()).startsWith("§VII-B"));
         assertThat(rows).allSatisfy(n -> assertThat(n.deviation()).isNotBlank());
