@@ -30,17 +30,16 @@ import java.util.Map;
  * latency realizations (at least 2 at any scale); the release of workers 40–49 after 1 s is left
  * out (the ramp model releases by iteration, and the methods' iterations differ 10-fold in length).
  * Only GD stops at the target gap; SGD, SAG and DSAG run to the time budget (see {@link
- * TrainingCase#stopGap}). The 2 × 7 × realizations runs are independent and run on one thread per
- * core ({@link Parallel}): about 25 minutes at scale 0.5 on this loaded 2-core machine, a few
- * minutes at scale 1 on 16 cores ({@code .ci/device-dsag-lb}).
+ * TrainingCase#stopGap}). The 2 × 8 × realizations runs are independent and run on one thread per
+ * core ({@link Parallel}): at scale 1 (8 curves × 5 realizations per problem), 995 s on this 2-core
+ * machine (LR 562 s, PCA 432 s wall; 2026-11-29, other builds at nice 15 alongside), a minute on 16
+ * cores ({@code .ci/device-dsag-lb}).
  *
- * <p>Measured (seed 1, scale 0.4 = 2 realizations, 2 threads on a loaded 2-core machine: LR 14 runs
- * in 510 s wall, 136 s process CPU; PCA 14 runs in 1798 s wall, 224 s CPU; the longest runs are PCA
- * SAG-LB and DSAG-LB, which now run the whole 400 s budget): LR, time to 1e−4: DSAG-LB 15.9 s vs
- * DSAG 18.8 s (15.3 ± 0.05 % faster), SAG w = 10 reaches exact 2.9e−5 in 30 s (before the stopping
- * rule it stopped at 1.2e−3); PCA, time to 1e−4: DSAG-LB 59.7 s vs DSAG 90.7 s, exact final gaps
- * 6.2e−7 and 1.1e−12 (before, DSAG-LB and SAG-LB stopped early on negative logged estimates at
- * exact 8.2e−4 and 3.8e−3).
+ * <p>Measured at scale 1, seed 1 (docs/reproduction-dsag-lb-full.md): LR, time to 1e−4: DSAG-LB
+ * 15.9 s vs DSAG 18.8 s (15.4 ± 0.3 % faster; at the paper's acceptance 0.9, 15.3 ± 0.4 %); PCA:
+ * DSAG-LB reaches every gap to 1e−8 (147 s vs DSAG's 151 s; exact final gap 8.9e−12), −2.2 ± 0.7 %
+ * at 1e−4, the same at 0.9 (the runs were identical: no solution's ratio fell between the two
+ * thresholds). Before the balancer's fix (issue 28 §3) DSAG-LB PCA stopped at an exact 1.1e−6.
  */
 public final class DsagLbTraining implements Reproduction {
     static final int WORKERS = 49;

@@ -91,7 +91,7 @@ final class DsagLbTrainingReport {
                         "%",
                         "mean over realizations of the paired speed-up (same latency seed), s.e."
                                 + " over realizations; no unit test compares it with the paper:"
-                                + " that needs the full-size run (an hour on 2 cores, recorded in"
+                                + " that needs the full-size run (17 minutes on 2 cores, recorded in"
                                 + " docs/reproduction-dsag-lb-full.md), and DsagLbTrainingTest"
                                 + " checks only the rows' form on tiny problems");
         String scaled =
