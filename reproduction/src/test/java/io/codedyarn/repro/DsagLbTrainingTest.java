@@ -81,6 +81,25 @@ class DsagLbTrainingTest {
         }
     }
 
+    /** PCA's η sensitivity: two more curves, whose runs take η = 0.9; the others keep η = 1. */
+    @Test
+    void thePcaStepCurvesRunAtThePapersStep() {
+        List<DsagLbTraining.Curve> curves = DsagLbTraining.curves(DsagLbTraining.PCA, 20);
+        assertThat(curves)
+                .extracting(DsagLbTraining.Curve::label)
+                .endsWith("DSAG w=10, η=0.9", "DSAG-LB w=10, η=0.9")
+                .hasSize(10);
+        for (DsagLbTraining.Curve c : curves) {
+            double step = DsagLbTraining.spec(DsagLbTraining.PCA, c.c(), 1.0, Double.NaN, 1).step();
+            if (c.label().contains("η=0.9")) {
+                assertThat(step).as(c.label()).isEqualTo(0.9);
+            } else {
+                assertThat(step).as(c.label()).isNaN(); // the power method's η = 1
+            }
+        }
+        assertThat(DsagLbTraining.curves(TINY, 20)).noneMatch(c -> c.label().contains("η"));
+    }
+
     @Test
     void onlyCurvesWhoseLoggedGapIsExactStopAtTheTargetGap() {
         for (DsagLbTraining.Curve c : DsagLbTraining.curves(TINY, 20)) {
@@ -145,7 +164,17 @@ class DsagLbTrainingTest {
                         1e-2);
         DsagLbTraining.Problem lr = lr(5.0, 1e-2, 1e-3);
         List<ReproducedNumber> rows = new DsagLbTraining().run(3, 2, List.of(lr, pca), 20);
-        assertThat(rows).hasSize(4);
+        // LR: the default and the paper's acceptance; PCA: those and the paper's step η = 0.9
+        assertThat(rows).hasSize(5);
+        assertThat(rows)
+                .filteredOn(n -> n.quantity().contains("η=0.9"))
+                .singleElement()
+                .satisfies(
+                        n ->
+                                assertThat(n.quantity())
+                                        .isEqualTo(
+                                                "DSAG-LB w=10, η=0.9 speed-up over DSAG w=10,"
+                                                        + " η=0.9, time to gap 1e-02, PCA"));
         assertThat(rows)
                 .extracting(ReproducedNumber::quantity)
                 .allMatch(q -> q.startsWith("DSAG-LB w=10"))
