@@ -10,6 +10,6 @@
  * MeasuredRates}); a {@link Family} is the contract each method family implements (begin a round,
  * step) and {@link TrainSpec} the job the round trains. Knows no family and no adaptation (the
  * ArchitectureTest enforces it); uses {@code cluster}, {@code trace}, {@code liveness}, {@code
- * checkpoint}, placement and compute.
+ * checkpoint}, {@code stats}, placement and compute.
  */
 package io.codedyarn.coordinator.round;
