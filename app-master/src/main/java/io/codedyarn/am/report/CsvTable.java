@@ -79,12 +79,12 @@ final class CsvTable {
         return rows.get(row)[header.indexOf(column)];
     }
 
-    /** A number; null for an empty field (unknown). */
     /** The header's column names, in order. */
     List<String> columns() {
         return header;
     }
 
+    /** A number; null for an empty field (unknown). */
     Double number(int row, String column) {
         String s = text(row, column);
         if (s.isEmpty()) {
