@@ -4,7 +4,8 @@ import java.util.Locale;
 
 /**
  * The log line that says which JIT compilers a job's JVMs got and why: the ApplicationMaster's
- * ({@link AmJit}, chosen by the client) and the workers' ({@link WorkerJit}, chosen by the AM).
+ * ({@link Jit#amC1Only}, chosen by the client) and the workers' ({@link Jit#workerC1Only}, chosen
+ * by the AM).
  */
 public final class JitChoice {
     private JitChoice() {}

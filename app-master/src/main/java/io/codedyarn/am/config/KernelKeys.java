@@ -21,11 +21,11 @@ public final class KernelKeys {
                     KernelVector.AUTO,
                     "auto: the vector path when the ApplicationMaster's Java runtime has the module jdk.incubator.vector and the dataset holds at least 256 MiB of values (rows x columns x 8 bytes: below, the vector path's later JIT compilation costs more than its faster kernel saves), else scalar; true: workers run the Vector API kernels (jdk.incubator.vector, Math.exp/log; bit-identical only on one JDK build and ISA family); false: plain-Java, StrictMath kernels bit-identical on every JVM. Decided once by the AM for every worker of a job");
 
-    /** Which JIT compilers the worker JVMs run ({@link WorkerJit}). */
-    public static final ConfigKey<WorkerJit> WORKER_JIT =
+    /** Which JIT compilers the worker JVMs run ({@link Jit#workerC1Only}). */
+    public static final ConfigKey<Jit> WORKER_JIT =
             new ConfigKey<>(
                     "coded-yarn.worker.jit",
-                    WorkerJit.AUTO,
+                    Jit.AUTO,
                     "auto: worker JVMs compile with C1 only (-XX:TieredStopAtLevel=1) when the job is small (rows x columns x iterations below 1e9) and runs the scalar path: most of a short job's worker CPU is C2 compiling start-up code; else the JVM's full tiered JIT; c1: always C1 only; full: always the full JIT. Decided once by the AM for every worker of a job");
 
     /** {@link #KERNEL_THREADS}' default: as many threads as each worker container has vcores. */

@@ -25,11 +25,11 @@ public final class YarnJobKeys {
                             + " here (-XX:TieredStopAtLevel=N, -XX:-TieredCompilation) wins: the"
                             + " JVM takes the last");
 
-    /** Which JIT compilers the ApplicationMaster's JVM runs ({@link AmJit}). */
-    public static final ConfigKey<AmJit> AM_JIT =
+    /** Which JIT compilers the ApplicationMaster's JVM runs ({@link Jit#amC1Only}). */
+    public static final ConfigKey<Jit> AM_JIT =
             new ConfigKey<>(
                     "coded-yarn.am.jit",
-                    AmJit.AUTO,
+                    Jit.AUTO,
                     "auto: the ApplicationMaster compiles with C1 only (-XX:TieredStopAtLevel=1)"
                             + " when the run is small (workers x iterations below 4.3e4): C2 would"
                             + " spend about 3 CPU seconds compiling start-up code; else the JVM's"

@@ -52,7 +52,7 @@ public record YarnSettings(
         int amMemoryMb,
         int amVcores,
         String amJavaOpts,
-        AmJit amJit,
+        Jit amJit,
         int amMaxAttempts,
         boolean keepStaging,
         int priority,
@@ -93,7 +93,7 @@ public record YarnSettings(
                 positive(lookup, YarnJobKeys.AM_MEMORY_MB),
                 positive(lookup, YarnJobKeys.AM_VCORES),
                 text(lookup, YarnJobKeys.AM_JAVA_OPTS),
-                CodedYarnConfig.parse(lookup, YarnJobKeys.AM_JIT, AmJit::parse),
+                Jit.of(lookup, YarnJobKeys.AM_JIT),
                 positive(lookup, YarnJobKeys.AM_MAX_ATTEMPTS),
                 CodedYarnConfig.parse(
                         lookup, YarnJobKeys.KEEP_STAGING, CodedYarnConfig::strictBoolean),

@@ -5,7 +5,7 @@
  * KernelKeys}, {@link MethodKeys}, {@link AdaptationKeys}, {@link LivenessKeys}, {@link
  * EmbeddedKeys}, {@link YarnJobKeys}, {@link ClientKeys}), and {@link CodedYarnConfig} parses them
  * once from a key-to-string lookup, failing on a malformed value with the key's name; {@link
- * YarnSettings}, {@link KernelVector} and {@link WorkerJit} are its YARN-side parts and {@link
+ * YarnSettings}, {@link KernelVector} and {@link Jit} are its YARN-side parts and {@link
  * EnumChoice} its enum values; {@link KeyCheck} names the unknown {@code coded-yarn.*} keys of a
  * configuration with the closest known one ({@link Nearest}). Takes a plain function rather than
  * Hadoop's {@code Configuration} (a map in tests), so it has no Hadoop types; builds the settings

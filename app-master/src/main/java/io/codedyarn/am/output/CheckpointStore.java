@@ -5,6 +5,7 @@ import io.codedyarn.coordinator.checkpoint.Checkpoint;
 import io.codedyarn.coordinator.checkpoint.CheckpointFile;
 import io.codedyarn.coordinator.checkpoint.CheckpointSink;
 import io.codedyarn.coordinator.checkpoint.InvalidCheckpointException;
+import io.codedyarn.hdfs.HiddenSibling;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -12,7 +13,6 @@ import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.UUID;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -53,7 +53,7 @@ public final class CheckpointStore implements CheckpointSink {
         long t0 = System.nanoTime(); // wall time of the write, logged (measurements)
         fs.mkdirs(dir);
         Path target = new Path(dir, name(checkpoint.iteration()));
-        Path tmp = new Path(dir, "." + target.getName() + "._tmp-" + UUID.randomUUID());
+        Path tmp = HiddenSibling.of(target, HiddenSibling.TMP);
         try (OutputStream o = fs.create(tmp, false)) {
             o.write(bytes);
         }

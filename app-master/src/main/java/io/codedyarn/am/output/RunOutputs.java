@@ -11,11 +11,11 @@ import io.codedyarn.coordinator.trace.IterationRecord;
 import io.codedyarn.coordinator.trace.JobJson;
 import io.codedyarn.coordinator.trace.LatencyRecord;
 import io.codedyarn.coordinator.trace.RunResult;
+import io.codedyarn.hdfs.HiddenSibling;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.UUID;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
@@ -69,9 +69,6 @@ public final class RunOutputs {
             "iteration,worker,latency,load,sent,received,compute,use";
     public static final String ITERATIONS_HEADER =
             "iteration,seconds,objective,gap,used,stale,discarded,workers_used,iterate,trial";
-
-    /** The temporary sibling directory's name: {@code .<name>._tmp-<suffix>}. */
-    static final String TMP_INFIX = "._tmp-";
 
     private static final ObjectMapper JSON =
             new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -212,13 +209,7 @@ public final class RunOutputs {
         if (!replace) {
             checkAbsent(fs, target);
         }
-        Path tmp =
-                new Path(
-                        target.getParent(),
-                        "."
-                                + target.getName()
-                                + TMP_INFIX
-                                + UUID.randomUUID().toString().substring(0, 8));
+        Path tmp = HiddenSibling.of(target, HiddenSibling.TMP);
         if (!fs.mkdirs(tmp)) {
             throw new IOException("cannot create temporary directory " + tmp);
         }

@@ -1,7 +1,7 @@
 package io.codedyarn.am.output;
 
+import io.codedyarn.hdfs.HiddenSibling;
 import java.io.IOException;
-import java.util.UUID;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
@@ -65,8 +65,7 @@ public final class StagedOutput implements AutoCloseable {
     }
 
     private static Path temporary(Path target) {
-        String hex = UUID.randomUUID().toString().replace("-", "").substring(0, 12);
-        return new Path(target.getParent(), "." + target.getName() + "._tmp-" + hex);
+        return HiddenSibling.of(target, HiddenSibling.TMP);
     }
 
     /** Refuses an existing {@code target} (before any work). */

@@ -5,6 +5,7 @@ import io.codedyarn.coordinator.trace.IterationRecord;
 import io.codedyarn.coordinator.trace.LatencyRecord;
 import io.codedyarn.coordinator.trace.TraceSink;
 import io.codedyarn.coordinator.trace.ValidationRecord;
+import io.codedyarn.hdfs.HiddenSibling;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -338,8 +339,7 @@ public final class StreamedTrace implements TraceSink, AutoCloseable {
      * run or attempt this one continued (only a hidden temporary sibling of {@code target}).
      */
     void deleteEarlierTemporary(Path target) {
-        if (earlier == null
-                || !earlier.getName().startsWith("." + target.getName() + RunOutputs.TMP_INFIX)) {
+        if (earlier == null || !HiddenSibling.isOf(earlier, target, HiddenSibling.TMP)) {
             return;
         }
         try {

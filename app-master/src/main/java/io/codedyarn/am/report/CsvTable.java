@@ -1,5 +1,6 @@
 package io.codedyarn.am.report;
 
+import io.codedyarn.am.output.CsvFields;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -10,8 +11,8 @@ import java.util.List;
 
 /**
  * One of a run's CSV files ({@code RunOutputs} writes them): a header naming the columns, then rows
- * whose fields may be quoted (RFC 4180: {@code "a,b"}, {@code ""} for a quote; a field never spans
- * lines). Every accessor names the file, line and column of what it cannot read.
+ * whose fields may be quoted ({@link CsvFields} splits each line). Every accessor names the file,
+ * line and column of what it cannot read.
  */
 final class CsvTable {
     private final Path file;
@@ -34,7 +35,7 @@ final class CsvTable {
         if (lines.isEmpty()) {
             throw new IllegalArgumentException(file + ": empty (expected a header line)");
         }
-        List<String> header = Arrays.asList(split(file, 1, lines.get(0)));
+        List<String> header = Arrays.asList(CsvFields.split(file + ":1", lines.get(0)));
         for (String c : required) {
             if (!header.contains(c)) {
                 throw new IllegalArgumentException(
@@ -53,7 +54,7 @@ final class CsvTable {
             if (lines.get(k).isEmpty()) {
                 continue;
             }
-            String[] f = split(file, k + 1, lines.get(k));
+            String[] f = CsvFields.split(file + ":" + (k + 1), lines.get(k));
             if (f.length != header.size()) {
                 throw new IllegalArgumentException(
                         file
@@ -78,12 +79,12 @@ final class CsvTable {
         return rows.get(row)[header.indexOf(column)];
     }
 
-    /** A number; null for an empty field (unknown). */
     /** The header's column names, in order. */
     List<String> columns() {
         return header;
     }
 
+    /** A number; null for an empty field (unknown). */
     Double number(int row, String column) {
         String s = text(row, column);
         if (s.isEmpty()) {
@@ -117,48 +118,5 @@ final class CsvTable {
                         + ": '"
                         + text(row, column)
                         + "'");
-    }
-
-    /** The fields of one line. */
-    static String[] split(Path file, int lineNumber, String line) {
-        List<String> out = new ArrayList<>();
-        StringBuilder field = new StringBuilder();
-        int i = 0;
-        while (true) {
-            field.setLength(0);
-            if (i < line.length() && line.charAt(i) == '"') {
-                i++;
-                while (true) {
-                    if (i >= line.length()) {
-                        throw new IllegalArgumentException(
-                                file + ":" + lineNumber + ": unterminated quoted field");
-                    }
-                    char c = line.charAt(i++);
-                    if (c == '"') {
-                        if (i < line.length() && line.charAt(i) == '"') {
-                            field.append('"');
-                            i++;
-                        } else {
-                            break;
-                        }
-                    } else {
-                        field.append(c);
-                    }
-                }
-                if (i < line.length() && line.charAt(i) != ',') {
-                    throw new IllegalArgumentException(
-                            file + ":" + lineNumber + ": text after a quoted field at column " + i);
-                }
-            } else {
-                while (i < line.length() && line.charAt(i) != ',') {
-                    field.append(line.charAt(i++));
-                }
-            }
-            out.add(field.toString());
-            if (i >= line.length()) {
-                return out.toArray(new String[0]);
-            }
-            i++; // the comma
-        }
     }
 }

@@ -1,6 +1,7 @@
 package io.codedyarn.am.yarn;
 
 import io.codedyarn.am.embedded.EmbeddedCluster;
+import io.codedyarn.am.output.CsvFields;
 import io.codedyarn.am.output.RunOutputs;
 import io.codedyarn.compute.task.Workload;
 import io.codedyarn.coordinator.optim.Optimizer;
@@ -116,25 +117,12 @@ public final class EmbeddedRuns {
         return s.withConditions(s.targetGap(), LatencySpec.parse("exp:eta=1"), null);
     }
 
-    /** The run's events.csv rows (header skipped), split into its 6 columns. */
+    /** The run's events.csv rows (header skipped), split into its 6 columns and unquoted. */
     public List<String[]> events(Path out) throws Exception {
-        return text(new Path(out, RunOutputs.EVENTS))
-                .lines()
-                .skip(1)
-                .map(
-                        l -> {
-                            String[] e = l.split(",", 6);
-                            // the reason, the last column, is quoted when it holds a comma
-                            int last = e.length - 1;
-                            if (e[last].length() >= 2
-                                    && e[last].startsWith("\"")
-                                    && e[last].endsWith("\"")) {
-                                e[last] =
-                                        e[last].substring(1, e[last].length() - 1)
-                                                .replace("\"\"", "\"");
-                            }
-                            return e;
-                        })
+        Path file = new Path(out, RunOutputs.EVENTS);
+        List<String> lines = text(file).lines().toList();
+        return java.util.stream.IntStream.range(1, lines.size())
+                .mapToObj(k -> CsvFields.split(file + ":" + (k + 1), lines.get(k)))
                 .toList();
     }
 

@@ -1,5 +1,6 @@
 package io.codedyarn.coordinator.advise;
 
+import io.codedyarn.coordinator.stats.Medians;
 import io.codedyarn.placement.latency.TraceReplay;
 import java.io.BufferedReader;
 import java.io.IOException;

@@ -1,6 +1,7 @@
 package io.codedyarn.coordinator.advise;
 
 import io.codedyarn.coordinator.round.TrainSpec;
+import io.codedyarn.coordinator.stats.Medians;
 import io.codedyarn.coordinator.trace.JobJson;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.Training;

@@ -1,6 +1,6 @@
 package io.codedyarn.coordinator.auto;
 
-import io.codedyarn.coordinator.advise.Medians;
+import io.codedyarn.coordinator.stats.Medians;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

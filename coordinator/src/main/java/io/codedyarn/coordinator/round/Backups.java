@@ -1,5 +1,6 @@
 package io.codedyarn.coordinator.round;
 
+import io.codedyarn.coordinator.stats.Medians;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.method.DecodeRound;
 import java.util.ArrayList;
@@ -134,10 +135,7 @@ final class Backups {
             median = Double.NaN;
             return;
         }
-        double[] sorted = Arrays.copyOf(elapsed, arrivals);
-        Arrays.sort(sorted);
-        int m = arrivals / 2;
-        median = arrivals % 2 == 1 ? sorted[m] : (sorted[m - 1] + sorted[m]) / 2;
+        median = Medians.of(Arrays.copyOf(elapsed, arrivals));
         at = start + (long) Math.ceil(factor * median * 1e9);
     }
 

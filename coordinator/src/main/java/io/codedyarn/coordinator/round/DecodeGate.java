@@ -2,14 +2,12 @@ package io.codedyarn.coordinator.round;
 
 import io.codedyarn.compute.task.Task;
 import io.codedyarn.compute.task.WorkUnit;
-import io.codedyarn.coordinator.checkpoint.CheckpointParts;
 import io.codedyarn.coordinator.trace.Decisions;
 import io.codedyarn.placement.Decoder;
 import io.codedyarn.placement.Decoding;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.latency.LoadUnit;
 import io.codedyarn.placement.method.DecodeRound;
-import io.codedyarn.placement.sim.CodewordAssigner;
 import io.codedyarn.placement.sim.StragglerState;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,10 +19,10 @@ import java.util.List;
  * (1): Σ_c a_c f_c = Σ_j g_j); the estimate is Σ_c a_c f_c ({@link Decodings#combine}). Results of
  * older rounds are of no use to an exact decode and are discarded (but their latency is measured).
  * The gate is {@link DecodeRound}, the object {@code simulate}'s time simulator drives too. GC-DC
- * re-assigns codewords each round from the previous round's straggler states (imperfect SSI: a
- * worker is predicted slow when its result was not among those that arrived before the decode) and,
- * with {@code --threshold τ}, from each worker's rate measured from its latencies ({@link
- * MeasuredRates}, where {@code simulate} passes the latency model's rates).
+ * re-assigns codewords ({@link CodewordAssignment}) each round from the previous round's straggler
+ * states (imperfect SSI: a worker is predicted slow when its result was not among those that
+ * arrived before the decode) and, with {@code --threshold τ}, from each worker's rate measured from
+ * its latencies ({@link MeasuredRates}, where {@code simulate} passes the latency model's rates).
  *
  * <p>With {@link #backups} on (auto), a late codeword is also asked of a worker that answered and
  * stores its partitions ({@link Backups}), and the first copy to arrive is decoded.
@@ -38,14 +36,11 @@ public final class DecodeGate implements Aggregator {
 
     private Plan plan;
     private final RoundEngine engine;
-    private CodewordAssigner assigner;
+    private final CodewordAssignment codewords;
     private Decoder decoder;
     private final MeasuredRates rates;
     private Timing timing = (round, worker, seconds, load) -> {};
     private final Decisions events;
-    private GcDcDecisions decisions;
-    private StragglerState predicted;
-    private int[] assignment;
     private int discarded;
 
     // The round in progress.
@@ -70,12 +65,10 @@ public final class DecodeGate implements Aggregator {
     public DecodeGate(Plan plan, RoundEngine engine, Decisions decisions) {
         this.plan = plan;
         this.engine = engine;
-        this.assigner = Assigners.forPlan(plan);
+        this.codewords = new CodewordAssignment(plan, decisions);
         this.decoder = plan.decoder();
         this.rates = new MeasuredRates(plan.workers());
         this.events = decisions;
-        this.decisions = GcDcDecisions.of(plan, decisions);
-        this.predicted = StragglerState.allFast(plan.workers());
     }
 
     /**
@@ -90,10 +83,8 @@ public final class DecodeGate implements Aggregator {
                     "a re-planned code must keep the workers and partitions");
         }
         plan = next;
-        assigner = Assigners.forPlan(next);
+        codewords.switchTo(next);
         decoder = next.decoder();
-        decisions = GcDcDecisions.of(next, events); // a switch into GC-DC logs its re-clusterings
-        assignment = null;
     }
 
     /** Hears every timed result, its round's included after that round was decoded. */
@@ -130,12 +121,12 @@ public final class DecodeGate implements Aggregator {
 
     /** What the next round's assignment is computed from (the last decode's prediction). */
     StragglerState predicted() {
-        return predicted;
+        return codewords.predicted();
     }
 
     /** The worker → codeword assignment of the round in progress (or the last one). */
     int[] assignment() {
-        return assignment.clone();
+        return codewords.current();
     }
 
     /**
@@ -146,19 +137,11 @@ public final class DecodeGate implements Aggregator {
     public record Saved(boolean[] slow, double[] rates, int[] assignment) {}
 
     public Saved save() {
-        return new Saved(
-                predicted.slow().clone(),
-                predicted.rates() == null ? null : predicted.rates().clone(),
-                assignment == null ? null : assignment.clone());
+        return codewords.save();
     }
 
     public void restore(Saved s) {
-        CheckpointParts.checkLength("gate.slow", s.slow().length, plan.workers());
-        if (s.assignment() != null) {
-            CheckpointParts.checkLength("gate.assignment", s.assignment().length, plan.workers());
-        }
-        predicted = new StragglerState(s.slow().clone(), s.rates());
-        assignment = s.assignment() == null ? null : s.assignment().clone();
+        codewords.restore(s);
     }
 
     /** Results of older rounds dropped so far. */
@@ -173,9 +156,7 @@ public final class DecodeGate implements Aggregator {
     public void begin(long iteration, double[] x, Task.Kind kind) throws RunAborted {
         round = engine.newRound();
         int n = plan.workers();
-        int[] previous = assignment;
-        assignment = assigner.assign(predicted);
-        decisions.reassigned(iteration, engine.elapsedSeconds(), previous, assignment, predicted);
+        int[] assignment = codewords.next(iteration, engine.elapsedSeconds());
         int codewords = plan.codewords().size();
         gate = new DecodeRound(decoder, codewords);
         sent = new int[n][];
@@ -407,7 +388,7 @@ public final class DecodeGate implements Aggregator {
         for (int w = 0; w < in.length; w++) {
             slow[w] = !in[w];
         }
-        predicted = new StragglerState(slow, rates.rates());
+        codewords.decoded(slow, rates.rates());
         return new Decoded(sum, dec, used, who.toString());
     }
 }

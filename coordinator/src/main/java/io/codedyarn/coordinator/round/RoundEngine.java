@@ -7,7 +7,6 @@ import io.codedyarn.coordinator.cluster.EventSource;
 import io.codedyarn.coordinator.cluster.WorkerPort;
 import io.codedyarn.coordinator.liveness.LivenessSettings;
 import io.codedyarn.coordinator.liveness.TaskDeadlines;
-import io.codedyarn.coordinator.round.TaskLedger.Slot;
 import io.codedyarn.coordinator.trace.LatencyRecord;
 import io.codedyarn.coordinator.trace.TraceSink;
 import java.util.ArrayList;
@@ -23,8 +22,9 @@ import org.slf4j.LoggerFactory;
  * The coordinator's event pump, shared by every method: sends tasks through the {@link WorkerPort},
  * takes events from the {@link EventSource} and turns them into {@link Arrival}s for the round's
  * aggregator. Its parts, which talk to each other through methods: the {@link TaskLedger} (the
- * tasks sent and their latency records until final, then the run's {@link TraceSink}), the {@link
- * WorkerRoster} (per worker: alive or why not, node, open tasks, replacement), the {@link
+ * tasks sent and their latency records until final, then the run's {@link TraceSink}; the round
+ * trip, service time and load of the task an arrival answers, and what the method did with it), the
+ * {@link WorkerRoster} (per worker: alive or why not, node, open tasks, replacement), the {@link
  * StartPhase} (until training starts), the {@link ResultIntake} (each result matched to the task it
  * answers, by round and worker, and timed; a duplicate or unsolicited result is dropped and
  * counted), {@link SilentWorkers} (liveness deadlines), {@link Replacements} (make before break),
@@ -282,58 +282,40 @@ public final class RoundEngine {
         return intake.next(deadline);
     }
 
-    /** Send-to-receive seconds of the task an arrival answers (NaN if unknown). */
+    /** See {@link TaskLedger#roundTripSeconds}. */
     public double roundTripSeconds(Arrival a) {
-        Slot s = ledger.find(a.round(), a.worker());
-        return s == null || s.received < 0 ? Double.NaN : (s.received - s.sent) / 1e9;
+        return ledger.roundTripSeconds(a);
     }
 
-    /**
-     * Seconds the worker spent on the task an arrival answers, queueing behind its previous task
-     * excluded: received − max(sent, the worker's previous arrival) (NaN if unknown). Equals the
-     * round trip when the worker was idle at the send; a task sent to a busy worker (a GC-DC
-     * straggler gets every round's task) only starts when the previous one is done, and that wait
-     * says nothing about its speed.
-     */
+    /** See {@link TaskLedger#serviceSeconds}. */
     double serviceSeconds(Arrival a) {
-        Slot s = ledger.find(a.round(), a.worker());
-        return s == null || s.service < 0 ? Double.NaN : s.service / 1e9;
+        return ledger.serviceSeconds(a);
     }
 
-    /**
-     * The load (shares of n/N rows, the latency models' unit) of the task an arrival answers (NaN
-     * if unknown).
-     */
+    /** See {@link TaskLedger#load(Arrival)}. */
     public double load(Arrival a) {
-        Slot s = ledger.find(a.round(), a.worker());
-        return s == null ? Double.NaN : s.load;
+        return ledger.load(a);
     }
 
     /** Records what the method did with an arrival: used, stale, discarded, unused. */
     public void mark(Arrival a, String use) {
-        Slot s = ledger.find(a.round(), a.worker());
-        if (s != null) {
-            ledger.mark(s, use);
-        }
+        ledger.mark(a, use);
     }
 
     /**
-     * The run ended: the records of the tasks not written yet go to the trace sink as they stand (a
-     * task still open is lost).
+     * The run ended: the records not written yet go to the trace sink as they stand, a task still
+     * open lost ({@link TaskLedger#finish}).
      */
     public void finishTrace() {
         ledger.finish();
     }
 
-    /** From now on, keep which traced tasks changed, for {@link #drainChanged} (a live feed). */
+    /** See {@link TaskLedger#trackChanges}. */
     void trackChanges() {
         ledger.trackChanges();
     }
 
-    /**
-     * The records of the traced tasks sent, answered or marked since the last call, in the order of
-     * their first change (empty unless {@link #trackChanges} was called).
-     */
+    /** See {@link TaskLedger#drainChanged}. */
     List<LatencyRecord> drainChanged() {
         return ledger.drainChanged();
     }

@@ -157,6 +157,41 @@ final class TaskLedger {
         touch(s);
     }
 
+    /** Send-to-receive seconds of the task an arrival answers (NaN if unknown). */
+    double roundTripSeconds(Arrival a) {
+        Slot s = find(a.round(), a.worker());
+        return s == null || s.received < 0 ? Double.NaN : (s.received - s.sent) / 1e9;
+    }
+
+    /**
+     * Seconds the worker spent on the task an arrival answers, queueing behind its previous task
+     * excluded: received − max(sent, the worker's previous arrival) (NaN if unknown). Equals the
+     * round trip when the worker was idle at the send; a task sent to a busy worker (a GC-DC
+     * straggler gets every round's task) only starts when the previous one is done, and that wait
+     * says nothing about its speed.
+     */
+    double serviceSeconds(Arrival a) {
+        Slot s = find(a.round(), a.worker());
+        return s == null || s.service < 0 ? Double.NaN : s.service / 1e9;
+    }
+
+    /**
+     * The load (shares of n/N rows, the latency models' unit) of the task an arrival answers (NaN
+     * if unknown).
+     */
+    double load(Arrival a) {
+        Slot s = find(a.round(), a.worker());
+        return s == null ? Double.NaN : s.load;
+    }
+
+    /** Records what the method did with an arrival's task, if the ledger still holds it. */
+    void mark(Arrival a, String use) {
+        Slot s = find(a.round(), a.worker());
+        if (s != null) {
+            mark(s, use);
+        }
+    }
+
     /** The worker's oldest open task (in service or queued); null when it has none. */
     Slot oldestOpen(int worker) {
         return open[worker].peekFirst();

@@ -1,11 +1,11 @@
 package io.codedyarn.hdfs.dataset;
 
+import io.codedyarn.hdfs.HiddenSibling;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.UUID;
 import org.apache.hadoop.fs.FileAlreadyExistsException;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -49,7 +49,7 @@ public final class DatasetWriter implements AutoCloseable {
         this.target = target;
         this.spec = spec;
         this.options = options;
-        this.tmp = tempSibling(target, "_tmp");
+        this.tmp = HiddenSibling.of(target, HiddenSibling.TMP);
         this.buffer = new BlockBuffer(spec.storage(), spec.cols(), spec.labels().present());
     }
 
@@ -205,7 +205,7 @@ public final class DatasetWriter implements AutoCloseable {
                 throw new FileAlreadyExistsException(
                         target + " already exists (overwrite not requested)");
             }
-            Path old = tempSibling(target, "_old");
+            Path old = HiddenSibling.of(target, "_old");
             if (!fs.rename(target, old)) {
                 throw new IOException("cannot move existing " + target + " aside to " + old);
             }
@@ -329,10 +329,5 @@ public final class DatasetWriter implements AutoCloseable {
         } catch (IOException | RuntimeException e) {
             cause.addSuppressed(e);
         }
-    }
-
-    private static Path tempSibling(Path target, String kind) {
-        String hex = UUID.randomUUID().toString().replace("-", "").substring(0, 12);
-        return new Path(target.getParent(), "." + target.getName() + "." + kind + "-" + hex);
     }
 }

@@ -1,5 +1,6 @@
 package io.codedyarn.hdfs.importer;
 
+import io.codedyarn.hdfs.HiddenSibling;
 import io.codedyarn.hdfs.dataset.DatasetReader;
 import io.codedyarn.hdfs.dataset.DatasetTransform;
 import io.codedyarn.hdfs.dataset.Manifest;
@@ -7,7 +8,6 @@ import io.codedyarn.hdfs.dataset.WriterOptions;
 import java.io.IOException;
 import java.util.List;
 import java.util.Locale;
-import java.util.UUID;
 import org.apache.hadoop.fs.FileAlreadyExistsException;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -74,8 +74,7 @@ public final class DatasetImport {
         if (q.getParent() == null) {
             throw new IllegalArgumentException("cannot write a dataset at the root " + target);
         }
-        String hex = UUID.randomUUID().toString().replace("-", "").substring(0, 12);
-        Path raw = new Path(q.getParent(), "." + q.getName() + "._import-" + hex);
+        Path raw = HiddenSibling.of(q, "_import");
         try {
             importer.importTo(fs, raw, options.withOverwrite(false));
             DatasetTransform t = DatasetTransform.of(DatasetReader.open(fs, raw));

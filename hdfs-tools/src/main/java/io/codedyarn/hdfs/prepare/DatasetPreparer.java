@@ -1,5 +1,6 @@
 package io.codedyarn.hdfs.prepare;
 
+import io.codedyarn.hdfs.HiddenSibling;
 import io.codedyarn.hdfs.dataset.BlockFiles;
 import io.codedyarn.hdfs.dataset.BlockInfo;
 import io.codedyarn.hdfs.dataset.DatasetReader;
@@ -154,7 +155,7 @@ public final class DatasetPreparer {
                         nodes.workerNodes(),
                         entries);
 
-        Path tmp = OutputSwap.sibling(target, "_tmp");
+        Path tmp = HiddenSibling.of(target, HiddenSibling.TMP);
         if (!fs.mkdirs(tmp)) {
             throw new IOException("cannot create temporary directory " + tmp);
         }

@@ -1,5 +1,6 @@
 package io.codedyarn.hdfs.prepare;
 
+import io.codedyarn.hdfs.HiddenSibling;
 import io.codedyarn.hdfs.prepare.PrepareReport.Action;
 import io.codedyarn.hdfs.prepare.PrepareReport.PartitionResult;
 import java.io.IOException;
@@ -7,7 +8,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
@@ -48,7 +48,7 @@ final class OutputSwap {
             }
             return;
         }
-        Path aside = sibling(target, "_old");
+        Path aside = HiddenSibling.of(target, "_old");
         if (!fs.rename(target, aside)) {
             IOException e = new IOException("cannot move " + target + " aside to " + aside);
             deleteQuietly(fs, tmp, e);
@@ -113,11 +113,5 @@ final class OutputSwap {
         } catch (IOException | RuntimeException e) {
             cause.addSuppressed(e);
         }
-    }
-
-    /** A hidden sibling of {@code target}: {@code .<name>.<kind>-<hex>}. */
-    static Path sibling(Path target, String kind) {
-        String hex = UUID.randomUUID().toString().replace("-", "").substring(0, 12);
-        return new Path(target.getParent(), "." + target.getName() + "." + kind + "-" + hex);
     }
 }

@@ -1,7 +1,7 @@
 package io.codedyarn.am.yarn.client;
 
-import io.codedyarn.am.config.AmJit;
 import io.codedyarn.am.config.ConfigKey;
+import io.codedyarn.am.config.Jit;
 import io.codedyarn.am.config.JitChoice;
 import io.codedyarn.am.config.Keys;
 import io.codedyarn.am.config.YarnJobKeys;
@@ -222,8 +222,8 @@ final class JobStaging {
      */
     String amCommand(String id, Class<?> main, String log, double messages) {
         String logs = org.apache.hadoop.yarn.api.ApplicationConstants.LOG_DIR_EXPANSION_VAR;
-        AmJit jit = settings.amJit();
-        boolean c1 = jit.c1Only(messages);
+        Jit jit = settings.amJit();
+        boolean c1 = jit.amC1Only(messages);
         LOG.info(
                 "{}",
                 JitChoice.describe(
@@ -233,11 +233,11 @@ final class JobStaging {
                         jit,
                         "workers x iterations",
                         messages,
-                        AmJit.AUTO_MAX_MESSAGES));
+                        Jit.AM_AUTO_MAX_MESSAGES));
         return io.codedyarn.am.yarn.ContainerJava.command(
                 settings.amJavaHome(),
                 io.codedyarn.am.yarn.ContainerJava.Role.AM,
-                (c1 ? AmJit.C1_OPTION + " " : "")
+                (c1 ? Jit.C1_OPTION + " " : "")
                         + settings.amJavaOpts()
                         + io.codedyarn.am.yarn.ClassDataSharing.jvmOptions(
                                 conf, io.codedyarn.am.yarn.ClassDataSharing.Role.AM, true, id)

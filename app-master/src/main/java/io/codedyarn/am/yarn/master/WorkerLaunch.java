@@ -1,10 +1,10 @@
 package io.codedyarn.am.yarn.master;
 
 import io.codedyarn.am.config.CodedYarnConfig;
+import io.codedyarn.am.config.Jit;
 import io.codedyarn.am.config.JitChoice;
 import io.codedyarn.am.config.KernelKeys;
 import io.codedyarn.am.config.KernelVector;
-import io.codedyarn.am.config.WorkerJit;
 import io.codedyarn.am.config.YarnSettings;
 import io.codedyarn.am.yarn.ClassDataSharing;
 import io.codedyarn.am.yarn.ContainerJava;
@@ -60,7 +60,7 @@ final class WorkerLaunch {
      *
      * @param vector whether the workers run {@code KernelPath.VECTOR}
      * @param threads the workers' kernel threads ({@code coded-yarn.kernel.threads}, resolved)
-     * @param c1 whether the worker JVMs compile with C1 only ({@link WorkerJit})
+     * @param c1 whether the worker JVMs compile with C1 only ({@link Jit#workerC1Only})
      */
     record JobKernels(boolean vector, int threads, boolean c1) {
         /** After {@link #decideKernels}: the keys hold true/false and c1/full, no longer auto. */
@@ -69,7 +69,7 @@ final class WorkerLaunch {
             return new JobKernels(
                     cfg.kernelVector().vector(KernelPath.vectorModuleInRuntime(), Long.MAX_VALUE),
                     cfg.kernelThreads(),
-                    WorkerJit.of(conf::get) == WorkerJit.C1);
+                    Jit.of(conf::get, KernelKeys.WORKER_JIT) == Jit.C1);
         }
 
         /**
@@ -80,7 +80,7 @@ final class WorkerLaunch {
         String jvmOptions() {
             return (vector ? " --add-modules ALL-SYSTEM -D" + KernelPath.CONFIG_KEY + "=true" : "")
                     + (threads > 1 ? " -D" + RowBlocks.CONFIG_KEY + "=" + threads : "")
-                    + (c1 ? " -XX:TieredStopAtLevel=1" : "");
+                    + (c1 ? " " + Jit.C1_OPTION : "");
         }
 
         /** As workers report theirs in Hello ({@link ProtocolCodec#kernels}). */
@@ -101,12 +101,10 @@ final class WorkerLaunch {
         boolean vector = asked.vector(KernelPath.vectorModuleInRuntime(), bytes);
         // written back: every worker's launch context reads the one decision
         conf.set(KernelKeys.KERNEL_VECTOR.name(), Boolean.toString(vector));
-        WorkerJit jit = WorkerJit.of(conf::get);
+        Jit jit = Jit.of(conf::get, KernelKeys.WORKER_JIT);
         double work = (double) shape.rows() * shape.cols() * iterations;
-        boolean c1 = jit.c1Only(vector, work);
-        conf.set(
-                KernelKeys.WORKER_JIT.name(),
-                c1 ? WorkerJit.C1.toString() : WorkerJit.FULL.toString());
+        boolean c1 = jit.workerC1Only(vector, work);
+        conf.set(KernelKeys.WORKER_JIT.name(), c1 ? Jit.C1.toString() : Jit.FULL.toString());
         LOG.info(
                 "{}",
                 JitChoice.describe(
@@ -116,7 +114,7 @@ final class WorkerLaunch {
                         jit,
                         "rows x columns x iterations",
                         work,
-                        WorkerJit.AUTO_MAX_WORK));
+                        Jit.WORKER_AUTO_MAX_WORK));
         JobKernels k = JobKernels.of(conf);
         LOG.info(
                 "workers run the {} kernels ({}={}; this runtime {} jdk.incubator.vector; {} MiB"

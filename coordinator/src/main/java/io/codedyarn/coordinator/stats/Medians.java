@@ -1,8 +1,8 @@
-package io.codedyarn.coordinator.advise;
+package io.codedyarn.coordinator.stats;
 
 import java.util.Arrays;
 
-/** The median of a sample (the mean of the two middle values for an even count). */
+/** The median of a sample (the mean of the two middle values for an even count; NaN for none). */
 public final class Medians {
     private Medians() {}
 
