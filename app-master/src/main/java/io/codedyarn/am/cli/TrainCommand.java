@@ -6,6 +6,8 @@ import io.codedyarn.am.cli.common.CliContext;
 import io.codedyarn.am.cli.common.HeldOutFlags;
 import io.codedyarn.am.cli.common.KerberosFlags;
 import io.codedyarn.am.cli.common.PlanFlags;
+import io.codedyarn.am.config.CodedYarnConfig;
+import io.codedyarn.am.config.YarnJobKeys;
 import io.codedyarn.am.output.RunOutputs;
 import io.codedyarn.am.output.RunSummary;
 import io.codedyarn.am.train.TrainRequest;
@@ -22,6 +24,7 @@ import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.apache.hadoop.conf.Configuration;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -223,6 +226,10 @@ final class TrainCommand implements Callable<Integer> {
                 latency == null || mode.equals("simulated"),
                 "--latency",
                 "only applies to --cluster simulated");
+        InvalidParametersException.require(
+                !keepStaging || mode.equals("yarn"),
+                "--keep-staging",
+                "only applies to --cluster yarn (an embedded cluster's HDFS ends with the run)");
         String outDir =
                 out != null
                         ? out
@@ -239,10 +246,6 @@ final class TrainCommand implements Callable<Integer> {
             spec.commandLine().getErr().println(labelNote);
             spec.commandLine().getErr().flush();
         }
-        InvalidParametersException.require(
-                !keepStaging || mode.equals("yarn"),
-                "--keep-staging",
-                "only applies to --cluster yarn (an embedded cluster's HDFS ends with the run)");
         kerberos.login(mode, context.hadoop()); // before anything is placed or submitted
         CliContext run = keepStaging ? keptStaging(context) : context;
         TrainRequest request =
@@ -273,14 +276,14 @@ final class TrainCommand implements Callable<Integer> {
 
     /**
      * {@code context} with {@code coded-yarn.keep-staging} set, in the Hadoop configuration too:
-     * the ApplicationMaster reads it from the site file the client stages from that configuration
-     * (a {@code --detach} run's AM removes the directory when it unregisters).
+     * the client skips its removal at the end, and the ApplicationMaster of a {@code --detach} run,
+     * which would otherwise remove the directory when it unregisters, reads the key from the site
+     * file the client stages from that configuration.
      */
     static CliContext keptStaging(CliContext context) {
-        org.apache.hadoop.conf.Configuration conf =
-                new org.apache.hadoop.conf.Configuration(context.hadoop());
-        conf.setBoolean(io.codedyarn.am.config.YarnJobKeys.KEEP_STAGING.name(), true);
-        return new CliContext(io.codedyarn.am.config.CodedYarnConfig.parse(conf::get), conf);
+        Configuration conf = new Configuration(context.hadoop());
+        conf.setBoolean(YarnJobKeys.KEEP_STAGING.name(), true);
+        return new CliContext(CodedYarnConfig.parse(conf::get), conf);
     }
 
     /**

@@ -31,8 +31,8 @@ public final class MethodKeys {
     public static final ConfigKey<Double> DSAG_LOAD_BALANCE_ACCEPTANCE =
             new ConfigKey<>(
                     "coded-yarn.dsag.load-balance.acceptance",
-                    0.98,
-                    "in (0, 1]: the dsag/sag load balancer publishes a new partitioning only when its max/min expected latency (DSAG eq. (4)) is at most this fraction of the current one; publishing re-cuts subpartitions and costs cache entries, so a small gain is not worth it. 0.98 (default) publishes a 2 % improvement; the paper's example is 10 % (0.9); docs/reproduction-dsag-lb-full.md measures both");
+                    io.codedyarn.coordinator.async.BalanceSchedule.DEFAULT_ACCEPTANCE,
+                    "in (0, 1]: the dsag/sag load balancer publishes a new partitioning only when its max/min expected latency (DSAG eq. (4)) is at most this fraction of the current one; publishing re-cuts subpartitions and costs cache entries, so a small gain is not worth it. 0.98 (default) publishes a 2 % improvement, 1 any different partition that is not worse; the paper's example is 10 % (0.9); docs/reproduction-dsag-lb-full.md measures both");
 
     public static final ConfigKey<Double> LAZY_XI =
             new ConfigKey<>(

@@ -163,6 +163,20 @@ class TrainCommandTest {
         assertThat(tmp).isEmptyDirectory();
     }
 
+    /** --keep-staging sets the key in both configurations the run reads, and in no other. */
+    @Test
+    void keepStagingSetsTheKeyForTheClientAndTheApplicationMaster() {
+        var given =
+                new io.codedyarn.am.cli.common.CliContext(
+                        io.codedyarn.am.config.CodedYarnConfig.defaults(),
+                        new org.apache.hadoop.conf.Configuration(false));
+        var kept = TrainCommand.keptStaging(given);
+        assertThat(kept.config().yarn().keepStaging()).isTrue();
+        assertThat(kept.hadoop().get("coded-yarn.keep-staging")).isEqualTo("true");
+        assertThat(given.hadoop().get("coded-yarn.keep-staging")).isNull();
+        assertThat(given.config().yarn().keepStaging()).isFalse();
+    }
+
     @Test
     void anExistingOutputIsRefused() throws Exception {
         Files.createDirectories(tmp.resolve("taken"));

@@ -1,6 +1,7 @@
 package io.codedyarn.am.bench.stragglers;
 
 import java.nio.file.Path;
+import java.util.Set;
 
 /**
  * The hook for a per-method {@code agreement} column: a figure computed from one finished run's
@@ -49,8 +50,12 @@ public interface RunAgreement {
         if (!java.nio.file.Files.exists(events)) {
             return false;
         }
+        // events.csv: iteration, seconds, worker, node, event, reason (reasons hold no line break)
         try (var lines = java.nio.file.Files.lines(events)) {
-            return lines.anyMatch(l -> l.contains(",auto-switched,") || l.contains(",backup,"));
+            return lines.skip(1)
+                    .map(l -> io.codedyarn.am.output.CsvFields.split(events.toString(), l))
+                    .anyMatch(
+                            f -> f.length > 4 && Set.of("auto-switched", "backup").contains(f[4]));
         }
     }
 }

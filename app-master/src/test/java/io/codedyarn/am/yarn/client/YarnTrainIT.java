@@ -909,9 +909,12 @@ class YarnTrainIT {
                         .get("applicationId")
                         .asText();
         Path staging = io.codedyarn.am.yarn.StagingDirs.of(fs, id);
-        assertThat(fs.exists(staging)).as("%s kept", staging).isTrue();
-        assertThat(fs.exists(new Path(staging, YarnKeys.SITE_XML))).isTrue();
-        fs.delete(staging, true);
+        try {
+            assertThat(fs.exists(staging)).as("%s kept", staging).isTrue();
+            assertThat(fs.exists(new Path(staging, YarnKeys.SITE_XML))).isTrue();
+        } finally {
+            fs.delete(staging, true);
+        }
     }
 
     /** The whole checkpoints in {@code dir} (not the hidden temporary files). */
