@@ -9,7 +9,6 @@ import io.codedyarn.coordinator.checkpoint.CheckpointFile;
 import java.io.File;
 import java.security.PrivilegedExceptionAction;
 import java.util.List;
-import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -44,20 +43,9 @@ class TokenRenewalIT {
 
     @BeforeAll
     static void secureHdfs(@TempDir File dir) throws Exception {
-        secure =
-                SecureHdfs.start(
-                        dir,
-                        Map.of(
-                                // short-lived delegation tokens
-                                "dfs.namenode.delegation.token.renew-interval",
-                                Long.toString(RENEW_MS),
-                                "dfs.namenode.delegation.token.max-lifetime",
-                                Long.toString(MAX_MS),
-                                // a connection lives shorter than the gap between writes, so that
-                                // each write authenticates again, with whatever token the process
-                                // holds then
-                                "ipc.client.connection.maxidletime",
-                                "500"));
+        // a connection lives shorter than the gap between writes, so that each write
+        // authenticates again, with whatever token the process holds then
+        secure = SecureHdfs.start(dir, SecureHdfs.shortLivedTokens(RENEW_MS, MAX_MS));
         conf = secure.conf();
         realm = secure.realm();
         keytab = secure.keytab();
