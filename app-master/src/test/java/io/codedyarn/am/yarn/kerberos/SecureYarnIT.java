@@ -37,7 +37,9 @@ import org.junit.jupiter.api.io.TempDir;
  * SecureYarn}) whose HDFS delegation tokens live {@value #RENEW_MS} ms unless renewed and at most
  * {@value #MAX_MS} ms: the client is {@code bin/coded-yarn}'s main class in a JVM of its own (its
  * keytab login is the whole process's), the job is slowed to outlive its first tokens, and its
- * ApplicationMaster, logged in from the shipped keytab, obtains fresh ones.
+ * ApplicationMaster, logged in from the shipped keytab (the user's alone), obtains fresh ones.
+ * Submitted without a keytab (a client logged in as {@code kinit} would leave it, here in this
+ * JVM), the same job stops at its first checkpoint after the tokens' maximum lifetime.
  *
  * <p>Connections to the NameNode close after 500 ms idle, so each of the ApplicationMaster's writes
  * (checkpoints, the progress file, the outputs) authenticates anew with the tokens it holds then;

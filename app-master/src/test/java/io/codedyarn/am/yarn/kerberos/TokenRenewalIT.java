@@ -27,9 +27,9 @@ import org.junit.jupiter.api.io.TempDir;
  * <p>A process with no Kerberos login and only the tokens a client obtained at submission (what the
  * AM is) writes a checkpoint every 2 s through one {@link CheckpointStore} for longer than the
  * tokens' maximum lifetime, while the renewer, logged in from the keytab, obtains fresh tokens for
- * it: every write succeeds. A process holding only the first tokens is refused by then. Not covered
- * here: a secure YARN (the keytab's shipping and the AM's start are not run under Kerberos), and
- * workers: a running worker keeps the tokens it started with.
+ * it: every write succeeds. A process holding only the first tokens is refused by then. The same on
+ * a secure YARN, with the keytab shipped and the AM started by a NodeManager: {@link SecureYarnIT}.
+ * Not covered: workers (a running worker keeps the tokens it started with).
  */
 class TokenRenewalIT {
     private static final long RENEW_MS = 8_000;
