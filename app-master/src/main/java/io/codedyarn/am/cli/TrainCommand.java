@@ -209,6 +209,11 @@ final class TrainCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        // the keytab login comes first: reading the job may already read the cluster's HDFS (a
+        // --straggle trace, --trace, --resume), which a Kerberos cluster refuses without it
+        kerberos.login(
+                cluster != null ? cluster : Trainers.defaultCluster(context.hadoop()),
+                context.hadoop());
         TrainSpec train = resume != null ? resumed() : spec();
         String mode =
                 cluster != null
@@ -246,7 +251,7 @@ final class TrainCommand implements Callable<Integer> {
             spec.commandLine().getErr().println(labelNote);
             spec.commandLine().getErr().flush();
         }
-        kerberos.login(mode, context.hadoop()); // before anything is placed or submitted
+        kerberos.requireYarn(mode); // a resumed simulated run, say
         CliContext run = keepStaging ? keptStaging(context) : context;
         TrainRequest request =
                 new TrainRequest(train, data, outDir, mode, detach, resume, heldOut.request());

@@ -24,6 +24,7 @@ import org.apache.hadoop.yarn.api.records.LocalResourceVisibility;
 import org.apache.hadoop.yarn.api.records.URL;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
 import org.apache.hadoop.yarn.security.AMRMTokenIdentifier;
+import org.apache.hadoop.yarn.security.client.RMDelegationTokenIdentifier;
 
 /**
  * What the client's AM launch and the AM's worker launches share: the classpath and the job jar as
@@ -129,18 +130,20 @@ public final class Launch {
 
     /**
      * A worker container's credentials: the AM's tokens (HDFS delegation tokens on a secure
-     * cluster) minus its AMRM token — a worker must not be able to talk to the ResourceManager as
-     * the AM — plus the per-application secret under {@link WorkerMain#SECRET_KEY}, which the
-     * worker's Hello must present (the secret never appears on a command line), the SHA-256 of the
-     * AM's TLS certificate under {@link WorkerMain#AM_CERTIFICATE_KEY}, the one certificate the
-     * worker trusts (credentials, because a pin anyone could rewrite would let them pose as the
-     * AM), and the worker key and certificate under {@link WorkerMain#WORKER_KEY_KEY} and {@link
-     * WorkerMain#WORKER_CERTIFICATE_KEY}, which the AM's endpoint asks of every TLS client.
+     * cluster) minus its AMRM token and its ResourceManager delegation token — a worker must not be
+     * able to talk to the ResourceManager as the AM, nor as the user — plus the per-application
+     * secret under {@link WorkerMain#SECRET_KEY}, which the worker's Hello must present (the secret
+     * never appears on a command line), the SHA-256 of the AM's TLS certificate under {@link
+     * WorkerMain#AM_CERTIFICATE_KEY}, the one certificate the worker trusts (credentials, because a
+     * pin anyone could rewrite would let them pose as the AM), and the worker key and certificate
+     * under {@link WorkerMain#WORKER_KEY_KEY} and {@link WorkerMain#WORKER_CERTIFICATE_KEY}, which
+     * the AM's endpoint asks of every TLS client.
      */
     public static Credentials workerCredentials(Credentials am, byte[] secret, WorkerKeys keys) {
         Credentials out = new Credentials();
         for (Token<? extends TokenIdentifier> t : am.getAllTokens()) {
-            if (!AMRMTokenIdentifier.KIND_NAME.equals(t.getKind())) {
+            if (!AMRMTokenIdentifier.KIND_NAME.equals(t.getKind())
+                    && !RMDelegationTokenIdentifier.KIND_NAME.equals(t.getKind())) {
                 out.addToken(t.getService(), t);
             }
         }

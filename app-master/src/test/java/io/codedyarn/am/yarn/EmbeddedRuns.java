@@ -71,6 +71,13 @@ public final class EmbeddedRuns {
     /** Generates {@code g} under /data and places it for {@code plan}; returns (raw, placed). */
     public Path[] placed(String name, Plan plan, GeneratorParams g, List<String> hosts)
             throws Exception {
+        return placed(fs, name, plan, g, hosts);
+    }
+
+    /** The same on any file system {@code fs}. */
+    public static Path[] placed(
+            FileSystem fs, String name, Plan plan, GeneratorParams g, List<String> hosts)
+            throws Exception {
         Path raw = fs.makeQualified(new Path("/data/" + name + "-raw"));
         Generators.generate(fs, raw, Generators.create(g), WriterOptions.defaults(), null);
         Path out = fs.makeQualified(new Path("/data/" + name));

@@ -13,6 +13,7 @@ import org.apache.hadoop.security.Credentials;
 import org.apache.hadoop.security.token.Token;
 import org.apache.hadoop.security.token.TokenIdentifier;
 import org.apache.hadoop.yarn.security.AMRMTokenIdentifier;
+import org.apache.hadoop.yarn.security.client.RMDelegationTokenIdentifier;
 import org.junit.jupiter.api.Test;
 
 class LaunchTest {
@@ -21,12 +22,15 @@ class LaunchTest {
     }
 
     @Test
-    void workersGetTheAmsTokensButNotItsAmrmTokenAndTheSecretSurvivesTheLaunchBytes()
+    void workersGetTheAmsTokensButNotItsResourceManagerTokensAndTheSecretSurvivesTheLaunchBytes()
             throws Exception {
         Credentials am = new Credentials();
         Token<TokenIdentifier> amrm = token(AMRMTokenIdentifier.KIND_NAME.toString(), "rm:8030");
+        Token<TokenIdentifier> rm =
+                token(RMDelegationTokenIdentifier.KIND_NAME.toString(), "127.0.0.1:8032");
         Token<TokenIdentifier> hdfs = token("HDFS_DELEGATION_TOKEN", "127.0.0.1:8020");
         am.addToken(amrm.getService(), amrm);
+        am.addToken(rm.getService(), rm);
         am.addToken(hdfs.getService(), hdfs);
         byte[] secret = {9, 8, 7, 6};
 
@@ -45,6 +49,7 @@ class LaunchTest {
         assertEquals(1, back.numberOfTokens());
         assertEquals(hdfs, back.getToken(hdfs.getService()));
         assertNull(back.getToken(amrm.getService()));
+        assertNull(back.getToken(rm.getService()));
         assertArrayEquals(
                 new byte[] {9, 8, 7, 6}, back.getSecretKey(new Text(WorkerMain.SECRET_KEY)));
         assertArrayEquals(pin, back.getSecretKey(new Text(WorkerMain.AM_CERTIFICATE_KEY)));
@@ -54,7 +59,7 @@ class LaunchTest {
                 new byte[] {7, 8, 9},
                 back.getSecretKey(new Text(WorkerMain.WORKER_CERTIFICATE_KEY)));
         // the AM's own credentials are untouched
-        assertEquals(2, am.numberOfTokens());
+        assertEquals(3, am.numberOfTokens());
         assertNull(am.getSecretKey(new Text(WorkerMain.SECRET_KEY)));
     }
 }

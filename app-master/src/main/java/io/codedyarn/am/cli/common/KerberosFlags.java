@@ -38,10 +38,21 @@ public final class KerberosFlags {
         if (principal == null && keytab == null) {
             return;
         }
+        requireYarn(mode);
+        KeytabLogin.login(hadoop, principal, keytab);
+    }
+
+    /**
+     * Checks that a run in {@code mode} may take the flags: a job whose mode is known only once it
+     * is read (a resumed one) is checked again then.
+     *
+     * @throws InvalidParametersException naming the flag, when one is given and {@code mode} is not
+     *     yarn
+     */
+    public void requireYarn(String mode) {
         InvalidParametersException.require(
-                mode.equals("yarn"),
+                (principal == null && keytab == null) || mode.equals("yarn"),
                 principal != null ? "--principal" : "--keytab",
                 "only applies to --cluster yarn");
-        KeytabLogin.login(hadoop, principal, keytab);
     }
 }

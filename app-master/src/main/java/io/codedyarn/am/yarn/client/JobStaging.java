@@ -17,12 +17,19 @@ import java.nio.charset.StandardCharsets;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.Text;
 import org.apache.hadoop.security.Credentials;
 import org.apache.hadoop.security.UserGroupInformation;
+import org.apache.hadoop.security.token.Token;
+import org.apache.hadoop.security.token.TokenIdentifier;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
 import org.apache.hadoop.yarn.api.records.LocalResource;
 import org.apache.hadoop.yarn.api.records.LocalResourceVisibility;
+import org.apache.hadoop.yarn.client.ClientRMProxy;
+import org.apache.hadoop.yarn.client.api.YarnClient;
 import org.apache.hadoop.yarn.client.util.YarnClientUtils;
+import org.apache.hadoop.yarn.exceptions.YarnException;
+import org.apache.hadoop.yarn.util.ConverterUtils;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -264,12 +271,47 @@ final class JobStaging {
         return Launch.fileResource(fs.getFileStatus(p));
     }
 
-    /** HDFS delegation tokens (default FS, dataset, output) when security is on; null otherwise. */
-    java.nio.ByteBuffer tokens(FileSystem fs, JobInfo job) throws IOException {
+    /**
+     * When security is on, the ApplicationMaster's tokens: HDFS delegation tokens (default FS,
+     * dataset, output) and a ResourceManager delegation token ({@link #rmDelegationToken}); null
+     * otherwise.
+     */
+    java.nio.ByteBuffer tokens(FileSystem fs, JobInfo job, YarnClient yarn)
+            throws IOException, YarnException {
         if (!UserGroupInformation.isSecurityEnabled()) {
             return null;
         }
-        return Launch.tokens(delegationTokens(conf, fs, job.dataset(), job.out()));
+        Credentials creds = delegationTokens(conf, fs, job.dataset(), job.out());
+        Token<TokenIdentifier> rm = rmDelegationToken(conf, yarn);
+        creds.addToken(rm.getService(), rm);
+        return Launch.tokens(creds);
+    }
+
+    /**
+     * A ResourceManager delegation token of the current user, renewable by the ResourceManager: the
+     * ApplicationMaster asks the ResourceManager for the cluster's running nodes (where to put
+     * workers, where to move a slow one's data) through the client protocol, which its AMRM token
+     * does not open and which, without Kerberos credentials of its own, it may use only with this
+     * token. (Without it a secure cluster's ApplicationMaster retried that call until {@code
+     * yarn.resourcemanager.connect.max-wait.ms}, 15 minutes by default, and never started a
+     * worker.) The workers do not get it ({@link Launch#workerCredentials}).
+     */
+    static Token<TokenIdentifier> rmDelegationToken(Configuration conf, YarnClient yarn)
+            throws IOException, YarnException {
+        org.apache.hadoop.yarn.api.records.Token token =
+                yarn.getRMDelegationToken(new Text(rmPrincipal(conf)));
+        return ConverterUtils.convertFromYarn(
+                token, ClientRMProxy.getRMDelegationTokenService(conf));
+    }
+
+    private static String rmPrincipal(Configuration conf) throws IOException {
+        String renewer = YarnClientUtils.getRmPrincipal(conf);
+        if (renewer == null || renewer.isEmpty()) {
+            throw new IOException(
+                    "security is on but the RM principal is not configured"
+                            + " (yarn.resourcemanager.principal)");
+        }
+        return renewer;
     }
 
     /**
@@ -283,12 +325,7 @@ final class JobStaging {
      */
     static Credentials delegationTokens(
             Configuration conf, FileSystem fs, String dataset, String out) throws IOException {
-        String renewer = YarnClientUtils.getRmPrincipal(conf);
-        if (renewer == null || renewer.isEmpty()) {
-            throw new IOException(
-                    "security is on but the RM principal is not configured"
-                            + " (yarn.resourcemanager.principal)");
-        }
+        String renewer = rmPrincipal(conf);
         Credentials creds = new Credentials();
         fs.addDelegationTokens(renewer, creds);
         new Path(dataset).getFileSystem(conf).addDelegationTokens(renewer, creds);

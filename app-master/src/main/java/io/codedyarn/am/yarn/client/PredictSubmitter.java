@@ -89,7 +89,7 @@ public final class PredictSubmitter {
                                 env,
                                 List.of(cmd),
                                 null,
-                                staging.tokens(fs, new JobInfo(job.data(), job.temp())),
+                                staging.tokens(fs, new JobInfo(job.data(), job.temp()), yarn),
                                 null));
                 // one attempt: a failed job's parts are deleted, a new attempt starts over
                 Submission.place(ctx, settings, "coded-yarn predict", 1);

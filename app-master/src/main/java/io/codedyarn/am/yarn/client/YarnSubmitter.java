@@ -121,7 +121,7 @@ public final class YarnSubmitter implements AutoCloseable {
                         (double) spec.params().workers() * spec.iterations());
         ContainerLaunchContext amContainer =
                 ContainerLaunchContext.newInstance(
-                        resources, env, List.of(cmd), null, staging.tokens(fs, job), null);
+                        resources, env, List.of(cmd), null, staging.tokens(fs, job, yarn), null);
         Submission.place(
                 ctx,
                 settings,

@@ -103,7 +103,9 @@ public final class AppMaster {
     public static void main(String[] args) {
         int status = 0;
         try {
-            new AppMaster(new YarnAmClients(), AmEnvironment.ofContainer()).run();
+            // as the application's user: its home holds the job's staging directory
+            ContainerUser.run(
+                    () -> new AppMaster(new YarnAmClients(), AmEnvironment.ofContainer()).run());
         } catch (Throwable t) {
             LOG.error("ApplicationMaster failed", t);
             status = 1;

@@ -58,7 +58,12 @@ public final class PredictMaster {
     public static void main(String[] args) {
         int status = 0;
         try {
-            run();
+            // as the application's user: its home holds the job's staging directory
+            ContainerUser.run(
+                    () -> {
+                        run();
+                        return null;
+                    });
         } catch (Throwable t) {
             LOG.error("predict ApplicationMaster failed", t);
             status = 1;

@@ -36,8 +36,9 @@ import org.junit.jupiter.api.io.TempDir;
  *
  * <p>What it shows: the tokens a Kerberos-logged-in client obtains let a process with <em>no</em>
  * Kerberos credentials — which is what the AM and the workers are — read the dataset and write the
- * output; without them the same process is refused. A secure YARN is not started: the AM only
- * forwards the tokens it was given (minus its AMRM token) to the workers' launch contexts.
+ * output; without them the same process is refused. A secure YARN is not started here; {@code
+ * kerberos.SecureYarnIT} runs a job on one, where the AM forwards these tokens (not its AMRM and
+ * ResourceManager tokens) to the workers' launch contexts.
  */
 class SecureTokensIT {
     private static final String DATASET = "/data/set";

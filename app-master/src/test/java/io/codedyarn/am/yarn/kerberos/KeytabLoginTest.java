@@ -59,6 +59,19 @@ class KeytabLoginTest {
         refused(
                 train("--cluster", "simulated", "--principal", "a", "--keytab", keytab.toString()),
                 "--principal: only applies to --cluster yarn");
+        // the login comes before the job is read: a --straggle trace on a Kerberos cluster's
+        // HDFS is read with the keytab's credentials (this trace is never reached)
+        refused(
+                train(
+                        "--cluster",
+                        "yarn",
+                        "--straggle",
+                        "trace:file=" + tmp.resolve("no-such-trace.csv"),
+                        "--principal",
+                        "a",
+                        "--keytab",
+                        missing.toString()),
+                "--keytab: " + missing + " does not exist");
         // a cluster without Kerberos (this test's configuration) needs no keytab
         refused(
                 train("--cluster", "yarn", "--principal", "a", "--keytab", keytab.toString()),

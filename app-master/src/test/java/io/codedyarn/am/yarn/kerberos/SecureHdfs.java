@@ -58,6 +58,23 @@ public final class SecureHdfs implements AutoCloseable {
         }
     }
 
+    /**
+     * Keys for {@link #start}'s {@code extraConf}: delegation tokens that live {@code renewMs}
+     * unless renewed and at most {@code maxMs}, and client connections that close after 500 ms
+     * idle, so that a process's every call a little apart authenticates anew, with whatever token
+     * it holds then (with the default 10 s an open connection would outlive the token it was opened
+     * with).
+     */
+    public static Map<String, String> shortLivedTokens(long renewMs, long maxMs) {
+        return Map.of(
+                "dfs.namenode.delegation.token.renew-interval",
+                Long.toString(renewMs),
+                "dfs.namenode.delegation.token.max-lifetime",
+                Long.toString(maxMs),
+                "ipc.client.connection.maxidletime",
+                "500");
+    }
+
     private void startDfs(File dir, Map<String, String> extraConf) throws Exception {
         kdc.createPrincipal(keytab, "hdfs/localhost", "HTTP/localhost", "client", RM);
         conf.set("hadoop.security.authentication", "kerberos");

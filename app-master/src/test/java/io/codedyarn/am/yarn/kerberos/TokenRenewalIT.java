@@ -9,7 +9,6 @@ import io.codedyarn.coordinator.checkpoint.CheckpointFile;
 import java.io.File;
 import java.security.PrivilegedExceptionAction;
 import java.util.List;
-import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -28,9 +27,9 @@ import org.junit.jupiter.api.io.TempDir;
  * <p>A process with no Kerberos login and only the tokens a client obtained at submission (what the
  * AM is) writes a checkpoint every 2 s through one {@link CheckpointStore} for longer than the
  * tokens' maximum lifetime, while the renewer, logged in from the keytab, obtains fresh tokens for
- * it: every write succeeds. A process holding only the first tokens is refused by then. Not covered
- * here: a secure YARN (the keytab's shipping and the AM's start are not run under Kerberos), and
- * workers: a running worker keeps the tokens it started with.
+ * it: every write succeeds. A process holding only the first tokens is refused by then. The same on
+ * a secure YARN, with the keytab shipped and the AM started by a NodeManager: {@link SecureYarnIT}.
+ * Not covered: workers (a running worker keeps the tokens it started with).
  */
 class TokenRenewalIT {
     private static final long RENEW_MS = 8_000;
@@ -44,20 +43,9 @@ class TokenRenewalIT {
 
     @BeforeAll
     static void secureHdfs(@TempDir File dir) throws Exception {
-        secure =
-                SecureHdfs.start(
-                        dir,
-                        Map.of(
-                                // short-lived delegation tokens
-                                "dfs.namenode.delegation.token.renew-interval",
-                                Long.toString(RENEW_MS),
-                                "dfs.namenode.delegation.token.max-lifetime",
-                                Long.toString(MAX_MS),
-                                // a connection lives shorter than the gap between writes, so that
-                                // each write authenticates again, with whatever token the process
-                                // holds then
-                                "ipc.client.connection.maxidletime",
-                                "500"));
+        // a connection lives shorter than the gap between writes, so that each write
+        // authenticates again, with whatever token the process holds then
+        secure = SecureHdfs.start(dir, SecureHdfs.shortLivedTokens(RENEW_MS, MAX_MS));
         conf = secure.conf();
         realm = secure.realm();
         keytab = secure.keytab();
