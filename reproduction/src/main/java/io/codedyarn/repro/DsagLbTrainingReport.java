@@ -98,8 +98,8 @@ final class DsagLbTrainingReport {
                         "%",
                         "mean over realizations of the paired speed-up (same latency seed), s.e."
                                 + " over realizations; no unit test compares it with the paper:"
-                                + " that needs the full-size run (under 20 minutes on 2 cores, in"
-                                + " docs/reproduction-dsag-lb-full.md), and DsagLbTrainingTest"
+                                + " that needs the full-size run (docs/reproduction-dsag-lb-full.md,"
+                                + " with its run time), and DsagLbTrainingTest"
                                 + " checks only the rows' form on tiny problems");
         String scaled =
                 String.format(
