@@ -39,7 +39,8 @@ import java.util.Map;
  * 15.9 s vs DSAG 18.8 s (15.4 ± 0.3 % faster; at the paper's acceptance 0.9, 15.3 ± 0.4 %); PCA:
  * DSAG-LB reaches every gap to 1e−8 (147 s vs DSAG's 151 s; exact final gap 8.9e−12), −2.2 ± 0.7 %
  * at 1e−4, the same at 0.9 (the runs were identical: no solution's ratio fell between the two
- * thresholds). Before the balancer's fix (issue 28 §3) DSAG-LB PCA stopped at an exact 1.1e−6.
+ * thresholds) and at the paper's η = 0.9 (XᵀX's eigenvalues dwarf the (1 − η)V term). Before the
+ * balancer's fix (issue 28 §3) DSAG-LB PCA stopped at an exact 1.1e−6.
  */
 public final class DsagLbTraining implements Reproduction {
     static final int WORKERS = 49;
