@@ -9,7 +9,7 @@ import org.apache.hadoop.fs.Path;
  * target aside into one. Beside the target, so that the rename is one operation within one
  * directory; hidden (a leading dot), so that Hadoop's readers of {@code part-*} files and tools
  * skip it; random, so that two writers of one target never share one. The kinds: {@link #TMP} (what
- * is being written), {@code _old} (a replaced target moved aside), {@code _import} (an import's
+ * is being written), {@link #OLD} (a replaced target moved aside), {@link #IMPORT} (an import's
  * intermediate dataset).
  */
 public final class HiddenSibling {
@@ -17,6 +17,12 @@ public final class HiddenSibling {
 
     /** What is being written: {@code .<name>._tmp-<hex>}, as docs/commands.md names it. */
     public static final String TMP = "_tmp";
+
+    /** A replaced target moved aside until the new one is in place. */
+    public static final String OLD = "_old";
+
+    /** An import's intermediate dataset. */
+    public static final String IMPORT = "_import";
 
     /** A fresh hidden sibling of {@code target} (not created; {@code target} has a parent). */
     public static Path of(Path target, String kind) {

@@ -157,8 +157,8 @@ public final class DecodeGate implements Aggregator {
         round = engine.newRound();
         int n = plan.workers();
         int[] assignment = codewords.next(iteration, engine.elapsedSeconds());
-        int codewords = plan.codewords().size();
-        gate = new DecodeRound(decoder, codewords);
+        int k = plan.codewords().size();
+        gate = new DecodeRound(decoder, k);
         sent = new int[n][];
         this.iteration = iteration;
         this.x = x;
@@ -174,7 +174,7 @@ public final class DecodeGate implements Aggregator {
                 gate.decodable()
                         ? Verdict.NOT_YET
                         : stall("the live workers cannot decode round " + round);
-        f = new double[codewords][];
+        f = new double[k][];
         in = new boolean[n];
         arrivals = new ArrayList<>();
         backupArrivals = new ArrayList<>();

@@ -74,7 +74,7 @@ public final class DatasetImport {
         if (q.getParent() == null) {
             throw new IllegalArgumentException("cannot write a dataset at the root " + target);
         }
-        Path raw = HiddenSibling.of(q, "_import");
+        Path raw = HiddenSibling.of(q, HiddenSibling.IMPORT);
         try {
             importer.importTo(fs, raw, options.withOverwrite(false));
             DatasetTransform t = DatasetTransform.of(DatasetReader.open(fs, raw));

@@ -48,7 +48,7 @@ final class OutputSwap {
             }
             return;
         }
-        Path aside = HiddenSibling.of(target, "_old");
+        Path aside = HiddenSibling.of(target, HiddenSibling.OLD);
         if (!fs.rename(target, aside)) {
             IOException e = new IOException("cannot move " + target + " aside to " + aside);
             deleteQuietly(fs, tmp, e);
