@@ -4,7 +4,6 @@ import io.codedyarn.coordinator.stats.Medians;
 import io.codedyarn.placement.Plan;
 import io.codedyarn.placement.method.DecodeRound;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
@@ -135,7 +134,7 @@ final class Backups {
             median = Double.NaN;
             return;
         }
-        median = Medians.of(Arrays.copyOf(elapsed, arrivals));
+        median = Medians.of(elapsed, arrivals);
         at = start + (long) Math.ceil(factor * median * 1e9);
     }
 

@@ -7,10 +7,17 @@ public final class Medians {
     private Medians() {}
 
     public static double of(double[] x) {
-        if (x.length == 0) {
+        return of(x, x.length);
+    }
+
+    /**
+     * The median of {@code x[0..n)} (NaN for n = 0), copying them once; {@code x} is not changed.
+     */
+    public static double of(double[] x, int n) {
+        if (n == 0) {
             return Double.NaN;
         }
-        double[] s = x.clone();
+        double[] s = Arrays.copyOf(x, n);
         Arrays.sort(s);
         int m = s.length / 2;
         return s.length % 2 == 1 ? s[m] : (s[m - 1] + s[m]) / 2;

@@ -19,4 +19,14 @@ class MediansTest {
         Medians.of(x);
         assertThat(x).containsExactly(3, 1, 2);
     }
+
+    /** A prefix: the first n values only, the rest (a buffer's unused tail) ignored. */
+    @Test
+    void aPrefixIsTheFirstNValuesOnly() {
+        double[] x = {5, 1, 3, 100, 100};
+        assertThat(Medians.of(x, 3)).isEqualTo(3);
+        assertThat(Medians.of(x, 2)).isEqualTo(3);
+        assertThat(Medians.of(x, 0)).isNaN();
+        assertThat(x).containsExactly(5, 1, 3, 100, 100);
+    }
 }
